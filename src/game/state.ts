@@ -1,0 +1,139 @@
+import type { CategoryId } from './categories.js';
+import type { Dice, Keep } from './dice.js';
+import type { Rules } from './rules.js';
+
+export type GameStatus = 'lobby' | 'playing' | 'finished' | 'cancelled';
+
+/** How a computer seat plays: greedy, the exact solitaire optimum, or the optimum tuned to win. */
+export type ComputerLevel = 'easy' | 'optimal' | 'strong';
+
+export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['easy', 'optimal', 'strong'];
+
+export const MAX_SEATS = 5;
+export const ROUNDS = 13;
+/** Turns a player may miss in a row before the game removes them. */
+export const MAX_MISSED_TURNS = 3;
+
+export interface Seat {
+  /** A Discord user id, or `cpu-<level>-<n>` for a computer seat. */
+  readonly playerId: string;
+  readonly computer: ComputerLevel | null;
+  /** Left the game, or was removed after missed turns; their open rows scored 0. */
+  readonly left: boolean;
+  /** Turns timed out in a row. */
+  readonly missedTurns: number;
+}
+
+export interface SheetEntry {
+  readonly points: number;
+  /** The round in which the row was filled. */
+  readonly round: number;
+}
+
+export type Sheet = Readonly<Partial<Record<CategoryId, SheetEntry>>>;
+
+/** The turn in progress: every roll so far and the keeps chosen before each reroll. */
+export interface Turn {
+  /** rolls[0] is the opening roll; each reroll appends one. The last is on the table. */
+  readonly rolls: readonly Dice[];
+  /** keeps[i] is what was kept when rolls[i] was rerolled into rolls[i + 1]. */
+  readonly keeps: readonly Keep[];
+  /** The dice marked to keep for the next reroll. */
+  readonly keep: Keep;
+}
+
+/** A finished turn, kept for the post-game analysis. */
+export interface TurnRecord {
+  readonly round: number;
+  readonly playerId: string;
+  readonly rolls: readonly Dice[];
+  readonly keeps: readonly Keep[];
+  readonly category: CategoryId;
+  readonly points: number;
+  readonly timedOut: boolean;
+}
+
+export type EndReason = 'completed' | 'cancelled' | 'abandoned';
+
+/** A whole game as plain data: it serialises to JSON and back without loss. */
+export interface GameState {
+  /** Increases by one with every accepted action; boards and saves are checked against it. */
+  readonly version: number;
+  readonly rules: Rules;
+  readonly hostId: string;
+  readonly status: GameStatus;
+  readonly seats: readonly Seat[];
+  /** 0 in the lobby, then 1 to 13. */
+  readonly round: number;
+  /** The index in `seats` of the player to act; meaningful while playing. */
+  readonly currentSeat: number;
+  readonly turn: Turn | null;
+  /** Each player's sheet, by player id. */
+  readonly sheets: Readonly<Record<string, Sheet>>;
+  readonly history: readonly TurnRecord[];
+  readonly endReason: EndReason | null;
+}
+
+export function createGame(hostId: string, rules: Rules): GameState {
+  return {
+    version: 1,
+    rules,
+    hostId,
+    status: 'lobby',
+    seats: [{ playerId: hostId, computer: null, left: false, missedTurns: 0 }],
+    round: 0,
+    currentSeat: 0,
+    turn: null,
+    sheets: { [hostId]: {} },
+    history: [],
+    endReason: null,
+  };
+}
+
+export function currentDice(turn: Turn): Dice {
+  const dice = turn.rolls[turn.rolls.length - 1];
+  if (!dice) throw new Error('a turn always has its opening roll');
+  return dice;
+}
+
+export function rerollsLeft(state: GameState): number {
+  return state.turn ? state.rules.rerolls - (state.turn.rolls.length - 1) : 0;
+}
+
+export function currentSeat(state: GameState): Seat | undefined {
+  return state.status === 'playing' ? state.seats[state.currentSeat] : undefined;
+}
+
+export function currentPlayerId(state: GameState): string | undefined {
+  return currentSeat(state)?.playerId;
+}
+
+export function seatOf(state: GameState, playerId: string): Seat | undefined {
+  return state.seats.find((seat) => seat.playerId === playerId);
+}
+
+export function sheetTotal(sheet: Sheet): number {
+  let total = 0;
+  for (const entry of Object.values(sheet)) total += entry?.points ?? 0;
+  return total;
+}
+
+export function openRows(sheet: Sheet, order: readonly CategoryId[]): CategoryId[] {
+  return order.filter((id) => sheet[id] === undefined);
+}
+
+export function isActive(state: GameState): boolean {
+  return state.status === 'lobby' || state.status === 'playing';
+}
+
+export function serializeGame(state: GameState): string {
+  return JSON.stringify(state);
+}
+
+export function deserializeGame(json: string): GameState {
+  const value = JSON.parse(json) as GameState;
+  if (typeof value !== 'object' || value === null || typeof value.version !== 'number' || !Array.isArray(value.seats)) {
+    throw new TypeError('not a serialised Crag game');
+  }
+  return value;
+}

@@ -24,7 +24,8 @@ export type Action =
   | { readonly type: 'reroll'; readonly playerId: string; readonly keep?: Keep }
   | { readonly type: 'score'; readonly playerId: string; readonly category: string }
   | { readonly type: 'cancel'; readonly playerId: string; readonly moderator?: boolean }
-  | { readonly type: 'time-out' };
+  | { readonly type: 'time-out' }
+  | { readonly type: 'abandon' };
 
 export type ActionResult = { readonly ok: true; readonly state: GameState } | Refusal;
 
@@ -48,6 +49,8 @@ export function applyAction(state: GameState, action: Action, random: RandomInt)
       return cancel(state, action.playerId, action.moderator ?? false);
     case 'time-out':
       return timeOut(state, random);
+    case 'abandon':
+      return abandon(state);
   }
 }
 
@@ -252,4 +255,10 @@ export function cancel(state: GameState, playerId: string, moderator: boolean): 
   if (isOver(state)) return refuse('game-over');
   if (playerId !== state.hostId && !moderator) return refuse('not-host');
   return accept(state, { status: 'cancelled', turn: null, endReason: 'cancelled' });
+}
+
+/** Nobody has acted for a long time: the game ends and counts for nobody. */
+export function abandon(state: GameState): ActionResult {
+  if (isOver(state)) return refuse('game-over');
+  return accept(state, { status: 'cancelled', turn: null, endReason: 'abandoned' });
 }

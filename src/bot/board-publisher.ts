@@ -1,0 +1,66 @@
+import { type Client, Routes } from 'discord.js';
+import type { Logger } from '../log.js';
+import type { Store } from '../store/index.js';
+import { type MessagePayload, renderGame } from './render/index.js';
+import { gameView } from './view.js';
+
+/** The REST body for a message edit made with the bot's own token. */
+export function toRestBody(message: Partial<MessagePayload>): Record<string, unknown> {
+  const { allowedMentions, ...rest } = message;
+  return allowedMentions ? { ...rest, allowed_mentions: allowedMentions } : rest;
+}
+
+/**
+ * Redraws boards that change without an interaction to answer (turn timers, computer moves, a
+ * stale click, /crag leave). Edits go through the bot's token, which unlike an interaction token
+ * never expires mid-game. Edits of one board run one after another and always draw the latest
+ * stored state, so a slow edit can never paint over a newer one.
+ */
+export class BoardPublisher {
+  private readonly chains = new Map<number, Promise<void>>();
+  private readonly waiting = new Set<number>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly store: Store,
+    private readonly log: Logger,
+  ) {}
+
+  refresh(gameId: number): Promise<void> {
+    const chained = this.chains.get(gameId);
+    // A redraw that has not started yet will read the newest state anyway.
+    if (chained && this.waiting.has(gameId)) return chained;
+    this.waiting.add(gameId);
+    const next = (chained ?? Promise.resolve())
+      .then(async () => {
+        this.waiting.delete(gameId);
+        const game = this.store.gameById(gameId);
+        if (!game?.boardMessageId) return;
+        await this.edit(game.channelId, game.boardMessageId, renderGame(gameView(this.store, game)));
+      })
+      .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
+    this.chains.set(gameId, next);
+    void next.finally(() => {
+      if (this.chains.get(gameId) === next) this.chains.delete(gameId);
+    });
+    return next;
+  }
+
+  /** Removes the controls from a board that has been replaced by a newer message. */
+  async retire(channelId: string, messageId: string): Promise<void> {
+    try {
+      await this.edit(channelId, messageId, { components: [] });
+    } catch (error) {
+      this.log.warn('could not remove the controls of an old board', { channelId, messageId, error });
+    }
+  }
+
+  /** Resolves when every redraw under way has finished; used on shutdown. */
+  async idle(): Promise<void> {
+    while (this.chains.size > 0) await Promise.allSettled([...this.chains.values()]);
+  }
+
+  private async edit(channelId: string, messageId: string, message: Partial<MessagePayload>): Promise<void> {
+    await this.client.rest.patch(Routes.channelMessage(channelId, messageId), { body: toRestBody(message) });
+  }
+}

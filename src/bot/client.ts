@@ -1,0 +1,41 @@
+import { Client, GatewayIntentBits, Options } from 'discord.js';
+import { restOptions } from '../config.js';
+
+/**
+ * The discord.js client, with caches cut to what the bot uses. Everything the bot needs arrives
+ * in the interaction itself (user, member permissions, channel id) and games live in SQLite, so
+ * messages, members, users, presences and the like are never kept.
+ */
+export function createClient(apiUrl: string | undefined): Client {
+  const rest = restOptions(apiUrl);
+  return new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...(rest ? { rest } : {}),
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      GuildMessageManager: 0,
+      DMMessageManager: 0,
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user.id },
+      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user.id },
+      PresenceManager: 0,
+      ReactionManager: 0,
+      ReactionUserManager: 0,
+      GuildEmojiManager: 0,
+      GuildStickerManager: 0,
+      GuildScheduledEventManager: 0,
+      GuildInviteManager: 0,
+      GuildBanManager: 0,
+      StageInstanceManager: 0,
+      ThreadManager: 0,
+      ThreadMemberManager: 0,
+      VoiceStateManager: 0,
+      AutoModerationRuleManager: 0,
+      ApplicationCommandManager: 0,
+      BaseGuildEmojiManager: 0,
+      GuildForumThreadManager: 0,
+      GuildTextThreadManager: 0,
+    }),
+    sweepers: Options.DefaultSweeperSettings,
+  });
+}

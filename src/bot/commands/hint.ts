@@ -1,0 +1,15 @@
+import { hintRefusal } from '../components/info.js';
+import type { BotContext } from '../context.js';
+import { type Outcome, refused } from '../outcome.js';
+import { renderHint } from '../render/index.js';
+import { replyPrivately } from '../replies.js';
+import type { GuildCommand } from './index.js';
+
+export async function hintCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+  const game = ctx.store.activeGameInChannel(interaction.channelId);
+  if (!game) return refused('No game is open in this channel.');
+  const refusal = hintRefusal(game, interaction.user.id);
+  if (refusal) return refusal;
+  await replyPrivately(interaction, renderHint(game.state));
+  return undefined;
+}

@@ -1,0 +1,12 @@
+import { DEFAULT_RULES } from '../../game/index.js';
+import type { BotContext } from '../context.js';
+import type { Outcome } from '../outcome.js';
+import { renderRules } from '../render/index.js';
+import { replyPrivately } from '../replies.js';
+import type { GuildCommand } from './index.js';
+
+export async function rulesCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+  const game = ctx.store.activeGameInChannel(interaction.channelId);
+  await replyPrivately(interaction, renderRules(game?.state.rules ?? DEFAULT_RULES, game ? 'this game' : 'the default'));
+  return undefined;
+}

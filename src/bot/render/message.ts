@@ -1,0 +1,46 @@
+import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord-api-types/v10';
+
+/**
+ * A message as the renderers produce it: plain JSON that discord.js accepts for replies, updates
+ * and edits. Rendering is a pure function from state to this.
+ */
+export interface MessagePayload {
+  content?: string;
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  allowedMentions: { parse: []; users?: string[] };
+}
+
+export const COLOURS = {
+  lobby: 0x5865f2,
+  playing: 0x2b7a4b,
+  finished: 0xf0b232,
+  ended: 0x80848e,
+  info: 0x3c8dbc,
+} as const;
+
+const DIE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'] as const;
+
+export function dieFace(value: number): string {
+  return DIE_FACES[value - 1] ?? '?';
+}
+
+/** How a player is named: a mention for people (no ping in embeds), a label for computer seats. */
+export function playerName(playerId: string): string {
+  const computer = /^cpu-(easy|optimal|strong)-(\d+)$/.exec(playerId);
+  if (!computer) return `<@${playerId}>`;
+  const level = computer[1] ?? '';
+  return `🤖 ${level.charAt(0).toUpperCase()}${level.slice(1)} ${computer[2]}`;
+}
+
+export function isComputerId(playerId: string): boolean {
+  return playerId.startsWith('cpu-');
+}
+
+export function placeMark(place: number): string {
+  return place === 1 ? '🥇' : place === 2 ? '🥈' : place === 3 ? '🥉' : `${place}.`;
+}
+
+export function noMentions(): MessagePayload['allowedMentions'] {
+  return { parse: [] };
+}

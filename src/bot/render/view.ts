@@ -1,0 +1,26 @@
+import type { GameState } from '../../game/index.js';
+
+/** The per-game settings that are not part of the rules engine's state. */
+export interface GameSettings {
+  readonly turnTimerMinutes: number;
+  readonly hintsEnabled: boolean;
+}
+
+/** Running totals of the back-to-back games in one channel, for the final board. */
+export interface SeriesSummary {
+  /** This game's number in the series, from 1. */
+  readonly gameNumber: number;
+  readonly totals: readonly { playerId: string; total: number; games: number; wins: number }[];
+}
+
+/** Everything a renderer needs to draw a game. */
+export interface GameView {
+  readonly gameId: number;
+  readonly state: GameState;
+  readonly settings: GameSettings;
+  /** When the current turn times out (epoch ms), or null. */
+  readonly turnDeadline: number | null;
+  readonly series?: SeriesSummary;
+  /** A finished game whose series has moved on to the next game: no "Play again" any more. */
+  readonly nextGameStarted?: boolean;
+}

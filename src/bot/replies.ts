@@ -1,0 +1,16 @@
+import { type ChatInputCommandInteraction, type MessageComponentInteraction, MessageFlags } from 'discord.js';
+
+export type AnswerableInteraction = ChatInputCommandInteraction | MessageComponentInteraction;
+import type { PrivateCard } from './render/index.js';
+
+/** Answers privately: a reply if the interaction is still unanswered, a follow-up otherwise. */
+export async function replyPrivately(interaction: AnswerableInteraction, card: PrivateCard | string): Promise<void> {
+  const body = typeof card === 'string' ? { content: card } : card;
+  const options = { ...body, flags: MessageFlags.Ephemeral as const, allowedMentions: { parse: [] } };
+  if (interaction.replied || interaction.deferred) await interaction.followUp(options);
+  else await interaction.reply(options);
+}
+
+export function messageLink(guildId: string, channelId: string, messageId: string | null): string {
+  return messageId ? `https://discord.com/channels/${guildId}/${channelId}/${messageId}` : 'in this channel';
+}

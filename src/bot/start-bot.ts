@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto';
+import { Events } from 'discord.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { Store } from '../store/index.js';
+import { solverFor } from '../strategy/index.js';
+import { ALL_RULE_SETS } from '../game/index.js';
+import { BoardPublisher } from './board-publisher.js';
+import { createClient } from './client.js';
+import type { BotContext } from './context.js';
+import { endAbandonedGames, playDueTurn } from './due-turns.js';
+import { InFlight } from './in-flight.js';
+import { createRouter } from './router.js';
+import { TurnScheduler } from './scheduler.js';
+
+const ABANDON_SWEEP_MS = 10 * 60 * 1000;
+
+export interface RunningBot {
+  readonly ctx: BotContext;
+  /** Stops taking work, lets interactions and board edits in flight finish, then disconnects. */
+  stop(): Promise<void>;
+}
+
+/** Connects to Discord, re-arms every stored turn timer, and answers interactions until stopped. */
+export async function startBot(config: Config, store: Store, log: Logger): Promise<RunningBot> {
+  const client = createClient(config.apiUrl);
+  const now = () => Date.now();
+  let ctx: BotContext;
+  const scheduler = new TurnScheduler((gameId, version) => playDueTurn(ctx, gameId, version), now, config.computerPauseMs);
+  ctx = {
+    config,
+    client,
+    store,
+    log,
+    random: (max) => randomInt(max),
+    now,
+    boards: new BoardPublisher(client, store, log),
+    scheduler,
+  };
+  const inFlight = new InFlight();
+  const route = createRouter(ctx, inFlight);
+  let accepting = true;
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (accepting) void route(interaction);
+  });
+  client.on(Events.Error, (error) => log.error('discord client error', { error }));
+  client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));
+  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { shard, code: event.code }));
+
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(config.token);
+  await ready;
+
+  endAbandonedGames(ctx);
+  const active = store.activeGames();
+  scheduler.armAll(active);
+  const sweep = setInterval(() => endAbandonedGames(ctx), ABANDON_SWEEP_MS);
+  // Build the solver tables now rather than on the first hint or computer move.
+  setImmediate(() => {
+    for (const rules of ALL_RULE_SETS) solverFor(rules);
+  });
+  log.info('ready', { user: client.user?.tag, guilds: client.guilds.cache.size, activeGames: active.length });
+
+  return {
+    ctx,
+    async stop() {
+      accepting = false;
+      clearInterval(sweep);
+      scheduler.stop();
+      await inFlight.idle();
+      await ctx.boards.idle();
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { Store, StoredGame } from '../store/index.js';
+import type { GameView } from './render/index.js';
+
+/** Gathers what the renderers need for a stored game: the state, its settings and, once over, the series. */
+export function gameView(store: Store, game: StoredGame): GameView {
+  const view: GameView = {
+    gameId: game.id,
+    state: game.state,
+    settings: { turnTimerMinutes: Math.round(game.turnTimerSeconds / 60), hintsEnabled: game.hintsEnabled },
+    turnDeadline: game.turnDeadline,
+  };
+  if (game.state.status !== 'finished') return view;
+  return { ...view, series: { gameNumber: game.seriesGameNumber, totals: store.seriesTotals(game.seriesId) } };
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+
+export interface Config {
+  readonly token: string;
+  readonly clientId: string | undefined;
+  readonly guildId: string | undefined;
+  readonly databasePath: string;
+  readonly logLevel: LogLevel;
+  /** REST base without version, e.g. http://127.0.0.1:PORT/api; undefined means Discord itself. */
+  readonly apiUrl: string | undefined;
+  /** Milliseconds in a "minute" of the turn timer. 60000 in production; tests shrink it. */
+  readonly turnTimerUnitMs: number;
+  /** How long a computer seat pauses before each move, so players can follow it on the board. */
+  readonly computerPauseMs: number;
+}
+
+/** Bad configuration: the entry point prints the message as one line and exits non-zero. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+// A bot token is three base64url parts: the bot's id, a timestamp and an HMAC.
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{18,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/;
+const SNOWFLAKE_PATTERN = /^\d{17,20}$/;
+const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function snowflake(env: Env, name: string): string | undefined {
+  const value = optional(env, name);
+  if (value !== undefined && !SNOWFLAKE_PATTERN.test(value)) {
+    throw new ConfigError(`${name} must be a Discord id (17-20 digits), got "${value}". Fix it in .env.`);
+  }
+  return value;
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const value = optional(env, name);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new ConfigError(`${name} must be a whole number of milliseconds, got "${value}".`);
+  }
+  return parsed;
+}
+
+export function readToken(env: Env): string {
+  const token = optional(env, 'DISCORD_TOKEN');
+  if (!token) {
+    throw new ConfigError(
+      'DISCORD_TOKEN is not set: put your bot token in .env (copy .env.example) or in the environment.',
+    );
+  }
+  if (!TOKEN_PATTERN.test(token)) {
+    throw new ConfigError(
+      'DISCORD_TOKEN does not look like a bot token: copy it again from the Developer Portal (Bot → Reset Token) into .env.',
+    );
+  }
+  return token;
+}
+
+export function readApiUrl(env: Env): string | undefined {
+  const apiUrl = optional(env, 'DISCORD_API_URL');
+  if (apiUrl === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(apiUrl);
+  } catch {
+    throw new ConfigError(`DISCORD_API_URL is not a URL: "${apiUrl}". Example: http://127.0.0.1:8080/api`);
+  }
+  if (!/^https?:$/.test(parsed.protocol) || apiUrl.endsWith('/') || /\/v\d+$/.test(parsed.pathname)) {
+    throw new ConfigError(
+      `DISCORD_API_URL must be an http(s) base with no version and no trailing slash, e.g. http://127.0.0.1:8080/api; got "${apiUrl}".`,
+    );
+  }
+  return apiUrl;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const logLevel = (optional(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}".`);
+  }
+  return {
+    token: readToken(env),
+    clientId: snowflake(env, 'DISCORD_CLIENT_ID'),
+    guildId: snowflake(env, 'DISCORD_GUILD_ID'),
+    databasePath: path.resolve(optional(env, 'DATABASE_PATH') ?? './data/crag.sqlite'),
+    logLevel: logLevel as LogLevel,
+    apiUrl: readApiUrl(env),
+    turnTimerUnitMs: positiveInteger(env, 'TURN_TIMER_UNIT_MS', 60_000),
+    computerPauseMs: positiveInteger(env, 'COMPUTER_PAUSE_MS', 1_200),
+  };
+}
+
+/** discord.js spreads `rest` over its defaults, so `{ api: undefined }` would wipe Discord's URL. */
+export function restOptions(apiUrl: string | undefined): { api: string } | undefined {
+  return apiUrl === undefined ? undefined : { api: apiUrl };
+}

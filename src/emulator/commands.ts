@@ -1,0 +1,311 @@
+import { DiscordError, type FieldPath, FormErrors } from './errors.js';
+import type { SnowflakeGenerator } from './snowflake.js';
+import { checkArray, checkString, isObject, type JsonObject } from './validation/fields.js';
+
+export const OptionType = {
+  Subcommand: 1,
+  SubcommandGroup: 2,
+  String: 3,
+  Integer: 4,
+  Boolean: 5,
+  User: 6,
+  Channel: 7,
+  Role: 8,
+  Mentionable: 9,
+  Number: 10,
+  Attachment: 11,
+} as const;
+
+export interface CommandOption {
+  type: number;
+  name: string;
+  description: string;
+  required?: boolean;
+  choices?: { name: string; value: string | number }[];
+  options?: CommandOption[];
+  min_value?: number;
+  max_value?: number;
+  min_length?: number;
+  max_length?: number;
+  autocomplete?: boolean;
+  channel_types?: number[];
+}
+
+/** An application command as Discord returns it. */
+export interface RegisteredCommand {
+  id: string;
+  application_id: string;
+  version: string;
+  type: number;
+  name: string;
+  description: string;
+  options?: CommandOption[];
+  default_member_permissions: string | null;
+  dm_permission?: boolean;
+  contexts: number[] | null;
+  integration_types: number[];
+  nsfw: boolean;
+  guild_id?: string;
+}
+
+const CHAT_INPUT_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+const MAX_COMMANDS = 100;
+
+/** Global and per-guild commands of every application. */
+export class CommandStore {
+  readonly #lists = new Map<string, RegisteredCommand[]>();
+
+  constructor(private readonly snowflakes: SnowflakeGenerator) {}
+
+  list(appId: string, guildId: string | null): RegisteredCommand[] {
+    return this.#lists.get(scopeKey(appId, guildId)) ?? [];
+  }
+
+  /** A chat-input (or other type) command visible in a guild: the guild's own first, then global. */
+  find(appId: string, guildId: string | null, name: string, type = 1): RegisteredCommand | undefined {
+    const matches = (command: RegisteredCommand) => command.name === name && command.type === type;
+    return (guildId ? this.list(appId, guildId).find(matches) : undefined) ?? this.list(appId, null).find(matches);
+  }
+
+  get(appId: string, guildId: string | null, commandId: string): RegisteredCommand {
+    const command = this.list(appId, guildId).find((candidate) => candidate.id === commandId);
+    if (!command) throw DiscordError.unknownCommand();
+    return command;
+  }
+
+  /** PUT: replaces the whole list; commands keeping their name and type keep their id. */
+  overwrite(appId: string, guildId: string | null, body: unknown): RegisteredCommand[] {
+    const errors = new FormErrors();
+    const list = checkArray(errors, [], body, { max: MAX_COMMANDS });
+    errors.throwIfAny();
+    const seen = new Set<string>();
+    list?.forEach((entry, index) => {
+      validateCommand(errors, [index], entry);
+      if (isObject(entry)) {
+        const key = `${entry.type ?? 1}:${String(entry.name)}`;
+        if (seen.has(key))
+          errors.add(
+            [index, 'name'],
+            'APPLICATION_COMMANDS_DUPLICATE_NAME',
+            'Application command names must be unique',
+          );
+        seen.add(key);
+      }
+    });
+    errors.throwIfAny();
+    const previous = this.list(appId, guildId);
+    const next = (list ?? []).map((entry) => {
+      const body = entry as JsonObject;
+      const old = previous.find((command) => command.name === body.name && command.type === (body.type ?? 1));
+      return this.#build(appId, guildId, body, old?.id);
+    });
+    this.#lists.set(scopeKey(appId, guildId), next);
+    return next;
+  }
+
+  /** POST: creates, or replaces the command with the same name and type. */
+  upsert(appId: string, guildId: string | null, body: unknown): { command: RegisteredCommand; created: boolean } {
+    const errors = new FormErrors();
+    validateCommand(errors, [], body);
+    errors.throwIfAny();
+    const entry = body as JsonObject;
+    const list = [...this.list(appId, guildId)];
+    const index = list.findIndex((command) => command.name === entry.name && command.type === (entry.type ?? 1));
+    if (index < 0 && list.length >= MAX_COMMANDS) {
+      throw new DiscordError(400, 30032, 'Maximum number of application commands reached (100)');
+    }
+    const command = this.#build(appId, guildId, entry, index >= 0 ? list[index]?.id : undefined);
+    if (index >= 0) list[index] = command;
+    else list.push(command);
+    this.#lists.set(scopeKey(appId, guildId), list);
+    return { command, created: index < 0 };
+  }
+
+  /** PATCH: merges the given fields into an existing command. */
+  edit(appId: string, guildId: string | null, commandId: string, body: unknown): RegisteredCommand {
+    const old = this.get(appId, guildId, commandId);
+    if (!isObject(body))
+      throw DiscordError.formError([], 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+    const merged: JsonObject = { ...old, ...body, type: old.type };
+    const errors = new FormErrors();
+    validateCommand(errors, [], merged);
+    errors.throwIfAny();
+    const command = this.#build(appId, guildId, merged, old.id);
+    this.#lists.set(
+      scopeKey(appId, guildId),
+      this.list(appId, guildId).map((candidate) => (candidate.id === commandId ? command : candidate)),
+    );
+    return command;
+  }
+
+  delete(appId: string, guildId: string | null, commandId: string): void {
+    this.get(appId, guildId, commandId);
+    this.#lists.set(
+      scopeKey(appId, guildId),
+      this.list(appId, guildId).filter((candidate) => candidate.id !== commandId),
+    );
+  }
+
+  #build(appId: string, guildId: string | null, body: JsonObject, id?: string): RegisteredCommand {
+    const type = typeof body.type === 'number' ? body.type : 1;
+    const permissions = body.default_member_permissions;
+    return {
+      id: id ?? this.snowflakes.next(),
+      application_id: appId,
+      version: this.snowflakes.next(),
+      type,
+      name: String(body.name),
+      description: typeof body.description === 'string' ? body.description : '',
+      ...(Array.isArray(body.options) && body.options.length > 0 ? { options: body.options as CommandOption[] } : {}),
+      default_member_permissions: permissions === undefined || permissions === null ? null : String(permissions),
+      ...(guildId ? { guild_id: guildId } : { dm_permission: body.dm_permission !== false }),
+      contexts: Array.isArray(body.contexts) ? (body.contexts as number[]) : null,
+      integration_types: Array.isArray(body.integration_types) ? (body.integration_types as number[]) : [0],
+      nsfw: body.nsfw === true,
+    };
+  }
+}
+
+function scopeKey(appId: string, guildId: string | null): string {
+  return guildId ? `${appId}:${guildId}` : appId;
+}
+
+function validateCommand(errors: FormErrors, path: FieldPath, body: unknown): void {
+  if (!isObject(body)) {
+    errors.add(path, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+    return;
+  }
+  const type = body.type ?? 1;
+  if (type !== 1 && type !== 2 && type !== 3 && type !== 4) {
+    errors.add([...path, 'type'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2, 3, 4).');
+    return;
+  }
+  if (type === 1) {
+    validateChatInputName(errors, [...path, 'name'], body.name);
+    checkString(errors, [...path, 'description'], body.description, { min: 1, max: 100, required: true });
+    if (body.options !== undefined && body.options !== null)
+      validateOptions(errors, [...path, 'options'], body.options, 0);
+  } else {
+    checkString(errors, [...path, 'name'], body.name, { min: 1, max: 32, required: true });
+    if (body.description)
+      errors.add(
+        [...path, 'description'],
+        'APPLICATION_COMMAND_INVALID_DESCRIPTION',
+        'Context menu commands cannot have a description',
+      );
+  }
+  const permissions = body.default_member_permissions;
+  if (permissions !== undefined && permissions !== null && !/^\d+$/.test(String(permissions))) {
+    errors.add(
+      [...path, 'default_member_permissions'],
+      'BASE_TYPE_STRING',
+      'Must be a permission bit set as a string.',
+    );
+  }
+}
+
+function validateChatInputName(errors: FormErrors, path: FieldPath, name: unknown): void {
+  const text = checkString(errors, path, name, { min: 1, max: 32, required: true });
+  if (text !== undefined && (!CHAT_INPUT_NAME.test(text) || text !== text.toLowerCase())) {
+    errors.add(path, 'APPLICATION_COMMAND_INVALID_NAME', 'Command name is invalid');
+  }
+}
+
+/** depth 0 = top level, 1 = inside a group or subcommand, 2 = inside a subcommand of a group. */
+function validateOptions(errors: FormErrors, path: FieldPath, value: unknown, depth: number): void {
+  const options = checkArray(errors, path, value, { max: 25 });
+  if (!options) return;
+  const names = new Set<string>();
+  let sawOptional = false;
+  let sawSubcommand = false;
+  let sawBasic = false;
+  options.forEach((option, index) => {
+    const at = [...path, index];
+    if (!isObject(option)) {
+      errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+      return;
+    }
+    const type = option.type;
+    if (typeof type !== 'number' || type < OptionType.Subcommand || type > OptionType.Attachment) {
+      errors.add([...at, 'type'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11).');
+      return;
+    }
+    validateChatInputName(errors, [...at, 'name'], option.name);
+    checkString(errors, [...at, 'description'], option.description, { min: 1, max: 100, required: true });
+    if (typeof option.name === 'string') {
+      if (names.has(option.name))
+        errors.add([...at, 'name'], 'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS', 'Option names must be unique');
+      names.add(option.name);
+    }
+    if (type === OptionType.SubcommandGroup || type === OptionType.Subcommand) {
+      sawSubcommand = true;
+      const allowedDepth = type === OptionType.SubcommandGroup ? 0 : 1;
+      if (depth > allowedDepth)
+        errors.add(
+          [...at, 'type'],
+          'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID',
+          'Subcommands cannot be nested this deep',
+        );
+      if (type === OptionType.SubcommandGroup) {
+        const children = checkArray(errors, [...at, 'options'], option.options ?? [], { min: 1, max: 25 }) ?? [];
+        children.forEach((child, childIndex) => {
+          if (!isObject(child) || child.type !== OptionType.Subcommand) {
+            errors.add(
+              [...at, 'options', childIndex, 'type'],
+              'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID',
+              'A subcommand group holds subcommands only',
+            );
+          }
+        });
+        validateOptions(errors, [...at, 'options'], option.options ?? [], depth + 1);
+      } else if (option.options !== undefined) {
+        validateOptions(errors, [...at, 'options'], option.options, depth + 2);
+      }
+      return;
+    }
+    sawBasic = true;
+    if (option.required === true && sawOptional) {
+      errors.add(
+        [...at, 'required'],
+        'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+        'Required options must be placed before non-required options',
+      );
+    }
+    if (option.required !== true) sawOptional = true;
+    validateChoices(errors, at, option, type);
+  });
+  if (sawSubcommand && sawBasic) {
+    errors.add(path, 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID', 'Subcommands cannot be mixed with other options');
+  }
+}
+
+function validateChoices(errors: FormErrors, path: FieldPath, option: JsonObject, type: number): void {
+  if (option.choices === undefined || option.choices === null) return;
+  if (type !== OptionType.String && type !== OptionType.Integer && type !== OptionType.Number) {
+    errors.add(
+      [...path, 'choices'],
+      'APPLICATION_COMMAND_OPTION_CHOICES_NOT_ALLOWED',
+      'Only string, integer and number options have choices',
+    );
+    return;
+  }
+  const choices = checkArray(errors, [...path, 'choices'], option.choices, { max: 25 }) ?? [];
+  choices.forEach((choice, index) => {
+    const at = [...path, 'choices', index];
+    if (!isObject(choice)) {
+      errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+      return;
+    }
+    checkString(errors, [...at, 'name'], choice.name, { min: 1, max: 100, required: true });
+    const valueOk =
+      type === OptionType.String
+        ? typeof choice.value === 'string' && choice.value.length <= 100
+        : typeof choice.value === 'number';
+    if (!valueOk)
+      errors.add(
+        [...at, 'value'],
+        'APPLICATION_COMMAND_OPTION_CHOICE_VALUE_INVALID',
+        'Choice value does not match the option type',
+      );
+  });
+}

@@ -1,0 +1,113 @@
+/** A REST failure to inject, matched against the next requests. */
+export interface RestFault {
+  /** Only requests with this method (any case). Any method when absent. */
+  method?: string;
+  /** Tested against the path after `/api/v10`, e.g. `/channels/123/messages`. Any path when absent. */
+  pathPattern?: RegExp;
+  /** 429 (with Retry-After and X-RateLimit-* headers), 500, or any other status. */
+  status: number;
+  /** For 429: how long the client must wait. Default 1. */
+  retryAfterSeconds?: number;
+  /** For 429: mark the limit as global (X-RateLimit-Global). */
+  global?: boolean;
+  /** The JSON error code (default 0). */
+  code?: number;
+  /** The JSON error message (default the status text, Discord style). */
+  message?: string;
+  /** How many matching requests fail (default 1). */
+  times?: number;
+}
+
+export interface InjectedFault {
+  /** Resolves when the fault was served as many times as asked. */
+  readonly served: Promise<void>;
+  /** How many requests it answered so far. */
+  readonly hits: number;
+}
+
+export interface FaultResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+interface PendingFault {
+  fault: RestFault;
+  remaining: number;
+  hits: number;
+  resolve: () => void;
+}
+
+/** Queue of injected REST failures, consumed in the order they were added. */
+export class FaultInjector {
+  readonly #pending: PendingFault[] = [];
+
+  add(fault: RestFault): InjectedFault {
+    let resolve!: () => void;
+    const served = new Promise<void>((done) => {
+      resolve = done;
+    });
+    const pending: PendingFault = { fault, remaining: Math.max(1, fault.times ?? 1), hits: 0, resolve };
+    this.#pending.push(pending);
+    return {
+      served,
+      get hits() {
+        return pending.hits;
+      },
+    };
+  }
+
+  /** The injected answer for this request, if a fault matches it. */
+  take(method: string, path: string): FaultResponse | null {
+    if (this.#pending.length === 0) return null;
+    const index = this.#pending.findIndex(
+      ({ fault }) =>
+        (!fault.method || fault.method.toUpperCase() === method) &&
+        (!fault.pathPattern || fault.pathPattern.test(path)),
+    );
+    const pending = this.#pending[index];
+    if (!pending) return null;
+    pending.hits += 1;
+    pending.remaining -= 1;
+    if (pending.remaining === 0) {
+      this.#pending.splice(index, 1);
+      pending.resolve();
+    }
+    return respond(pending.fault);
+  }
+
+  clear(): void {
+    this.#pending.length = 0;
+  }
+}
+
+function respond(fault: RestFault): FaultResponse {
+  if (fault.status === 429) {
+    const retryAfter = fault.retryAfterSeconds ?? 1;
+    const headers: Record<string, string> = {
+      'Retry-After': String(retryAfter),
+      'X-RateLimit-Limit': '5',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String((Date.now() + retryAfter * 1000) / 1000),
+      'X-RateLimit-Reset-After': String(retryAfter),
+      'X-RateLimit-Scope': fault.global ? 'global' : 'user',
+    };
+    if (fault.global) headers['X-RateLimit-Global'] = 'true';
+    else headers['X-RateLimit-Bucket'] = 'emulated-bucket';
+    return {
+      status: 429,
+      headers,
+      body: {
+        message: fault.message ?? 'You are being rate limited.',
+        retry_after: retryAfter,
+        global: Boolean(fault.global),
+        ...(fault.code !== undefined ? { code: fault.code } : {}),
+      },
+    };
+  }
+  return {
+    status: fault.status,
+    headers: {},
+    body: { message: fault.message ?? `${fault.status}: Injected failure`, code: fault.code ?? 0 },
+  };
+}

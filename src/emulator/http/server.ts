@@ -1,0 +1,221 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DiscordError } from '../errors.js';
+import type { FaultInjector } from '../faults.js';
+import type { GatewayServer } from '../gateway/server.js';
+import { type Problem, summarizeBody } from '../problems.js';
+import type { UploadedFile } from '../validation/message-body.js';
+import type { World } from '../world.js';
+import type { RestResponse, Router } from './router.js';
+
+const API_PREFIX = '/api/v10';
+export const GATEWAY_PATH = '/gateway';
+const MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+export interface HttpFrontendDeps {
+  world: World;
+  router: Router;
+  gateway: GatewayServer;
+  faults: FaultInjector;
+  /** Counts one request to a route, keyed `METHOD template`. */
+  count: (key: string) => void;
+  report: (problem: Omit<Problem, 'at'>) => void;
+  /** Called after every answered request, so waiters can re-check their conditions. */
+  afterRequest: () => void;
+}
+
+/** One HTTP server on 127.0.0.1: REST under /api/v10 and the gateway WebSocket upgrade on /gateway. */
+export class HttpFrontend {
+  readonly #server: Server;
+
+  constructor(private readonly deps: HttpFrontendDeps) {
+    this.#server = createServer((request, response) => {
+      this.#handle(request, response)
+        .catch((error: unknown) => {
+          this.deps.report({ kind: 'emulator-error', detail: `request handling crashed: ${String(error)}` });
+          if (!response.headersSent)
+            this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } });
+        })
+        .finally(() => this.deps.afterRequest());
+    });
+    this.#server.keepAliveTimeout = 60_000;
+    this.#server.on('upgrade', (request, socket, head) => {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname.replace(/\/$/, '');
+      if (path === GATEWAY_PATH) deps.gateway.handleUpgrade(request, socket, head);
+      else socket.destroy();
+    });
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', reject);
+        resolve((this.#server.address() as AddressInfo).port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = (request.method ?? 'GET').toUpperCase();
+    const raw = await readBody(request);
+    if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
+      this.#unknownRoute(response, method, url.pathname, raw);
+      return;
+    }
+    // discord.js percent-encodes segments (`%40original`); Discord reads them decoded.
+    const path = decodeSegments(url.pathname.slice(API_PREFIX.length));
+    const match = this.deps.router.match(method, path);
+    if (!match.route) {
+      if (match.methodNotAllowed) {
+        this.deps.report({
+          kind: 'unknown-route',
+          detail: `${method} is not served on ${path}`,
+          method,
+          path,
+          status: 405,
+        });
+        this.#write(response, { status: 405, body: DiscordError.methodNotAllowed().body() });
+      } else {
+        this.#unknownRoute(response, method, path, raw);
+      }
+      return;
+    }
+    const { route } = match;
+    this.deps.count(`${method} ${route.template}`);
+    const fault = this.deps.faults.take(method, path);
+    if (fault) {
+      this.#write(response, fault);
+      return;
+    }
+    let body: unknown;
+    let answer: RestResponse;
+    try {
+      const app = route.auth ? this.#authorize(request) : null;
+      const parsed = await parseBody(request.headers['content-type'] ?? '', raw);
+      body = parsed.body;
+      answer = route.handle({
+        method,
+        path,
+        query: url.searchParams,
+        params: match.params,
+        body,
+        files: parsed.files,
+        app,
+      });
+    } catch (error) {
+      if (!(error instanceof DiscordError)) throw error;
+      this.deps.report({
+        kind: error.problemKind,
+        detail: `${error.status} ${error.code} ${error.message}`,
+        method,
+        path,
+        route: route.template,
+        status: error.status,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(body !== undefined || raw.length > 0 ? { bodySummary: summarizeBody(body ?? raw.toString('utf8')) } : {}),
+      });
+      answer = { status: error.status, body: error.body() };
+    }
+    this.#write(response, answer);
+  }
+
+  #authorize(request: IncomingMessage) {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bot\s+(\S+)$/i.exec(header);
+    const app = match?.[1] ? this.deps.world.applicationByToken(match[1]) : undefined;
+    if (!app) throw DiscordError.unauthorized();
+    return app;
+  }
+
+  #unknownRoute(response: ServerResponse, method: string, path: string, raw: Buffer): void {
+    this.deps.report({
+      kind: 'unknown-route',
+      detail: `no such route: ${method} ${path}`,
+      method,
+      path,
+      status: 404,
+      ...(raw.length > 0 ? { bodySummary: summarizeBody(raw.toString('utf8')) } : {}),
+    });
+    this.#write(response, { status: 404, body: DiscordError.notFound().body() });
+  }
+
+  #write(response: ServerResponse, answer: RestResponse): void {
+    const headers: Record<string, string> = { ...answer.headers };
+    if (answer.status === 204 || answer.body === undefined) {
+      response.writeHead(answer.status, headers).end();
+      return;
+    }
+    const text = JSON.stringify(answer.body);
+    headers['Content-Type'] = 'application/json';
+    headers['Content-Length'] = String(Buffer.byteLength(text));
+    response.writeHead(answer.status, headers).end(text);
+  }
+}
+
+function decodeSegments(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new DiscordError(413, 40005, 'Request entity too large');
+    chunks.push(chunk as Buffer);
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+}
+
+/** JSON bodies, or multipart with `payload_json` plus `files[n]` as discord.js sends uploads. */
+async function parseBody(contentType: string, raw: Buffer): Promise<{ body: unknown; files: UploadedFile[] }> {
+  if (raw.length === 0) return { body: undefined, files: [] };
+  if (contentType.startsWith('multipart/form-data')) {
+    const form = await new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: raw,
+    }).formData();
+    const files: UploadedFile[] = [];
+    let body: unknown;
+    for (const [field, value] of form.entries()) {
+      if (typeof value === 'string') {
+        if (field === 'payload_json') body = parseJson(value);
+      } else {
+        files.push({
+          field,
+          filename: value.name,
+          size: value.size,
+          contentType: value.type || 'application/octet-stream',
+        });
+      }
+    }
+    return { body, files };
+  }
+  return { body: parseJson(raw.toString('utf8')), files: [] };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw DiscordError.invalidJson();
+  }
+}

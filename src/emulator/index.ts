@@ -1,0 +1,28 @@
+export type { Clock } from './clock.js';
+export type { CommandOption, RegisteredCommand } from './commands.js';
+export {
+  type ApplicationHandle,
+  type ChannelHandle,
+  Emulator,
+  type EmulatorEvents,
+  type EmulatorOptions,
+  type GuildHandle,
+  type InteractionView,
+  type MessageInfo,
+  startEmulator,
+  type UserHandle,
+} from './emulator.js';
+export { DiscordError, ImpossibleActionError } from './errors.js';
+export type { InjectedFault, RestFault } from './faults.js';
+export type { AckKind, InteractionOutcome } from './interactions/registry.js';
+export type {
+  ChooseOptionOptions,
+  ClickButtonOptions,
+  RawInteractionOptions,
+  RunCommandOptions,
+} from './interactions/virtual-users.js';
+export type { EmulatedMessage } from './messages.js';
+export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Permission } from './permissions.js';
+export type { Problem, ProblemKind } from './problems.js';
+export { MessageFlag } from './validation/message-body.js';
+export type { WaitOptions } from './wait.js';

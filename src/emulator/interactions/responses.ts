@@ -1,0 +1,282 @@
+import { DiscordError, FormErrors } from '../errors.js';
+import type { RestResponse } from '../http/router.js';
+import { json, NO_CONTENT } from '../http/router.js';
+import type { StoredMessage } from '../messages.js';
+import type { Json } from '../payloads.js';
+import type { RestContext } from '../rest/context.js';
+import { checkArray, checkString, isObject } from '../validation/fields.js';
+import { type MessageFields, MessageFlag, readMessageFields, type UploadedFile } from '../validation/message-body.js';
+import { type InteractionRecord, InteractionType } from './registry.js';
+
+export const CallbackType = {
+  Pong: 1,
+  ChannelMessageWithSource: 4,
+  DeferredChannelMessageWithSource: 5,
+  DeferredMessageUpdate: 6,
+  UpdateMessage: 7,
+  ApplicationCommandAutocompleteResult: 8,
+  Modal: 9,
+} as const;
+
+const MessageType = { Default: 0, Reply: 19, ChatInputCommand: 20 } as const;
+
+/**
+ * Interaction callbacks and the interaction webhook (follow-ups, `@original` edits), with Discord's
+ * rules: one acknowledgement within 3 s, a token good for 15 minutes, `@original` meaning the
+ * response or, for component updates, the clicked message.
+ */
+export class InteractionResponder {
+  constructor(private readonly context: RestContext) {}
+
+  callback(
+    interactionId: string,
+    token: string,
+    body: unknown,
+    withResponse: boolean,
+    files: UploadedFile[],
+  ): RestResponse {
+    const { interactions } = this.context;
+    const record = interactions.get(interactionId);
+    if (!record || record.token !== token) throw DiscordError.unknownInteraction();
+    if (record.status === 'failed' || interactions.failIfOverdue(record)) {
+      throw DiscordError.unknownInteraction().withProblemKind('late-ack');
+    }
+    if (record.status === 'acknowledged') throw DiscordError.alreadyAcknowledged().withProblemKind('double-ack');
+    if (!isObject(body)) throw DiscordError.formError(['type'], 'BASE_TYPE_REQUIRED', 'This field is required');
+    const data = body.data;
+    switch (body.type) {
+      case CallbackType.ChannelMessageWithSource:
+        this.#reply(record, data, files);
+        break;
+      case CallbackType.DeferredChannelMessageWithSource:
+        this.#deferReply(record, data);
+        break;
+      case CallbackType.DeferredMessageUpdate:
+        this.#deferUpdate(record);
+        break;
+      case CallbackType.UpdateMessage:
+        this.#update(record, data, files);
+        break;
+      case CallbackType.Modal:
+        this.#modal(record, data);
+        break;
+      default:
+        throw DiscordError.formError(
+          ['type'],
+          'BASE_TYPE_CHOICES',
+          `Interaction response type ${String(body.type)} is not valid here.`,
+        );
+    }
+    return withResponse ? json(this.#callbackResponse(record, body.type as number)) : NO_CONTENT;
+  }
+
+  /** The interaction behind a webhook token, if it may still be used. */
+  webhookInteraction(appId: string, token: string): InteractionRecord {
+    const record = this.context.interactions.byToken(token);
+    if (!record || record.appId !== appId || this.context.interactions.tokenExpired(record)) {
+      throw DiscordError.invalidWebhookToken();
+    }
+    if (record.status !== 'acknowledged') throw DiscordError.unknownWebhook();
+    return record;
+  }
+
+  followUp(record: InteractionRecord, body: unknown, files: UploadedFile[], wait: boolean): RestResponse {
+    const fields = readMessageFields(body, { allowEphemeral: true });
+    const original = record.originalMessageId ? this.context.messages.get(record.originalMessageId) : undefined;
+    let stored: StoredMessage;
+    if (record.ack === 'deferred-reply' && original && original.json.flags & MessageFlag.Loading) {
+      // The first follow-up of a deferred reply replaces the "thinking" placeholder.
+      stored = this.context.messages.edit(original.json.id, {
+        fields: { ...fields, flags: undefined },
+        files,
+        fillsPlaceholder: true,
+      });
+    } else {
+      const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+      stored = this.context.messages.create({
+        channel: this.context.world.requireChannel(record.channelId),
+        author: this.#botUser(record),
+        fields,
+        type: MessageType.Default,
+        visibleTo: ephemeral ? record.userId : null,
+        applicationId: record.appId,
+        webhookId: record.appId,
+        interactionId: record.id,
+        interactionMetadata: {
+          ...record.metadata,
+          ...(record.originalMessageId ? { original_response_message_id: record.originalMessageId } : {}),
+        },
+        files,
+      });
+      record.followUpIds.push(stored.json.id);
+    }
+    return wait ? json(stored.json) : NO_CONTENT;
+  }
+
+  getMessage(record: InteractionRecord, messageRef: string): RestResponse {
+    return json(this.#webhookMessage(record, messageRef).json);
+  }
+
+  editMessage(record: InteractionRecord, messageRef: string, body: unknown, files: UploadedFile[]): RestResponse {
+    const stored = this.#webhookMessage(record, messageRef);
+    const fields = readMessageFields(body, { existingFlags: stored.json.flags });
+    const fillsPlaceholder = (stored.json.flags & MessageFlag.Loading) !== 0;
+    return json(this.context.messages.edit(stored.json.id, { fields, files, fillsPlaceholder }).json);
+  }
+
+  deleteMessage(record: InteractionRecord, messageRef: string): RestResponse {
+    this.context.messages.delete(this.#webhookMessage(record, messageRef).json.id);
+    return NO_CONTENT;
+  }
+
+  /** `@original`, or one of this interaction's own follow-ups. */
+  #webhookMessage(record: InteractionRecord, messageRef: string): StoredMessage {
+    const id = messageRef === '@original' ? record.originalMessageId : messageRef;
+    const own = id !== null && (id === record.originalMessageId || record.followUpIds.includes(id));
+    const stored = own ? this.context.messages.get(id) : undefined;
+    if (!stored) throw DiscordError.unknownMessage();
+    return stored;
+  }
+
+  #reply(record: InteractionRecord, data: unknown, files: UploadedFile[]): void {
+    const fields = readMessageFields(data ?? {}, { path: ['data'], allowEphemeral: true });
+    const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+    const stored = this.#createResponse(record, { fields, ephemeral, files });
+    this.context.interactions.acknowledge(record, 'reply', { ephemeral, originalMessageId: stored.json.id });
+  }
+
+  #deferReply(record: InteractionRecord, data: unknown): void {
+    const fields = readMessageFields(data ?? {}, { path: ['data'], allowEphemeral: true });
+    const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+    const stored = this.#createResponse(record, {
+      fields: { flags: fields.flags ?? 0 },
+      ephemeral,
+      extraFlags: MessageFlag.Loading,
+      allowEmpty: true,
+    });
+    this.context.interactions.acknowledge(record, 'deferred-reply', { ephemeral, originalMessageId: stored.json.id });
+  }
+
+  #deferUpdate(record: InteractionRecord): void {
+    const source = this.#sourceMessage(record);
+    this.context.interactions.acknowledge(record, 'deferred-update', {
+      ephemeral: source.visibleTo !== null,
+      originalMessageId: source.json.id,
+    });
+  }
+
+  #update(record: InteractionRecord, data: unknown, files: UploadedFile[]): void {
+    const source = this.#sourceMessage(record);
+    const fields = readMessageFields(data ?? {}, { path: ['data'], existingFlags: source.json.flags });
+    this.context.messages.edit(source.json.id, { fields, files });
+    this.context.interactions.acknowledge(record, 'update', {
+      ephemeral: source.visibleTo !== null,
+      originalMessageId: source.json.id,
+    });
+  }
+
+  #modal(record: InteractionRecord, data: unknown): void {
+    if (record.type === InteractionType.ModalSubmit) {
+      throw DiscordError.formError(
+        ['type'],
+        'INTERACTION_RESPONSE_TYPE_INVALID',
+        'A modal submit cannot be answered with a modal.',
+      );
+    }
+    const modal = isObject(data) ? data : {};
+    const errors = new FormErrors();
+    checkString(errors, ['data', 'custom_id'], modal.custom_id, { min: 1, max: 100, required: true });
+    checkString(errors, ['data', 'title'], modal.title, { min: 1, max: 45, required: true });
+    checkArray(errors, ['data', 'components'], modal.components ?? [], { min: 1, max: 5 });
+    errors.throwIfAny();
+    this.context.interactions.acknowledge(record, 'modal', { modal });
+  }
+
+  /** The clicked message: types 6 and 7 exist only for component interactions. */
+  #sourceMessage(record: InteractionRecord): StoredMessage {
+    if (!record.sourceMessageId) {
+      throw DiscordError.formError(
+        ['type'],
+        'INTERACTION_RESPONSE_TYPE_INVALID',
+        'This response type needs a message component interaction.',
+      );
+    }
+    const stored = this.context.messages.get(record.sourceMessageId);
+    if (!stored) throw DiscordError.unknownMessage();
+    return stored;
+  }
+
+  #createResponse(
+    record: InteractionRecord,
+    options: {
+      fields: MessageFields;
+      ephemeral: boolean;
+      extraFlags?: number;
+      allowEmpty?: boolean;
+      files?: UploadedFile[];
+    },
+  ): StoredMessage {
+    const isCommand = record.type === InteractionType.ApplicationCommand;
+    const source = record.sourceMessageId ? this.context.messages.get(record.sourceMessageId) : undefined;
+    return this.context.messages.create({
+      channel: this.context.world.requireChannel(record.channelId),
+      author: this.#botUser(record),
+      fields: options.fields,
+      type: isCommand ? MessageType.ChatInputCommand : MessageType.Reply,
+      extraFlags: (options.ephemeral ? MessageFlag.Ephemeral : 0) | (options.extraFlags ?? 0),
+      visibleTo: options.ephemeral ? record.userId : null,
+      applicationId: record.appId,
+      webhookId: record.appId,
+      interactionId: record.id,
+      interactionMetadata: record.metadata,
+      ...(isCommand
+        ? {
+            interaction: {
+              id: record.id,
+              type: record.type,
+              name: record.commandName ?? '',
+              user: record.metadata.user as Json,
+            },
+          }
+        : {}),
+      ...(source
+        ? {
+            messageReference: {
+              type: 0,
+              message_id: source.json.id,
+              channel_id: source.channelId,
+              ...(source.guildId ? { guild_id: source.guildId } : {}),
+            },
+          }
+        : {}),
+      allowEmpty: options.allowEmpty ?? false,
+      files: options.files ?? [],
+    });
+  }
+
+  #botUser(record: InteractionRecord) {
+    return this.context.world.requireUser(this.context.world.requireApplication(record.appId).botUserId);
+  }
+
+  #callbackResponse(record: InteractionRecord, callbackType: number): Json {
+    const message = record.originalMessageId ? this.context.messages.get(record.originalMessageId)?.json : undefined;
+    const withMessage =
+      callbackType === CallbackType.ChannelMessageWithSource ||
+      callbackType === CallbackType.DeferredChannelMessageWithSource ||
+      callbackType === CallbackType.UpdateMessage;
+    return {
+      interaction: {
+        id: record.id,
+        type: record.type,
+        ...(message
+          ? {
+              response_message_id: message.id,
+              response_message_loading: (message.flags & MessageFlag.Loading) !== 0,
+              response_message_ephemeral: (message.flags & MessageFlag.Ephemeral) !== 0,
+            }
+          : {}),
+      },
+      ...(withMessage && message ? { resource: { type: callbackType, message } } : {}),
+    };
+  }
+}

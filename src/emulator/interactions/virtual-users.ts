@@ -1,0 +1,317 @@
+import type { CommandStore, RegisteredCommand } from '../commands.js';
+import { ImpossibleActionError } from '../errors.js';
+import type { MessageStore, StoredMessage } from '../messages.js';
+import { channelJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';
+import { ALL_PERMISSIONS, hasAll, Permission } from '../permissions.js';
+import { ButtonStyle, ComponentType, interactiveComponents } from '../validation/components.js';
+import type { JsonObject } from '../validation/fields.js';
+import type { ApplicationRecord, ChannelRecord, World } from '../world.js';
+import { type CommandInput, chatInputData } from './command-options.js';
+import { interactionEnvelope, interactionMetadata } from './envelope.js';
+import { type InteractionOutcome, type InteractionRegistry, InteractionType } from './registry.js';
+
+export interface RunCommandOptions extends CommandInput {
+  /** The user running the command. */
+  user: string;
+  /** A guild channel; absent = the user's DM with the bot. */
+  channel?: string;
+  /** Which application's command; needed only when several apps registered one with this name. */
+  app?: string;
+  name: string;
+}
+
+export interface ClickButtonOptions {
+  user: string;
+  /** The message the button is on. */
+  message: string;
+  /** The button, by custom_id… */
+  customId?: string;
+  /** …or by its visible label. */
+  label?: string;
+}
+
+export interface ChooseOptionOptions {
+  user: string;
+  message: string;
+  customId: string;
+  /** Option values (string select) or ids (user, role, mentionable, channel selects). */
+  values: string[];
+}
+
+/** An interaction with arbitrary `data`, unchecked: for fuzzing the bot with what no real client sends. */
+export interface RawInteractionOptions {
+  user: string;
+  channel?: string;
+  app?: string;
+  /** 2 command, 3 component, 5 modal submit… */
+  type: number;
+  data: unknown;
+  /** The message a component interaction claims to come from. */
+  message?: string;
+}
+
+export interface VirtualUserDeps {
+  world: World;
+  commands: CommandStore;
+  messages: MessageStore;
+  interactions: InteractionRegistry;
+  /** Sends INTERACTION_CREATE to the app's gateway sessions. */
+  deliver: (appId: string, payload: Json, guildId: string | null) => void;
+}
+
+/** Users clicking and typing in a Discord client: only what the client would let them do. */
+export class VirtualUsers {
+  constructor(private readonly deps: VirtualUserDeps) {}
+
+  async runCommand(options: RunCommandOptions): Promise<InteractionOutcome> {
+    const { world } = this.deps;
+    const user = world.requireUser(options.user);
+    const { app, command, channel } = this.#resolveCommand(options, user.id);
+    const guild = channel.guildId ? world.requireGuild(channel.guildId) : null;
+    this.#assertMayUseCommand(command, channel, user.id);
+    const data = chatInputData(world, command, options, guild);
+    return this.#send({
+      app,
+      channel,
+      userId: user.id,
+      type: InteractionType.ApplicationCommand,
+      data,
+      commandName: command.name,
+    });
+  }
+
+  async clickButton(options: ClickButtonOptions): Promise<InteractionOutcome> {
+    if (options.customId === undefined && options.label === undefined) {
+      throw new ImpossibleActionError('clickButton needs a customId or a label');
+    }
+    const { stored, channel, app } = this.#clickableMessage(options.user, options.message);
+    const button = interactiveComponents(stored.json.components).find(
+      (component) =>
+        component.type === ComponentType.Button &&
+        (options.customId !== undefined ? component.custom_id === options.customId : component.label === options.label),
+    );
+    const which = options.customId !== undefined ? `custom_id "${options.customId}"` : `label "${options.label}"`;
+    if (!button) throw new ImpossibleActionError(`message ${stored.json.id} has no button with ${which} now`);
+    if (button.disabled === true) throw new ImpossibleActionError(`the button with ${which} is disabled`);
+    if (button.style === ButtonStyle.Link || button.style === ButtonStyle.Premium) {
+      throw new ImpossibleActionError(`the button with ${which} is a link or premium button; it sends no interaction`);
+    }
+    return this.#send({
+      app,
+      channel,
+      userId: options.user,
+      type: InteractionType.MessageComponent,
+      data: { custom_id: button.custom_id, component_type: ComponentType.Button },
+      source: stored,
+    });
+  }
+
+  async chooseOption(options: ChooseOptionOptions): Promise<InteractionOutcome> {
+    const { stored, channel, app } = this.#clickableMessage(options.user, options.message);
+    const select = interactiveComponents(stored.json.components).find(
+      (component) => component.type !== ComponentType.Button && component.custom_id === options.customId,
+    );
+    if (!select)
+      throw new ImpossibleActionError(`message ${stored.json.id} has no select menu "${options.customId}" now`);
+    if (select.disabled === true) throw new ImpossibleActionError(`the select menu "${options.customId}" is disabled`);
+    const min = typeof select.min_values === 'number' ? select.min_values : 1;
+    const max = typeof select.max_values === 'number' ? select.max_values : 1;
+    const { values } = options;
+    if (new Set(values).size !== values.length) throw new ImpossibleActionError('a value cannot be chosen twice');
+    if (values.length < min || values.length > max) {
+      throw new ImpossibleActionError(`select "${options.customId}" takes ${min}–${max} values, got ${values.length}`);
+    }
+    const data: Json = { custom_id: options.customId, component_type: select.type, values };
+    if (select.type === ComponentType.StringSelect) {
+      const offered = new Set((select.options as JsonObject[] | undefined)?.map((option) => option.value));
+      const missing = values.find((value) => !offered.has(value));
+      if (missing !== undefined)
+        throw new ImpossibleActionError(`select "${options.customId}" offers no value "${missing}"`);
+    } else {
+      data.resolved = this.#resolveSelectValues(select.type as number, values, channel);
+    }
+    return this.#send({
+      app,
+      channel,
+      userId: options.user,
+      type: InteractionType.MessageComponent,
+      data,
+      source: stored,
+    });
+  }
+
+  async sendRaw(options: RawInteractionOptions): Promise<InteractionOutcome> {
+    const { world, messages } = this.deps;
+    const user = world.requireUser(options.user);
+    const source = options.message ? messages.get(options.message) : undefined;
+    if (options.message && !source) throw new ImpossibleActionError(`unknown message ${options.message}`);
+    const app = options.app ? world.requireApplication(options.app) : this.#onlyApp();
+    const channel = options.channel
+      ? world.requireChannel(options.channel)
+      : source
+        ? world.requireChannel(source.channelId)
+        : world.dmChannel(user.id, app.botUserId);
+    return this.#send({
+      app,
+      channel,
+      userId: user.id,
+      type: options.type,
+      data: options.data,
+      ...(source ? { source } : {}),
+    });
+  }
+
+  #send(input: {
+    app: ApplicationRecord;
+    channel: ChannelRecord;
+    userId: string;
+    type: number;
+    data: unknown;
+    commandName?: string;
+    source?: StoredMessage;
+  }): Promise<InteractionOutcome> {
+    const { world, interactions } = this.deps;
+    const record = interactions.register({
+      appId: input.app.id,
+      type: input.type,
+      userId: input.userId,
+      guildId: input.channel.guildId,
+      channelId: input.channel.id,
+      sourceMessageId: input.source?.json.id ?? null,
+      commandName: input.commandName ?? null,
+      metadata: {},
+    });
+    // The metadata names the interaction, whose id the registry just assigned.
+    record.metadata = interactionMetadata(world, {
+      id: record.id,
+      type: input.type,
+      userId: input.userId,
+      channel: input.channel,
+      ...(input.commandName ? { commandName: input.commandName } : {}),
+      ...(input.source ? { sourceMessageId: input.source.json.id } : {}),
+    });
+    const payload = interactionEnvelope(world, {
+      id: record.id,
+      token: record.token,
+      appId: input.app.id,
+      type: input.type,
+      userId: input.userId,
+      channel: input.channel,
+      data: input.data,
+      ...(input.source ? { message: input.source.json } : {}),
+    });
+    this.deps.deliver(input.app.id, payload, input.channel.guildId);
+    return record.outcome;
+  }
+
+  #resolveCommand(
+    options: RunCommandOptions,
+    userId: string,
+  ): { app: ApplicationRecord; command: RegisteredCommand; channel: ChannelRecord } {
+    const { world, commands } = this.deps;
+    const guildChannel = options.channel ? world.requireChannel(options.channel) : null;
+    const guildId = guildChannel?.guildId ?? null;
+    const candidates = options.app ? [world.requireApplication(options.app)] : [...world.applications.values()];
+    const found: { app: ApplicationRecord; command: RegisteredCommand }[] = [];
+    for (const app of candidates) {
+      if (guildId && !world.requireGuild(guildId).members.has(app.botUserId)) continue;
+      const command = commands.find(app.id, guildId, options.name);
+      if (command) found.push({ app, command });
+    }
+    const [first, second] = found;
+    if (!first)
+      throw new ImpossibleActionError(
+        `no command /${options.name} is registered where ${options.channel ? `channel ${options.channel}` : 'the DM'} is`,
+      );
+    if (second) throw new ImpossibleActionError(`several applications registered /${options.name}; pass app`);
+    // Without a channel the command runs in the user's DM with that bot.
+    const channel = guildChannel ?? world.dmChannel(userId, first.app.botUserId);
+    return { ...first, channel };
+  }
+
+  /** What Discord's client checks before offering a command. */
+  #assertMayUseCommand(command: RegisteredCommand, channel: ChannelRecord, userId: string): void {
+    const { world } = this.deps;
+    const permissions = world.permissionsIn(channel, userId);
+    if (channel.guildId) {
+      if (!world.requireGuild(channel.guildId).members.has(userId))
+        throw new ImpossibleActionError(`user ${userId} is not in the channel's guild`);
+      if (!hasAll(permissions, Permission.ViewChannel))
+        throw new ImpossibleActionError(`user ${userId} cannot see channel ${channel.id}`);
+      if (!hasAll(permissions, Permission.UseApplicationCommands))
+        throw new ImpossibleActionError(`user ${userId} may not use application commands in channel ${channel.id}`);
+      if (command.contexts && !command.contexts.includes(0))
+        throw new ImpossibleActionError(`/${command.name} is not available in guilds`);
+    } else {
+      if (command.guild_id) throw new ImpossibleActionError(`/${command.name} is a guild command; it is not in DMs`);
+      if (command.dm_permission === false || (command.contexts && !command.contexts.includes(1))) {
+        throw new ImpossibleActionError(`/${command.name} is not available in DMs`);
+      }
+    }
+    const required = command.default_member_permissions;
+    if (channel.guildId && required !== null) {
+      const allowed = required === '0' ? permissions === ALL_PERMISSIONS : hasAll(permissions, BigInt(required));
+      if (!allowed) throw new ImpossibleActionError(`user ${userId} lacks the permissions /${command.name} requires`);
+    }
+  }
+
+  /** A message the user can see and interact with, and the app that owns its components. */
+  #clickableMessage(
+    userId: string,
+    messageId: string,
+  ): { stored: StoredMessage; channel: ChannelRecord; app: ApplicationRecord } {
+    const { world, messages } = this.deps;
+    world.requireUser(userId);
+    const stored = messages.get(messageId);
+    if (!stored) throw new ImpossibleActionError(`message ${messageId} does not exist (any more)`);
+    if (stored.visibleTo !== null && stored.visibleTo !== userId) {
+      throw new ImpossibleActionError(`message ${messageId} is ephemeral for another user`);
+    }
+    const channel = world.requireChannel(stored.channelId);
+    if (!hasAll(world.permissionsIn(channel, userId), Permission.ViewChannel)) {
+      throw new ImpossibleActionError(`user ${userId} cannot see channel ${channel.id}`);
+    }
+    const appId = stored.json.application_id ?? stored.authorId;
+    const app = world.applications.get(appId);
+    if (!app) throw new ImpossibleActionError(`message ${messageId} was not sent by an application`);
+    return { stored, channel, app };
+  }
+
+  #resolveSelectValues(type: number, values: string[], channel: ChannelRecord): Json {
+    const { world } = this.deps;
+    const guild = channel.guildId ? world.requireGuild(channel.guildId) : null;
+    const resolved: Record<string, Record<string, Json>> = {};
+    const put = (kind: string, id: string, value: Json) => {
+      resolved[kind] ??= {};
+      (resolved[kind] as Record<string, Json>)[id] = value;
+    };
+    for (const id of values) {
+      const user =
+        type === ComponentType.UserSelect || type === ComponentType.MentionableSelect ? world.users.get(id) : undefined;
+      const role =
+        type === ComponentType.RoleSelect || type === ComponentType.MentionableSelect
+          ? guild?.roles.get(id)
+          : undefined;
+      const picked = type === ComponentType.ChannelSelect ? world.channels.get(id) : undefined;
+      if (user) {
+        put('users', id, userJson(user));
+        const member = guild?.members.get(id);
+        if (member) put('members', id, memberJson(world, member, false));
+      } else if (role) {
+        put('roles', id, roleJson(role));
+      } else if (picked && picked.guildId === channel.guildId) {
+        put('channels', id, { ...channelJson(world, picked), permissions: '0' });
+      } else {
+        throw new ImpossibleActionError(`a select of type ${type} cannot offer "${id}"`);
+      }
+    }
+    return resolved;
+  }
+
+  #onlyApp(): ApplicationRecord {
+    const apps = [...this.deps.world.applications.values()];
+    const [only] = apps;
+    if (!only || apps.length > 1) throw new ImpossibleActionError('several (or no) applications exist; pass app');
+    return only;
+  }
+}

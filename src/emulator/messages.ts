@@ -1,0 +1,306 @@
+import { EventEmitter } from 'node:events';
+import type { APIEmbed, APIMessageTopLevelComponent } from 'discord-api-types/v10';
+import { DiscordError } from './errors.js';
+import { type Json, userJson } from './payloads.js';
+import { compareSnowflakes } from './snowflake.js';
+import type { JsonObject } from './validation/fields.js';
+import { assertNotEmpty, type MessageFields, MessageFlag, type UploadedFile } from './validation/message-body.js';
+import type { ChannelRecord, UserRecord, World } from './world.js';
+
+/** A message as Discord's REST API returns it. Records are replaced on edit, never mutated. */
+export interface EmulatedMessage {
+  readonly id: string;
+  readonly type: number;
+  readonly channel_id: string;
+  readonly author: Json;
+  readonly content: string;
+  readonly timestamp: string;
+  readonly edited_timestamp: string | null;
+  readonly tts: boolean;
+  readonly mention_everyone: boolean;
+  readonly mentions: Json[];
+  readonly mention_roles: string[];
+  readonly attachments: Json[];
+  readonly embeds: APIEmbed[];
+  readonly components: APIMessageTopLevelComponent[];
+  readonly pinned: boolean;
+  readonly flags: number;
+  readonly application_id?: string;
+  readonly webhook_id?: string;
+  readonly interaction_metadata?: Json;
+  readonly interaction?: Json;
+  readonly message_reference?: Json;
+}
+
+export interface StoredMessage {
+  readonly json: EmulatedMessage;
+  readonly channelId: string;
+  readonly guildId: string | null;
+  readonly authorId: string;
+  /** Ephemeral messages are seen only by this user; null = everyone who can view the channel. */
+  readonly visibleTo: string | null;
+  /** The interaction whose response or follow-up this is. */
+  readonly interactionId: string | null;
+}
+
+export interface NewMessage {
+  channel: ChannelRecord;
+  author: UserRecord;
+  fields: MessageFields;
+  type: number;
+  /** Flags beyond those in `fields` (Ephemeral, Loading). */
+  extraFlags?: number;
+  visibleTo?: string | null;
+  applicationId?: string;
+  webhookId?: string;
+  interactionId?: string;
+  interactionMetadata?: Json;
+  interaction?: Json;
+  messageReference?: Json;
+  files?: UploadedFile[];
+  /** A deferred reply's "thinking" placeholder may be empty. */
+  allowEmpty?: boolean;
+}
+
+export interface MessageEdit {
+  fields: MessageFields;
+  files?: UploadedFile[];
+  /** Filling a deferred reply: drop the Loading flag and do not mark the message edited. */
+  fillsPlaceholder?: boolean;
+}
+
+export interface MessageStoreEvents {
+  create: [message: StoredMessage];
+  update: [message: StoredMessage, previous: StoredMessage];
+  delete: [message: StoredMessage];
+}
+
+const USER_MENTION = /<@!?(\d{17,20})>/g;
+const ROLE_MENTION = /<@&(\d{17,20})>/g;
+
+/** All messages, indexed by id; each channel keeps its own ordered id list. */
+export class MessageStore extends EventEmitter<MessageStoreEvents> {
+  readonly #byId = new Map<string, StoredMessage>();
+
+  constructor(private readonly world: World) {
+    super();
+  }
+
+  get(id: string): StoredMessage | undefined {
+    return this.#byId.get(id);
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  create(input: NewMessage): StoredMessage {
+    const { fields } = input;
+    const content = fields.content ?? '';
+    const embeds = fields.embeds ?? [];
+    const components = fields.components ?? [];
+    const attachments = this.#attachments(input.channel.id, fields.attachments, input.files, []);
+    if (!input.allowEmpty) assertNotEmpty({ content, embeds, components, attachments });
+    const id = this.world.snowflakes.next();
+    const json: EmulatedMessage = {
+      id,
+      type: input.type,
+      channel_id: input.channel.id,
+      author: userJson(input.author),
+      content,
+      timestamp: this.world.isoNow(),
+      edited_timestamp: null,
+      tts: fields.tts ?? false,
+      mention_everyone: false,
+      mentions: this.#mentionedUsers(content),
+      mention_roles: this.#mentionedRoles(content),
+      attachments,
+      embeds: embeds as unknown as APIEmbed[],
+      components: components as unknown as APIMessageTopLevelComponent[],
+      pinned: false,
+      flags: (fields.flags ?? 0) | (input.extraFlags ?? 0),
+      ...(input.applicationId ? { application_id: input.applicationId } : {}),
+      ...(input.webhookId ? { webhook_id: input.webhookId } : {}),
+      ...(input.interactionMetadata ? { interaction_metadata: input.interactionMetadata } : {}),
+      ...(input.interaction ? { interaction: input.interaction } : {}),
+      ...((input.messageReference ?? fields.messageReference)
+        ? { message_reference: input.messageReference ?? fields.messageReference }
+        : {}),
+    };
+    const stored: StoredMessage = {
+      json,
+      channelId: input.channel.id,
+      guildId: input.channel.guildId,
+      authorId: input.author.id,
+      visibleTo: input.visibleTo ?? null,
+      interactionId: input.interactionId ?? null,
+    };
+    this.#byId.set(id, stored);
+    input.channel.messageIds.push(id);
+    input.channel.lastMessageId = id;
+    this.emit('create', stored);
+    return stored;
+  }
+
+  edit(id: string, edit: MessageEdit): StoredMessage {
+    const previous = this.#byId.get(id);
+    if (!previous) throw DiscordError.unknownMessage();
+    const { fields } = edit;
+    const old = previous.json;
+    let flags = old.flags;
+    if (fields.flags !== undefined) {
+      // Only SUPPRESS_EMBEDS can be toggled, and components v2 turned on, after sending.
+      flags = (flags & ~MessageFlag.SuppressEmbeds) | (fields.flags & MessageFlag.SuppressEmbeds);
+      flags |= fields.flags & MessageFlag.IsComponentsV2;
+    }
+    if (edit.fillsPlaceholder) flags &= ~MessageFlag.Loading;
+    const content = fields.content ?? old.content;
+    const json: EmulatedMessage = {
+      ...old,
+      content,
+      mentions: fields.content === undefined ? old.mentions : this.#mentionedUsers(content),
+      mention_roles: fields.content === undefined ? old.mention_roles : this.#mentionedRoles(content),
+      embeds: (fields.embeds as unknown as APIEmbed[] | undefined) ?? old.embeds,
+      components: (fields.components as unknown as APIMessageTopLevelComponent[] | undefined) ?? old.components,
+      attachments:
+        fields.attachments !== undefined || edit.files?.length
+          ? this.#attachments(old.channel_id, fields.attachments, edit.files, old.attachments)
+          : old.attachments,
+      flags,
+      edited_timestamp: edit.fillsPlaceholder ? old.edited_timestamp : this.world.isoNow(),
+    };
+    assertNotEmpty(json);
+    const stored: StoredMessage = { ...previous, json };
+    this.#byId.set(id, stored);
+    this.emit('update', stored, previous);
+    return stored;
+  }
+
+  delete(id: string): StoredMessage {
+    const stored = this.#byId.get(id);
+    if (!stored) throw DiscordError.unknownMessage();
+    this.#byId.delete(id);
+    const channel = this.world.channels.get(stored.channelId);
+    if (channel) {
+      const index = indexOfSnowflake(channel.messageIds, id);
+      if (index >= 0) channel.messageIds.splice(index, 1);
+    }
+    this.emit('delete', stored);
+    return stored;
+  }
+
+  /** The channel's history as a user sees it: ephemerals only their own, oldest first. */
+  seenBy(channel: ChannelRecord, userId: string): EmulatedMessage[] {
+    const result: EmulatedMessage[] = [];
+    for (const id of channel.messageIds) {
+      const stored = this.#byId.get(id);
+      if (stored && (stored.visibleTo === null || stored.visibleTo === userId)) result.push(stored.json);
+    }
+    return result;
+  }
+
+  /** `GET /channels/:id/messages` for a bot: newest first, no ephemerals, paged like Discord. */
+  page(
+    channel: ChannelRecord,
+    query: { limit: number; before?: string; after?: string; around?: string },
+  ): EmulatedMessage[] {
+    const ids = channel.messageIds;
+    const publicAt = (index: number) => {
+      const stored = this.#byId.get(ids[index] ?? '');
+      return stored && stored.visibleTo === null ? stored.json : undefined;
+    };
+    const result: EmulatedMessage[] = [];
+    if (query.after) {
+      // Discord returns the `limit` messages right after `after`, still newest first.
+      for (let index = upperBound(ids, query.after); index < ids.length && result.length < query.limit; index++) {
+        const message = publicAt(index);
+        if (message) result.push(message);
+      }
+      return result.reverse();
+    }
+    if (query.around) {
+      const middle = lowerBound(ids, query.around);
+      const older = this.page(channel, { limit: Math.ceil(query.limit / 2), before: ids[middle] ?? query.around });
+      const newer = this.page(channel, { limit: Math.floor(query.limit / 2), after: ids[middle - 1] ?? '0' });
+      return [...newer, ...older].slice(0, query.limit);
+    }
+    const start = query.before ? lowerBound(ids, query.before) - 1 : ids.length - 1;
+    for (let index = start; index >= 0 && result.length < query.limit; index--) {
+      const message = publicAt(index);
+      if (message) result.push(message);
+    }
+    return result;
+  }
+
+  #mentionedUsers(content: string): Json[] {
+    if (!content.includes('<@')) return [];
+    const seen = new Set<string>();
+    const result: Json[] = [];
+    for (const match of content.matchAll(USER_MENTION)) {
+      const user = this.world.users.get(match[1] ?? '');
+      if (user && !seen.has(user.id)) {
+        seen.add(user.id);
+        result.push(userJson(user));
+      }
+    }
+    return result;
+  }
+
+  #mentionedRoles(content: string): string[] {
+    if (!content.includes('<@&')) return [];
+    return [...new Set([...content.matchAll(ROLE_MENTION)].map((match) => match[1] ?? ''))];
+  }
+
+  /** Kept attachments (by id) plus uploaded files, shaped like Discord's attachment objects. */
+  #attachments(
+    channelId: string,
+    requested: JsonObject[] | undefined,
+    files: UploadedFile[] | undefined,
+    existing: Json[],
+  ): Json[] {
+    const kept = requested ? existing.filter((old) => requested.some((wanted) => String(wanted.id) === old.id)) : [];
+    const uploaded = (files ?? []).map((file, index) => {
+      const id = this.world.snowflakes.next();
+      const described = requested?.find((wanted) => String(wanted.id) === String(index));
+      return {
+        id,
+        filename: file.filename,
+        size: file.size,
+        url: `https://cdn.discordapp.com/attachments/${channelId}/${id}/${file.filename}`,
+        proxy_url: `https://media.discordapp.net/attachments/${channelId}/${id}/${file.filename}`,
+        content_type: file.contentType,
+        ...(typeof described?.description === 'string' ? { description: described.description } : {}),
+      };
+    });
+    return [...kept, ...uploaded];
+  }
+}
+
+/** Index of the first id >= target in an ascending snowflake list. */
+function lowerBound(ids: readonly string[], target: string): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareSnowflakes(ids[mid] ?? '', target) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Index of the first id > target. */
+function upperBound(ids: readonly string[], target: string): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareSnowflakes(ids[mid] ?? '', target) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function indexOfSnowflake(ids: readonly string[], id: string): number {
+  const index = lowerBound(ids, id);
+  return ids[index] === id ? index : -1;
+}

@@ -1,0 +1,131 @@
+import { DiscordError, FormErrors } from '../errors.js';
+import { json, NO_CONTENT, type RestRequest, type Router } from '../http/router.js';
+import type { StoredMessage } from '../messages.js';
+import { channelJson, guildJson, memberJson, roleJson } from '../payloads.js';
+import { hasAll, Permission } from '../permissions.js';
+import { checkInteger } from '../validation/fields.js';
+import { readMessageFields } from '../validation/message-body.js';
+import type { ApplicationRecord, ChannelRecord, GuildRecord } from '../world.js';
+import { appOf, param, type RestContext } from './context.js';
+
+const MessageType = { Default: 0, Reply: 19 } as const;
+
+/** Channels, their messages, and the guild reads a bot may make. */
+export function addChannelRoutes(router: Router, context: RestContext): void {
+  const { world, messages } = context;
+
+  /** The channel, if the bot can see it at all (Missing Access otherwise, as Discord answers). */
+  const visibleChannel = (
+    request: RestRequest,
+  ): { app: ApplicationRecord; channel: ChannelRecord; permissions: bigint } => {
+    const app = appOf(request);
+    const channel = world.channels.get(param(request, 'channelId'));
+    if (!channel) throw DiscordError.unknownChannel();
+    const permissions = world.permissionsIn(channel, app.botUserId);
+    if (!hasAll(permissions, Permission.ViewChannel)) throw DiscordError.missingAccess();
+    return { app, channel, permissions };
+  };
+
+  /** A non-ephemeral message of this channel (ephemerals do not exist for channel routes). */
+  const channelMessage = (channel: ChannelRecord, messageId: string): StoredMessage => {
+    const stored = messages.get(messageId);
+    if (!stored || stored.channelId !== channel.id || stored.visibleTo !== null) throw DiscordError.unknownMessage();
+    return stored;
+  };
+
+  const visibleGuild = (request: RestRequest): GuildRecord => {
+    const app = appOf(request);
+    const guild = world.guilds.get(param(request, 'guildId'));
+    if (!guild) throw DiscordError.unknownGuild();
+    if (!guild.members.has(app.botUserId)) throw DiscordError.missingAccess();
+    return guild;
+  };
+
+  router.add('GET', '/channels/:channelId', (request) => json(channelJson(world, visibleChannel(request).channel)));
+
+  router.add('POST', '/channels/:channelId/messages', (request) => {
+    const { app, channel, permissions } = visibleChannel(request);
+    if (!hasAll(permissions, Permission.SendMessages)) throw DiscordError.missingPermissions();
+    const fields = readMessageFields(request.body);
+    const stored = messages.create({
+      channel,
+      author: world.requireUser(app.botUserId),
+      fields,
+      type: fields.messageReference ? MessageType.Reply : MessageType.Default,
+      files: request.files,
+    });
+    return json(stored.json);
+  });
+
+  router.add('GET', '/channels/:channelId/messages', (request) => {
+    const { channel, permissions } = visibleChannel(request);
+    if (!hasAll(permissions, Permission.ReadMessageHistory)) return json([]);
+    const errors = new FormErrors();
+    const limitParam = request.query.get('limit');
+    const limit = limitParam === null ? 50 : checkInteger(errors, ['limit'], Number(limitParam), { min: 1, max: 100 });
+    errors.throwIfAny();
+    const pick = (name: string) => request.query.get(name) ?? undefined;
+    const before = pick('before');
+    const after = pick('after');
+    const around = pick('around');
+    return json(
+      messages.page(channel, {
+        limit: limit ?? 50,
+        ...(before ? { before } : {}),
+        ...(after ? { after } : {}),
+        ...(around ? { around } : {}),
+      }),
+    );
+  });
+
+  router.add('GET', '/channels/:channelId/messages/:messageId', (request) => {
+    const { channel, permissions } = visibleChannel(request);
+    if (!hasAll(permissions, Permission.ReadMessageHistory)) throw DiscordError.missingAccess();
+    return json(channelMessage(channel, param(request, 'messageId')).json);
+  });
+
+  router.add('PATCH', '/channels/:channelId/messages/:messageId', (request) => {
+    const { app, channel } = visibleChannel(request);
+    const stored = channelMessage(channel, param(request, 'messageId'));
+    if (stored.authorId !== app.botUserId) throw DiscordError.cannotEditOthersMessage();
+    const fields = readMessageFields(request.body, { existingFlags: stored.json.flags });
+    return json(messages.edit(stored.json.id, { fields, files: request.files }).json);
+  });
+
+  router.add('DELETE', '/channels/:channelId/messages/:messageId', (request) => {
+    const { app, channel, permissions } = visibleChannel(request);
+    const stored = channelMessage(channel, param(request, 'messageId'));
+    if (stored.authorId !== app.botUserId && !hasAll(permissions, Permission.ManageMessages)) {
+      throw DiscordError.missingPermissions();
+    }
+    messages.delete(stored.json.id);
+    return NO_CONTENT;
+  });
+
+  router.add('POST', '/channels/:channelId/typing', (request) => {
+    const { permissions } = visibleChannel(request);
+    if (!hasAll(permissions, Permission.SendMessages)) throw DiscordError.missingPermissions();
+    return NO_CONTENT;
+  });
+
+  router.add('GET', '/guilds/:guildId', (request) => {
+    const guild = visibleGuild(request);
+    return json({ ...guildJson(guild), approximate_member_count: guild.members.size });
+  });
+
+  router.add('GET', '/guilds/:guildId/channels', (request) => {
+    const guild = visibleGuild(request);
+    return json(guild.channelIds.map((id) => channelJson(world, world.requireChannel(id))));
+  });
+
+  router.add('GET', '/guilds/:guildId/roles', (request) =>
+    json([...visibleGuild(request).roles.values()].map(roleJson)),
+  );
+
+  router.add('GET', '/guilds/:guildId/members/:userId', (request) => {
+    const guild = visibleGuild(request);
+    const member = guild.members.get(param(request, 'userId'));
+    if (!member) throw DiscordError.unknownMember();
+    return json(memberJson(world, member));
+  });
+}

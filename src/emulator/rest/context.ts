@@ -1,0 +1,30 @@
+import type { CommandStore } from '../commands.js';
+import { DiscordError } from '../errors.js';
+import type { GatewayServer } from '../gateway/server.js';
+import type { RestRequest } from '../http/router.js';
+import type { InteractionRegistry } from '../interactions/registry.js';
+import type { MessageStore } from '../messages.js';
+import type { Problem } from '../problems.js';
+import type { ApplicationRecord, World } from '../world.js';
+
+/** What REST handlers share. */
+export interface RestContext {
+  world: World;
+  messages: MessageStore;
+  commands: CommandStore;
+  interactions: InteractionRegistry;
+  gateway: GatewayServer;
+  report: (problem: Omit<Problem, 'at'>) => void;
+  /** `ws://127.0.0.1:PORT/gateway` */
+  gatewayUrl: () => string;
+}
+
+/** The authorizing app of an authenticated route (the router guarantees one). */
+export function appOf(request: RestRequest): ApplicationRecord {
+  if (!request.app) throw DiscordError.unauthorized();
+  return request.app;
+}
+
+export function param(request: RestRequest, name: string): string {
+  return request.params[name] ?? '';
+}

@@ -1,0 +1,40 @@
+import { DiscordError } from '../errors.js';
+import { json, type Router } from '../http/router.js';
+import { applicationJson, channelJson, currentUserJson, userJson } from '../payloads.js';
+import { isObject } from '../validation/fields.js';
+import { appOf, param, type RestContext } from './context.js';
+
+/** What a bot touches to log in and learn about itself: gateway info, users, its application. */
+export function addSessionRoutes(router: Router, context: RestContext): void {
+  const { world } = context;
+
+  router.add('GET', '/gateway', () => json({ url: context.gatewayUrl() }), { auth: false });
+
+  router.add('GET', '/gateway/bot', () =>
+    json({
+      url: context.gatewayUrl(),
+      shards: 1,
+      // A large max_concurrency lets sharded bots identify all shards at once.
+      session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 16 },
+    }),
+  );
+
+  router.add('GET', '/users/@me', (request) => json(currentUserJson(world.requireUser(appOf(request).botUserId))));
+
+  router.add('GET', '/users/:userId', (request) => {
+    const user = world.users.get(param(request, 'userId'));
+    if (!user) throw DiscordError.unknownUser();
+    return json(userJson(user));
+  });
+
+  router.add('POST', '/users/@me/channels', (request) => {
+    const recipientId = isObject(request.body) ? String(request.body.recipient_id ?? '') : '';
+    if (!world.users.has(recipientId)) {
+      throw DiscordError.formError(['recipient_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
+    }
+    return json(channelJson(world, world.dmChannel(recipientId, appOf(request).botUserId)));
+  });
+
+  router.add('GET', '/applications/@me', (request) => json(applicationJson(world, appOf(request))));
+  router.add('GET', '/oauth2/applications/@me', (request) => json(applicationJson(world, appOf(request))));
+}

@@ -1,0 +1,309 @@
+import type { FieldPath, FormErrors } from '../errors.js';
+import { checkArray, checkInteger, checkString, isObject, type JsonObject } from './fields.js';
+
+export const ComponentType = {
+  ActionRow: 1,
+  Button: 2,
+  StringSelect: 3,
+  TextInput: 4,
+  UserSelect: 5,
+  RoleSelect: 6,
+  MentionableSelect: 7,
+  ChannelSelect: 8,
+  Section: 9,
+  TextDisplay: 10,
+  Thumbnail: 11,
+  MediaGallery: 12,
+  File: 13,
+  Separator: 14,
+  Container: 17,
+} as const;
+
+export const ButtonStyle = { Primary: 1, Secondary: 2, Success: 3, Danger: 4, Link: 5, Premium: 6 } as const;
+
+const SELECT_TYPES = new Set<number>([
+  ComponentType.StringSelect,
+  ComponentType.UserSelect,
+  ComponentType.RoleSelect,
+  ComponentType.MentionableSelect,
+  ComponentType.ChannelSelect,
+]);
+
+export const COMPONENT_LIMITS = {
+  actionRows: 5,
+  buttonsPerRow: 5,
+  customId: 100,
+  buttonLabel: 80,
+  selectOptions: 25,
+  optionText: 100,
+  placeholder: 150,
+  v2Total: 40,
+  v2Text: 4000,
+} as const;
+
+export function isSelectType(type: unknown): boolean {
+  return typeof type === 'number' && SELECT_TYPES.has(type);
+}
+
+interface Walk {
+  errors: FormErrors;
+  customIds: Set<string>;
+  total: number;
+  textChars: number;
+}
+
+/**
+ * Validates message `components`. Classic messages hold at most 5 action rows; with the
+ * IS_COMPONENTS_V2 flag the layout components (containers, sections, text) are allowed instead.
+ */
+export function validateComponents(
+  errors: FormErrors,
+  path: FieldPath,
+  value: unknown,
+  componentsV2: boolean,
+): JsonObject[] {
+  const list = checkArray(errors, path, value, {
+    max: componentsV2 ? COMPONENT_LIMITS.v2Total : COMPONENT_LIMITS.actionRows,
+  });
+  if (!list) return [];
+  const walk: Walk = { errors, customIds: new Set(), total: 0, textChars: 0 };
+  const result: JsonObject[] = [];
+  list.forEach((component, index) => {
+    const at = [...path, index];
+    if (!isObject(component)) {
+      errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+      return;
+    }
+    if (componentsV2) validateLayoutComponent(walk, at, component);
+    else if (component.type === ComponentType.ActionRow) validateActionRow(walk, at, component);
+    else errors.add([...at, 'type'], 'UNION_TYPE_CHOICES', 'Value of field "type" must be one of (1,).');
+    result.push(component);
+  });
+  if (componentsV2 && walk.total > COMPONENT_LIMITS.v2Total) {
+    errors.add(path, 'MAX_COMPONENTS', `Must be ${COMPONENT_LIMITS.v2Total} or fewer in total.`);
+  }
+  if (walk.textChars > COMPONENT_LIMITS.v2Text) {
+    errors.add(
+      path,
+      'MAX_TEXT_DISPLAY_LENGTH',
+      `Text display content must be ${COMPONENT_LIMITS.v2Text} or fewer in total.`,
+    );
+  }
+  return result;
+}
+
+function validateLayoutComponent(walk: Walk, path: FieldPath, component: JsonObject): void {
+  walk.total += 1;
+  switch (component.type) {
+    case ComponentType.ActionRow:
+      validateActionRow(walk, path, component, false);
+      return;
+    case ComponentType.TextDisplay: {
+      const content = checkString(walk.errors, [...path, 'content'], component.content, {
+        min: 1,
+        max: COMPONENT_LIMITS.v2Text,
+        required: true,
+      });
+      walk.textChars += content?.length ?? 0;
+      return;
+    }
+    case ComponentType.Section: {
+      const texts = checkArray(walk.errors, [...path, 'components'], component.components, { min: 1, max: 3 }) ?? [];
+      texts.forEach((text, index) => {
+        const at = [...path, 'components', index];
+        if (isObject(text) && text.type === ComponentType.TextDisplay) validateLayoutComponent(walk, at, text);
+        else walk.errors.add([...at, 'type'], 'UNION_TYPE_CHOICES', 'Value of field "type" must be one of (10,).');
+      });
+      const accessory = component.accessory;
+      if (!isObject(accessory)) walk.errors.add([...path, 'accessory'], 'BASE_TYPE_REQUIRED', 'This field is required');
+      else if (accessory.type === ComponentType.Button) validateButton(walk, [...path, 'accessory'], accessory);
+      else if (accessory.type === ComponentType.Thumbnail) walk.total += 1;
+      else
+        walk.errors.add(
+          [...path, 'accessory', 'type'],
+          'UNION_TYPE_CHOICES',
+          'Value of field "type" must be one of (2, 11).',
+        );
+      return;
+    }
+    case ComponentType.Container: {
+      const children =
+        checkArray(walk.errors, [...path, 'components'], component.components, {
+          min: 1,
+          max: COMPONENT_LIMITS.v2Total,
+        }) ?? [];
+      children.forEach((child, index) => {
+        const at = [...path, 'components', index];
+        if (isObject(child) && child.type !== ComponentType.Container) validateLayoutComponent(walk, at, child);
+        else walk.errors.add([...at, 'type'], 'UNION_TYPE_CHOICES', 'A container cannot hold this component.');
+      });
+      return;
+    }
+    case ComponentType.MediaGallery:
+      checkArray(walk.errors, [...path, 'items'], component.items, { min: 1, max: 10 });
+      return;
+    case ComponentType.File:
+    case ComponentType.Separator:
+      return;
+    default:
+      walk.errors.add(
+        [...path, 'type'],
+        'UNION_TYPE_CHOICES',
+        'Value of field "type" is not a message layout component.',
+      );
+  }
+}
+
+function validateActionRow(walk: Walk, path: FieldPath, row: JsonObject, countRow = true): void {
+  if (countRow) walk.total += 1;
+  const children = checkArray(walk.errors, [...path, 'components'], row.components, {
+    min: 1,
+    max: COMPONENT_LIMITS.buttonsPerRow,
+  });
+  if (!children) return;
+  const hasSelect = children.some((child) => isObject(child) && isSelectType(child.type));
+  if (hasSelect && children.length > 1) {
+    walk.errors.add(
+      [...path, 'components'],
+      'COMPONENT_LAYOUT_WIDTH_EXCEEDED',
+      'The specified component exceeds the maximum width',
+    );
+  }
+  children.forEach((child, index) => {
+    const at = [...path, 'components', index];
+    if (!isObject(child)) {
+      walk.errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+      return;
+    }
+    if (child.type === ComponentType.Button) validateButton(walk, at, child);
+    else if (isSelectType(child.type)) validateSelect(walk, at, child);
+    else
+      walk.errors.add(
+        [...at, 'type'],
+        'UNION_TYPE_CHOICES',
+        'Value of field "type" must be one of (2, 3, 5, 6, 7, 8).',
+      );
+  });
+}
+
+function validateCustomId(walk: Walk, path: FieldPath, value: unknown): void {
+  const customId = checkString(walk.errors, path, value, { min: 1, max: COMPONENT_LIMITS.customId, required: true });
+  if (customId === undefined) return;
+  if (walk.customIds.has(customId)) {
+    walk.errors.add(path, 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
+  }
+  walk.customIds.add(customId);
+}
+
+function validateButton(walk: Walk, path: FieldPath, button: JsonObject): void {
+  walk.total += 1;
+  const { errors } = walk;
+  const style = button.style;
+  if (typeof style !== 'number' || style < ButtonStyle.Primary || style > ButtonStyle.Premium) {
+    errors.add([...path, 'style'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2, 3, 4, 5, 6).');
+    return;
+  }
+  checkString(errors, [...path, 'label'], button.label, { max: COMPONENT_LIMITS.buttonLabel });
+  if (button.disabled !== undefined && typeof button.disabled !== 'boolean') {
+    errors.add([...path, 'disabled'], 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
+  }
+  if (style === ButtonStyle.Link) {
+    checkString(errors, [...path, 'url'], button.url, { min: 1, max: 512, required: true });
+    if (button.custom_id !== undefined)
+      errors.add(
+        [...path, 'custom_id'],
+        'BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED',
+        'A link button cannot have a custom id.',
+      );
+  } else if (style === ButtonStyle.Premium) {
+    checkString(errors, [...path, 'sku_id'], button.sku_id, { min: 1, max: 20, required: true });
+    if (button.custom_id !== undefined)
+      errors.add(
+        [...path, 'custom_id'],
+        'BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED',
+        'A premium button cannot have a custom id.',
+      );
+  } else {
+    validateCustomId(walk, [...path, 'custom_id'], button.custom_id);
+    if (button.url !== undefined)
+      errors.add([...path, 'url'], 'BUTTON_COMPONENT_URL_NOT_ALLOWED', 'Only link buttons can have a url.');
+  }
+  if (style !== ButtonStyle.Premium && !button.label && !button.emoji) {
+    errors.add(path, 'BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED', 'A button needs a label or an emoji.');
+  }
+}
+
+function validateSelect(walk: Walk, path: FieldPath, select: JsonObject): void {
+  walk.total += 1;
+  const { errors } = walk;
+  validateCustomId(walk, [...path, 'custom_id'], select.custom_id);
+  checkString(errors, [...path, 'placeholder'], select.placeholder, { max: COMPONENT_LIMITS.placeholder });
+  const minValues = checkInteger(errors, [...path, 'min_values'], select.min_values, { min: 0, max: 25 }) ?? 1;
+  const maxValues = checkInteger(errors, [...path, 'max_values'], select.max_values, { min: 1, max: 25 }) ?? 1;
+  if (minValues > maxValues) {
+    errors.add(
+      [...path, 'min_values'],
+      'SELECT_COMPONENT_MIN_VALUES_TOO_LARGE',
+      'min_values must be less than or equal to max_values.',
+    );
+  }
+  if (select.type !== ComponentType.StringSelect) return;
+  const options = checkArray(errors, [...path, 'options'], select.options, {
+    min: 1,
+    max: COMPONENT_LIMITS.selectOptions,
+  });
+  if (!options) return;
+  if (maxValues > options.length) {
+    errors.add(
+      [...path, 'max_values'],
+      'SELECT_COMPONENT_MAX_VALUES_EXCEEDS_OPTIONS',
+      'max_values must be less than or equal to the number of options.',
+    );
+  }
+  const values = new Set<string>();
+  let defaults = 0;
+  options.forEach((option, index) => {
+    const at = [...path, 'options', index];
+    if (!isObject(option)) {
+      errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+      return;
+    }
+    checkString(errors, [...at, 'label'], option.label, { min: 1, max: COMPONENT_LIMITS.optionText, required: true });
+    checkString(errors, [...at, 'description'], option.description, { max: COMPONENT_LIMITS.optionText });
+    const value = checkString(errors, [...at, 'value'], option.value, {
+      min: 1,
+      max: COMPONENT_LIMITS.optionText,
+      required: true,
+    });
+    if (value !== undefined) {
+      if (values.has(value))
+        errors.add(
+          [...at, 'value'],
+          'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED',
+          'Select component option values cannot be duplicated',
+        );
+      values.add(value);
+    }
+    if (option.default === true) defaults += 1;
+  });
+  if (defaults > maxValues) {
+    errors.add(
+      [...path, 'options'],
+      'SELECT_COMPONENT_TOO_MANY_DEFAULTS',
+      'More options are marked default than max_values allows.',
+    );
+  }
+}
+
+/** Every interactive (button or select) component of a message, wherever it is nested. */
+export function interactiveComponents(components: readonly unknown[]): JsonObject[] {
+  const found: JsonObject[] = [];
+  const visit = (component: unknown) => {
+    if (!isObject(component)) return;
+    if (component.type === ComponentType.Button || isSelectType(component.type)) found.push(component);
+    if (Array.isArray(component.components)) for (const child of component.components) visit(child);
+    if (component.accessory) visit(component.accessory);
+  };
+  for (const component of components) visit(component);
+  return found;
+}

@@ -1,0 +1,108 @@
+import { DiscordError, type FieldPath, FormErrors } from '../errors.js';
+import { validateComponents } from './components.js';
+import { validateEmbeds } from './embeds.js';
+import { checkArray, checkInteger, checkString, isObject, type JsonObject } from './fields.js';
+
+export const MessageFlag = {
+  SuppressEmbeds: 1 << 2,
+  Ephemeral: 1 << 6,
+  Loading: 1 << 7,
+  SuppressNotifications: 1 << 12,
+  IsComponentsV2: 1 << 15,
+} as const;
+
+export const CONTENT_LIMIT = 2000;
+
+/** Flags a sender may set; anything else is ignored, as Discord does. */
+const SETTABLE_FLAGS = MessageFlag.SuppressEmbeds | MessageFlag.SuppressNotifications | MessageFlag.IsComponentsV2;
+
+/** The message fields found in a body; `undefined` = not sent (matters for edits). */
+export interface MessageFields {
+  content?: string;
+  embeds?: JsonObject[];
+  components?: JsonObject[];
+  /** Only the settable flags (plus Ephemeral where the caller allows it). */
+  flags?: number;
+  attachments?: JsonObject[];
+  messageReference?: JsonObject;
+  tts?: boolean;
+}
+
+export interface UploadedFile {
+  /** The multipart field name, e.g. `files[0]`. */
+  field: string;
+  filename: string;
+  size: number;
+  contentType: string;
+}
+
+export interface MessageBodyOptions {
+  /** Where the message fields sit in the body (`['data']` in interaction callbacks). */
+  path?: FieldPath;
+  /** Interaction responses and follow-ups may ask for an ephemeral message. */
+  allowEphemeral?: boolean;
+  /** The flags the message already has, for edits: IS_COMPONENTS_V2 cannot be removed. */
+  existingFlags?: number;
+}
+
+/** Validates a create/edit body against Discord's limits; throws 50035 with the `errors` tree. */
+export function readMessageFields(body: unknown, options: MessageBodyOptions = {}): MessageFields {
+  const path = options.path ?? [];
+  const errors = new FormErrors();
+  if (!isObject(body)) {
+    errors.add(path, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+    throw DiscordError.invalidFormBody(errors);
+  }
+  const fields: MessageFields = {};
+  const requestedFlags = checkInteger(errors, [...path, 'flags'], body.flags, { min: 0, max: 2 ** 31 - 1 });
+  const allowed = SETTABLE_FLAGS | (options.allowEphemeral ? MessageFlag.Ephemeral : 0);
+  if (requestedFlags !== undefined) fields.flags = requestedFlags & allowed;
+  const componentsV2 = Boolean(((fields.flags ?? 0) | (options.existingFlags ?? 0)) & MessageFlag.IsComponentsV2);
+
+  if (body.content !== undefined) {
+    fields.content =
+      body.content === null ? '' : checkString(errors, [...path, 'content'], body.content, { max: CONTENT_LIMIT });
+  }
+  if (body.embeds !== undefined)
+    fields.embeds = body.embeds === null ? [] : validateEmbeds(errors, [...path, 'embeds'], body.embeds);
+  if (body.components !== undefined) {
+    fields.components =
+      body.components === null
+        ? []
+        : validateComponents(errors, [...path, 'components'], body.components, componentsV2);
+  }
+  if (body.attachments !== undefined && body.attachments !== null) {
+    const attachments = checkArray(errors, [...path, 'attachments'], body.attachments, { max: 10 });
+    fields.attachments = (attachments ?? []).filter(isObject);
+  }
+  if (isObject(body.message_reference)) fields.messageReference = body.message_reference;
+  if (typeof body.tts === 'boolean') fields.tts = body.tts;
+  if (componentsV2 && ((fields.content ?? '') !== '' || (fields.embeds?.length ?? 0) > 0)) {
+    errors.add(
+      path,
+      'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
+      "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+    );
+  }
+  if (errors.count > 0) throw DiscordError.invalidFormBody(errors);
+  return fields;
+}
+
+/** The visible parts of a message, to tell an empty one (50006). */
+export interface MessageSubstance {
+  content: string;
+  embeds: readonly unknown[];
+  components: readonly unknown[];
+  attachments: readonly unknown[];
+}
+
+export function assertNotEmpty(message: MessageSubstance): void {
+  if (
+    message.content.trim() === '' &&
+    message.embeds.length === 0 &&
+    message.components.length === 0 &&
+    message.attachments.length === 0
+  ) {
+    throw DiscordError.emptyMessage();
+  }
+}

@@ -1,0 +1,167 @@
+import type Database from 'better-sqlite3';
+import { leaderboardRankSql, leaderboardSql, SERIES_TOTALS_SQL } from './leaderboard-sql.js';
+
+/** A `games` row without the state JSON, which is only parsed when a caller needs it. */
+export interface GameMetaRow {
+  id: number;
+  guild_id: string;
+  channel_id: string;
+  series_id: number;
+  series_game_number: number;
+  board_message_id: string | null;
+  status: string;
+  state_version: number;
+  turn_timer_seconds: number;
+  hints_enabled: number;
+  turn_deadline: number | null;
+  created_at: number;
+  updated_at: number;
+  last_action_at: number;
+}
+
+export interface GameRow extends GameMetaRow {
+  state: string;
+}
+
+export interface SeatRow {
+  seat_index: number;
+  player_id: string;
+  computer_level: string | null;
+}
+
+export interface SheetRow {
+  player_id: string;
+  row: string;
+  points: number;
+  round: number;
+}
+
+export interface ResultRow {
+  game_id: number;
+  player_id: string;
+  total: number;
+  place: number;
+  is_computer: number;
+}
+
+export interface TotalsRow {
+  player_id: string;
+  total: number;
+  games: number;
+  wins: number;
+}
+
+export interface RankedRow extends TotalsRow {
+  rank: number;
+  best: number;
+}
+
+const META_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, board_message_id, status, state_version,
+  turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at`;
+const ACTIVE = "status IN ('lobby', 'playing')";
+
+type LeaderboardParams = { guildId: string; seriesId: number | null; rerolls: number; limit: number };
+type RankParams = { guildId: string; seriesId: number | null; rerolls: number; playerId: string };
+
+/** Every query the store runs, prepared once when the store opens. */
+export function prepareStatements(db: Database.Database) {
+  return {
+    insertSeries: db.prepare<[string, string, string, number]>(
+      'INSERT INTO series (guild_id, channel_id, rules, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    seriesInGuild: db.prepare<[number, string], { id: number }>('SELECT id FROM series WHERE id = ? AND guild_id = ?'),
+    nextSeriesGameNumber: db.prepare<[number], { next: number }>(
+      'SELECT COALESCE(MAX(series_game_number), 0) + 1 AS next FROM games WHERE series_id = ?',
+    ),
+    insertGame: db.prepare<{
+      guildId: string;
+      channelId: string;
+      seriesId: number;
+      seriesGameNumber: number;
+      boardMessageId: string | null;
+      status: string;
+      rules: string;
+      state: string;
+      version: number;
+      turnTimerSeconds: number;
+      hintsEnabled: number;
+      turnDeadline: number | null;
+      now: number;
+    }>(`INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, rules, state,
+          state_version, turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at)
+        VALUES (@guildId, @channelId, @seriesId, @seriesGameNumber, @boardMessageId, @status, @rules, @state,
+          @version, @turnTimerSeconds, @hintsEnabled, @turnDeadline, @now, @now, @now)`),
+    gameById: db.prepare<[number], GameRow>(`SELECT ${META_COLUMNS}, state FROM games WHERE id = ?`),
+    gameMeta: db.prepare<[number], GameMetaRow>(`SELECT ${META_COLUMNS} FROM games WHERE id = ?`),
+    activeInChannel: db.prepare<[string], GameRow>(
+      `SELECT ${META_COLUMNS}, state FROM games WHERE channel_id = ? AND ${ACTIVE}`,
+    ),
+    latestInChannel: db.prepare<[string], GameRow>(
+      `SELECT ${META_COLUMNS}, state FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1`,
+    ),
+    activeGames: db.prepare<[], GameRow>(`SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} ORDER BY id`),
+    updateState: db.prepare<{
+      id: number;
+      expectedVersion: number;
+      state: string;
+      version: number;
+      now: number;
+      turnDeadline: number | null;
+      boardMessageId: string | null;
+    }>(`UPDATE games SET state = @state, state_version = @version, turn_deadline = @turnDeadline,
+          board_message_id = @boardMessageId, updated_at = @now, last_action_at = @now
+        WHERE id = @id AND state_version = @expectedVersion`),
+    // Apart from updateState because SQLite rewrites the index entries of every column an UPDATE
+    // sets, changed or not: status is in two indexes and changes about twice a game.
+    updateStatus: db.prepare<[string, number]>('UPDATE games SET status = ? WHERE id = ?'),
+    setBoardMessage: db.prepare<[string | null, number, number]>(
+      'UPDATE games SET board_message_id = ?, updated_at = ? WHERE id = ?',
+    ),
+    setTurnDeadline: db.prepare<[number | null, number, number]>(
+      'UPDATE games SET turn_deadline = ?, updated_at = ? WHERE id = ?',
+    ),
+    seatsOf: db.prepare<[number], SeatRow>(
+      'SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index',
+    ),
+    deleteSeats: db.prepare<[number]>('DELETE FROM game_seats WHERE game_id = ?'),
+    insertSeat: db.prepare<[number, number, string, string | null]>(
+      'INSERT INTO game_seats (game_id, seat_index, player_id, computer_level) VALUES (?, ?, ?, ?)',
+    ),
+    sheetSummaries: db.prepare<[number], { player_id: string; rows: number; total: number }>(
+      'SELECT player_id, COUNT(*) AS rows, SUM(points) AS total FROM sheet_rows WHERE game_id = ? GROUP BY player_id',
+    ),
+    sheetRowsOf: db.prepare<[number, string], SheetRow>(
+      'SELECT player_id, row, points, round FROM sheet_rows WHERE game_id = ? AND player_id = ?',
+    ),
+    upsertSheetRow: db.prepare<[number, string, string, number, number]>(
+      `INSERT INTO sheet_rows (game_id, player_id, row, points, round) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (game_id, player_id, row) DO UPDATE SET points = excluded.points, round = excluded.round`,
+    ),
+    deleteSheetRow: db.prepare<[number, string, string]>(
+      'DELETE FROM sheet_rows WHERE game_id = ? AND player_id = ? AND row = ?',
+    ),
+    deleteResults: db.prepare<[number]>('DELETE FROM game_results WHERE game_id = ?'),
+    insertResult: db.prepare<[number, string, number, number, number, number]>(
+      'INSERT INTO game_results (game_id, player_id, total, place, is_computer, rerolls) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    seriesGames: db.prepare<[number], { id: number; series_game_number: number; status: string }>(
+      'SELECT id, series_game_number, status FROM games WHERE series_id = ? ORDER BY series_game_number',
+    ),
+    seriesResults: db.prepare<[number], ResultRow>(
+      `SELECT r.game_id, r.player_id, r.total, r.place, r.is_computer
+       FROM games g JOIN game_results r ON r.game_id = g.id
+       WHERE g.series_id = ? ORDER BY r.place, r.player_id`,
+    ),
+    seriesTotals: db.prepare<[number], TotalsRow>(SERIES_TOTALS_SQL),
+    leaderboard: {
+      server: db.prepare<LeaderboardParams, RankedRow>(leaderboardSql('server')),
+      series: db.prepare<LeaderboardParams, RankedRow>(leaderboardSql('series')),
+    },
+    leaderboardRank: {
+      server: db.prepare<RankParams, RankedRow>(leaderboardRankSql('server')),
+      series: db.prepare<RankParams, RankedRow>(leaderboardRankSql('series')),
+    },
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;

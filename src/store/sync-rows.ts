@@ -1,0 +1,78 @@
+import { type GameState, type Sheet, sheetTotal, standings } from '../game/index.js';
+import type { Statements } from './statements.js';
+
+/**
+ * Keeps game_seats, sheet_rows and game_results in step with a game's state. Called inside the
+ * transaction that writes the state, so the tables never disagree with it. Each part first compares
+ * a small summary and rewrites only what differs: a usual save writes one sheet row or none.
+ */
+export function syncRows(
+  statements: Statements,
+  gameId: number,
+  state: GameState,
+  previousStatus: GameState['status'] | null,
+): void {
+  // Seats are taken and given up only in the lobby; later a leaver keeps their seat (marked left).
+  if (previousStatus === null || previousStatus === 'lobby') syncSeats(statements, gameId, state);
+  syncSheets(statements, gameId, state);
+  if (state.status === 'finished' || previousStatus === 'finished') syncResults(statements, gameId, state);
+}
+
+function syncSeats(statements: Statements, gameId: number, state: GameState): void {
+  const stored = statements.seatsOf.all(gameId);
+  const same =
+    stored.length === state.seats.length &&
+    stored.every(
+      (row, index) =>
+        row.seat_index === index &&
+        row.player_id === state.seats[index]?.playerId &&
+        row.computer_level === state.seats[index]?.computer,
+    );
+  if (same) return;
+  statements.deleteSeats.run(gameId);
+  state.seats.forEach((seat, index) => {
+    statements.insertSeat.run(gameId, index, seat.playerId, seat.computer);
+  });
+}
+
+/** Compares each player's row count and total first; only a sheet that differs is read and fixed. */
+function syncSheets(statements: Statements, gameId: number, state: GameState): void {
+  const summaries = new Map(statements.sheetSummaries.all(gameId).map((row) => [row.player_id, row]));
+  for (const [playerId, sheet] of Object.entries(state.sheets)) {
+    const summary = summaries.get(playerId);
+    summaries.delete(playerId);
+    const filled = Object.keys(sheet).length;
+    if ((summary?.rows ?? 0) === filled && (summary?.total ?? 0) === sheetTotal(sheet)) continue;
+    syncSheet(statements, gameId, playerId, sheet);
+  }
+  // Sheets the state no longer has (players who left the lobby have no rows, but stay exact).
+  for (const playerId of summaries.keys()) syncSheet(statements, gameId, playerId, {});
+}
+
+function syncSheet(statements: Statements, gameId: number, playerId: string, sheet: Sheet): void {
+  const stored = new Map(statements.sheetRowsOf.all(gameId, playerId).map((row) => [row.row, row]));
+  for (const [row, entry] of Object.entries(sheet)) {
+    if (!entry) continue;
+    const before = stored.get(row);
+    stored.delete(row);
+    if (before?.points === entry.points && before.round === entry.round) continue;
+    statements.upsertSheetRow.run(gameId, playerId, row, entry.points, entry.round);
+  }
+  for (const row of stored.keys()) statements.deleteSheetRow.run(gameId, playerId, row);
+}
+
+/** Results exist exactly when the game finished; a cancelled game counts for nobody. */
+function syncResults(statements: Statements, gameId: number, state: GameState): void {
+  statements.deleteResults.run(gameId);
+  if (state.status !== 'finished') return;
+  for (const standing of standings(state)) {
+    statements.insertResult.run(
+      gameId,
+      standing.playerId,
+      standing.total,
+      standing.place,
+      standing.computer === null ? 0 : 1,
+      state.rules.rerolls,
+    );
+  }
+}

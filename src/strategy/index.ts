@@ -1,0 +1,18 @@
+/**
+ * Optimal play for Crag. Pure: no discord.js, no database, no clock, no global randomness.
+ * An exact expected-value solver over the 2^13 sets of used rows (Crag has no bonus), the
+ * computer players built on it, hints, and the post-game analysis.
+ */
+export { analyseGame, type DecisionReview, type PlayerAnalysis } from './analysis.js';
+export { chooseComputerAction } from './computer.js';
+export type { BestAction, RankedKeep, RankedRow } from './positions.js';
+export { TIE_TOLERANCE } from './positions.js';
+export { Solver, type UsedRows } from './solver.js';
+export {
+  bestAction,
+  expectedRemaining,
+  optimalExpectedTotal,
+  rankKeeps,
+  rankRows,
+  solverFor,
+} from './tables.js';

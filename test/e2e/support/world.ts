@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type ApplicationHandle,
+  type ChannelHandle,
+  type Emulator,
+  type GuildHandle,
+  startEmulator,
+  type UserHandle,
+} from '../../../src/emulator/index.js';
+import { BotProcess, runDeploy } from './bot-process.js';
+
+export interface WorldOptions {
+  /** How many people are in the server (named alice, bob, carol, dave, erin, frank, …). */
+  readonly people?: number;
+  /** Extra channels besides #crag. */
+  readonly channels?: readonly string[];
+  /** Extra environment for the bot (e.g. a short COMPUTER_PAUSE_MS). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
+
+/**
+ * A local Discord with one server, its people and channels, the bot's commands deployed by the
+ * deploy script, and the bot running from the production build against a fresh SQLite file.
+ */
+export class TestWorld {
+  bot!: BotProcess;
+  readonly botHistory: BotProcess[] = [];
+
+  private constructor(
+    readonly discord: Emulator,
+    readonly app: ApplicationHandle,
+    readonly guild: GuildHandle,
+    readonly channels: Readonly<Record<string, ChannelHandle>>,
+    readonly people: readonly UserHandle[],
+    readonly dir: string,
+    readonly env: Readonly<Record<string, string>>,
+  ) {}
+
+  static async create(options: WorldOptions = {}): Promise<TestWorld> {
+    const discord = await startEmulator();
+    const app = discord.createApplication({ name: 'Crag' });
+    const people = NAMES.slice(0, options.people ?? 5).map((username) => discord.createUser({ username }));
+    const owner = people[0];
+    if (!owner) throw new Error('a world needs at least one person');
+    const guild = discord.createGuild({
+      name: 'Evening dice',
+      ownerId: owner.id,
+      members: people.map((person) => person.id),
+      bots: [app.id],
+    });
+    const channels: Record<string, ChannelHandle> = {};
+    for (const name of ['crag', ...(options.channels ?? [])]) channels[name] = discord.createChannel(guild.id, { name });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-e2e-'));
+    const env = {
+      DISCORD_TOKEN: app.token,
+      DISCORD_CLIENT_ID: app.id,
+      DISCORD_GUILD_ID: guild.id,
+      DISCORD_API_URL: discord.apiUrl,
+      DATABASE_PATH: path.join(dir, 'data', 'crag.sqlite'),
+      LOG_LEVEL: 'info',
+      COMPUTER_PAUSE_MS: '20',
+      ...options.env,
+    };
+    const world = new TestWorld(discord, app, guild, channels, people, dir, env);
+    const deployed = await runDeploy(env, dir);
+    if (deployed.code !== 0) throw new Error(`deploy-commands failed: ${deployed.stderr}`);
+    await world.startBot();
+    return world;
+  }
+
+  get dbPath(): string {
+    return this.env.DATABASE_PATH ?? '';
+  }
+
+  channel(name = 'crag'): ChannelHandle {
+    const channel = this.channels[name];
+    if (!channel) throw new Error(`no channel #${name}`);
+    return channel;
+  }
+
+  person(index: number): UserHandle {
+    const person = this.people[index];
+    if (!person) throw new Error(`no person ${index}`);
+    return person;
+  }
+
+  /** Starts (or restarts) the bot process and waits until it is connected and ready. */
+  async startBot(extraEnv: Readonly<Record<string, string>> = {}): Promise<BotProcess> {
+    const bot = new BotProcess({ ...this.env, ...extraEnv }, this.dir);
+    this.bot = bot;
+    this.botHistory.push(bot);
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (bot.logs.some((line) => line.message === 'ready')) {
+          clearInterval(timer);
+          resolve();
+        } else if (!bot.running) {
+          clearInterval(timer);
+          reject(new Error(`the bot exited before it was ready:\n${bot.stderr.join('\n')}`));
+        }
+      }, 10);
+    });
+    await ready;
+    return bot;
+  }
+
+  async stop(): Promise<void> {
+    for (const bot of this.botHistory) await bot.kill('SIGKILL');
+    await this.discord.stop();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}

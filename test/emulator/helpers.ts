@@ -1,0 +1,88 @@
+import { once } from 'node:events';
+import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import {
+  type ApplicationHandle,
+  type ChannelHandle,
+  type Emulator,
+  type GuildHandle,
+  startEmulator,
+  type UserHandle,
+} from '../../src/emulator/index.js';
+
+export interface Scene {
+  discord: Emulator;
+  app: ApplicationHandle;
+  alice: UserHandle;
+  bob: UserHandle;
+  guild: GuildHandle;
+  channel: ChannelHandle;
+}
+
+/** An emulator with one app, two users (alice owns the guild) and one text channel. */
+export async function startScene(): Promise<Scene> {
+  const discord = await startEmulator();
+  const app = discord.createApplication({ name: 'Crag' });
+  const alice = discord.createUser({ username: 'alice' });
+  const bob = discord.createUser({ username: 'bob' });
+  const guild = discord.createGuild({ name: 'Evening', ownerId: alice.id, members: [bob.id], bots: [app.id] });
+  const channel = discord.createChannel(guild.id, { name: 'crag' });
+  return { discord, app, alice, bob, guild, channel };
+}
+
+/** A real discord.js client logged in to the emulator, resolved once `clientReady` fired. */
+export async function connectClient(discord: Emulator, token: string): Promise<Client> {
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiUrl } });
+  const ready = once(client, Events.ClientReady);
+  await client.login(token);
+  await ready;
+  return client;
+}
+
+/**
+ * Routes the client's interactions to the handler a test installs, and keeps the errors its
+ * handlers throw, so a test can assert there were none (or the one it expected).
+ */
+export class InteractionHandlers {
+  readonly errors: unknown[] = [];
+  #handler: ((interaction: Interaction) => Promise<void>) | null = null;
+
+  constructor(client: Client) {
+    client.on(Events.InteractionCreate, (interaction) => {
+      const handler = this.#handler;
+      if (!handler) return;
+      handler(interaction).catch((error: unknown) => this.errors.push(error));
+    });
+  }
+
+  set(handler: (interaction: Interaction) => Promise<void>): void {
+    this.#handler = handler;
+  }
+}
+
+/** A promise with its resolve function, to hand values out of a bot handler. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** A raw REST call as a bot would make it without discord.js (whose builders validate client-side). */
+export async function rawRest(
+  discord: Emulator,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${discord.apiUrl}/v10${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { Authorization: `Bot ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}

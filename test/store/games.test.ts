@@ -1,0 +1,214 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyAction, type GameState, seededRandom } from '../../src/game/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { type GamePlan, newGameState, replayTo, step } from './drive-game.js';
+import { expectRowsInStep, playThroughStore, saveAction, tempFolder } from './helpers.js';
+
+const GUILD = '900000000000000001';
+const CHANNEL = '910000000000000001';
+const ALICE = '100000000000000001';
+const BOB = '100000000000000002';
+const PLAN: GamePlan = { seed: 7, humans: [ALICE, BOB], computers: ['easy'] };
+
+let folder: ReturnType<typeof tempFolder>;
+let path: string;
+let store: Store;
+let clock: number;
+
+beforeEach(() => {
+  folder = tempFolder();
+  path = join(folder.dir, 'nested', 'folder', 'crag.sqlite');
+  clock = 1_700_000_000_000;
+  store = openStore(path, { now: () => clock });
+});
+
+afterEach(() => {
+  store.close();
+  folder.remove();
+});
+
+function create(state: GameState = newGameState(PLAN), channelId = CHANNEL) {
+  return store.createGame({ guildId: GUILD, channelId, state, turnTimerSeconds: 60, hintsEnabled: true });
+}
+
+describe('createGame', () => {
+  it('stores the game, its seats and a new series, in the folder it creates', () => {
+    const created = create();
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    expect(created.game).toMatchObject({
+      guildId: GUILD,
+      channelId: CHANNEL,
+      seriesGameNumber: 1,
+      boardMessageId: null,
+      turnTimerSeconds: 60,
+      hintsEnabled: true,
+      turnDeadline: null,
+      createdAt: clock,
+      updatedAt: clock,
+      lastActionAt: clock,
+    });
+    expect(created.game.state).toEqual(newGameState(PLAN));
+    expect(store.gameById(created.game.id)).toEqual(created.game);
+    expect(store.activeGameInChannel(CHANNEL)).toEqual(created.game);
+    expect(store.activeGameInChannel('910000000000000999')).toBeUndefined();
+  });
+
+  it('refuses a second active game in the channel and names the one that is there', () => {
+    const first = create();
+    const second = create();
+    expect(second.ok).toBe(false);
+    if (second.ok || second.reason !== 'channel-busy' || !first.ok) throw new Error('expected channel-busy');
+    expect(second.active.id).toBe(first.game.id);
+    // Another channel is free.
+    expect(create(newGameState(PLAN), '910000000000000002').ok).toBe(true);
+  });
+
+  it('frees the channel once the game is over, and "Play again" continues the series', () => {
+    const first = playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+    expect(first.state.status).toBe('finished');
+    expect(store.activeGameInChannel(CHANNEL)).toBeUndefined();
+    const again = create(newGameState(PLAN));
+    if (!again.ok) throw new Error('channel should be free');
+    expect(again.game.seriesId).not.toBe(first.seriesId);
+    saveAction(store, again.game, { type: 'cancel', playerId: ALICE });
+    const continued = store.createGame({
+      guildId: GUILD,
+      channelId: CHANNEL,
+      state: newGameState(PLAN),
+      turnTimerSeconds: 60,
+      hintsEnabled: false,
+      seriesId: first.seriesId,
+    });
+    if (!continued.ok) throw new Error('expected a new game in the series');
+    expect(continued.game.seriesId).toBe(first.seriesId);
+    expect(continued.game.seriesGameNumber).toBe(2);
+  });
+
+  it('refuses to continue a series that does not exist in the guild', () => {
+    const first = create();
+    if (!first.ok) throw new Error('expected a game');
+    const other = store.createGame({
+      guildId: '900000000000000002',
+      channelId: '910000000000000003',
+      state: newGameState(PLAN),
+      turnTimerSeconds: 60,
+      hintsEnabled: false,
+      seriesId: first.game.seriesId,
+    });
+    expect(other).toEqual({ ok: false, reason: 'unknown-series' });
+  });
+});
+
+describe('saveState', () => {
+  it('saves each step with its version, keeping seats, sheet rows and results in step', () => {
+    const created = create();
+    if (!created.ok) throw new Error('expected a game');
+    const check = new Database(path, { readonly: true });
+    let game = created.game;
+    for (;;) {
+      const next = step(game.state, PLAN);
+      if (!next) break;
+      clock += 1_000;
+      const saved = store.saveState(game.id, game.state.version, next);
+      if (!saved.ok) throw new Error(saved.reason);
+      expect(saved.game.state.version).toBe(next.version);
+      expect(saved.game.lastActionAt).toBe(clock);
+      expect(store.gameById(game.id)).toEqual(saved.game);
+      expectRowsInStep(check, game.id);
+      game = saved.game;
+    }
+    check.close();
+    expect(game.state.status).toBe('finished');
+    expect(store.activeGames()).toEqual([]);
+  });
+
+  it('refuses a stale version and writes nothing', () => {
+    const created = create();
+    if (!created.ok) throw new Error('expected a game');
+    const joined = step(created.game.state, PLAN)!;
+    const first = store.saveState(created.game.id, created.game.state.version, joined);
+    if (!first.ok) throw new Error('first save should land');
+    const before = store.gameById(created.game.id);
+
+    // A second handler that read version 1 computes its own next state and loses the race.
+    const rival = applyAction(created.game.state, { type: 'cancel', playerId: ALICE }, seededRandom(1));
+    if (!rival.ok) throw new Error('cancel should be legal');
+    clock += 5_000;
+    const stale = store.saveState(created.game.id, created.game.state.version, rival.state);
+    expect(stale.ok).toBe(false);
+    if (stale.ok) return;
+    expect(stale.reason).toBe('stale');
+    expect(stale.current).toEqual(before);
+    expect(store.gameById(created.game.id)).toEqual(before);
+    expect(store.activeGameInChannel(CHANNEL)?.state.status).toBe('lobby');
+  });
+
+  it('says missing for a game that does not exist, and rejects a next state that does not advance', () => {
+    const state = newGameState(PLAN);
+    const next = step(state, PLAN)!;
+    expect(store.saveState(12345, state.version, next)).toEqual({ ok: false, reason: 'missing' });
+    const created = create();
+    if (!created.ok) throw new Error('expected a game');
+    expect(() => store.saveState(created.game.id, next.version, next)).toThrow(RangeError);
+  });
+
+  it('sets the deadline and board message with the state, and clears the deadline when the game ends', () => {
+    const created = create();
+    if (!created.ok) throw new Error('expected a game');
+    const next = step(created.game.state, PLAN)!;
+    const saved = store.saveState(created.game.id, 1, next, { turnDeadline: clock + 60_000, boardMessageId: '42' });
+    if (!saved.ok) throw new Error('save should land');
+    expect(saved.game).toMatchObject({ turnDeadline: clock + 60_000, boardMessageId: '42' });
+    // Left out means unchanged.
+    const after = step(next, PLAN)!;
+    const kept = store.saveState(created.game.id, next.version, after);
+    if (!kept.ok) throw new Error('save should land');
+    expect(kept.game).toMatchObject({ turnDeadline: clock + 60_000, boardMessageId: '42' });
+    const cancelled = saveAction(store, kept.game, { type: 'cancel', playerId: ALICE });
+    expect(cancelled.turnDeadline).toBeNull();
+    expect(store.gameById(created.game.id)?.turnDeadline).toBeNull();
+  });
+
+  it('changes the board message and deadline without a new version', () => {
+    const created = create();
+    if (!created.ok) throw new Error('expected a game');
+    clock += 10;
+    expect(store.setBoardMessage(created.game.id, '920000000000000001')).toBe(true);
+    expect(store.setTurnDeadline(created.game.id, clock + 90_000)).toBe(true);
+    const game = store.gameById(created.game.id);
+    expect(game).toMatchObject({
+      boardMessageId: '920000000000000001',
+      turnDeadline: clock + 90_000,
+      updatedAt: clock,
+      lastActionAt: created.game.lastActionAt,
+    });
+    expect(game?.state.version).toBe(created.game.state.version);
+    expect(store.setBoardMessage(999, 'x')).toBe(false);
+    expect(store.setTurnDeadline(999, null)).toBe(false);
+  });
+});
+
+describe('reopening', () => {
+  it('gives back equal games after close, with the active ones listed for the timers', () => {
+    const finished = playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+    const midway = playThroughStore(
+      store,
+      { guildId: GUILD, channelId: '910000000000000002' },
+      { ...PLAN, seed: 8 },
+      (state) => state.round === 6,
+    );
+    store.setTurnDeadline(midway.id, clock + 30_000);
+    const lobby = create(newGameState(PLAN), '910000000000000003');
+    if (!lobby.ok) throw new Error('expected a game');
+    store.close();
+
+    store = openStore(path, { now: () => clock });
+    expect(store.gameById(finished.id)).toEqual(finished);
+    expect(store.gameById(midway.id)).toEqual({ ...midway, turnDeadline: clock + 30_000 });
+    expect(store.gameById(midway.id)?.state).toEqual(replayTo({ ...PLAN, seed: 8 }, midway.state.version));
+    expect(store.activeGames().map((game) => game.id)).toEqual([midway.id, lobby.game.id]);
+  });
+});

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { expect } from 'vitest';
+import { applyAction, type GameState, seededRandom, sheetTotal, standings } from '../../src/game/index.js';
+import type { Store, StoredGame } from '../../src/store/index.js';
+import { type GamePlan, newGameState, step } from './drive-game.js';
+
+/** A fresh temp folder per call; the returned function removes it. */
+export function tempFolder(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'crag-store-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function sha256(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+export interface Table {
+  guildId: string;
+  channelId: string;
+  seriesId?: number;
+}
+
+/** Stores a new game for the plan and saves every step until the game ends or `until` holds. */
+export function playThroughStore(
+  store: Store,
+  table: Table,
+  plan: GamePlan,
+  until: (state: GameState) => boolean = () => false,
+): StoredGame {
+  const created = store.createGame({ ...table, state: newGameState(plan), turnTimerSeconds: 90, hintsEnabled: false });
+  if (!created.ok) throw new Error(`could not create the game: ${created.reason}`);
+  let game = created.game;
+  while (!until(game.state)) {
+    const next = step(game.state, plan);
+    if (!next) break;
+    const saved = store.saveState(game.id, game.state.version, next);
+    if (!saved.ok) throw new Error(`save refused: ${saved.reason}`);
+    game = saved.game;
+  }
+  return game;
+}
+
+/** Applies one action as the host (e.g. cancel) and saves it. */
+export function saveAction(store: Store, game: StoredGame, action: Parameters<typeof applyAction>[1]): StoredGame {
+  const result = applyAction(game.state, action, seededRandom(game.state.version));
+  if (!result.ok) throw new Error(`refused: ${result.code}`);
+  const saved = store.saveState(game.id, game.state.version, result.state);
+  if (!saved.ok) throw new Error(`save refused: ${saved.reason}`);
+  return saved.game;
+}
+
+/** Checks, through a separate connection, that the tables agree with the game's state JSON. */
+export function expectRowsInStep(db: Database.Database, gameId: number): void {
+  const row = db.prepare('SELECT status, state, state_version FROM games WHERE id = ?').get(gameId) as {
+    status: string;
+    state: string;
+    state_version: number;
+  };
+  const state = JSON.parse(row.state) as GameState;
+  expect(row.status).toBe(state.status);
+  expect(row.state_version).toBe(state.version);
+
+  const seats = db
+    .prepare('SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index')
+    .all(gameId);
+  expect(seats).toEqual(
+    state.seats.map((seat, index) => ({ seat_index: index, player_id: seat.playerId, computer_level: seat.computer })),
+  );
+
+  const sheetRows = db
+    .prepare('SELECT player_id, row, points, round FROM sheet_rows WHERE game_id = ? ORDER BY player_id, row')
+    .all(gameId);
+  const expectedRows = Object.entries(state.sheets)
+    .flatMap(([playerId, sheet]) =>
+      Object.entries(sheet).map(([rowId, entry]) => ({
+        player_id: playerId,
+        row: rowId,
+        points: entry?.points,
+        round: entry?.round,
+      })),
+    )
+    .sort((a, b) => compare(a.player_id, b.player_id) || compare(a.row, b.row));
+  expect(sheetRows).toEqual(expectedRows);
+
+  const results = db
+    .prepare(
+      'SELECT player_id, total, place, is_computer, rerolls FROM game_results WHERE game_id = ? ORDER BY player_id',
+    )
+    .all(gameId);
+  const expectedResults =
+    state.status === 'finished'
+      ? standings(state)
+          .map((standing) => ({
+            player_id: standing.playerId,
+            total: sheetTotal(state.sheets[standing.playerId] ?? {}),
+            place: standing.place,
+            is_computer: standing.computer === null ? 0 : 1,
+            rerolls: state.rules.rerolls,
+          }))
+          .sort((a, b) => compare(a.player_id, b.player_id))
+      : [];
+  expect(results).toEqual(expectedResults);
+}
+
+/** Plain code-unit order, the same as SQLite's default BINARY collation for ASCII ids. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

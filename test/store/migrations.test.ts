@@ -1,0 +1,205 @@
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serializeGame } from '../../src/game/index.js';
+import { defaultMigrationsDir, loadMigrations, openStore, StoreOpenError } from '../../src/store/index.js';
+import { appliedVersion, applyMigrations } from '../../src/store/migrations.js';
+import { type GamePlan, replayTo } from './drive-game.js';
+import { playThroughStore, sha256, tempFolder } from './helpers.js';
+
+const NOW = 1_700_000_000_000;
+const now = () => NOW;
+const migrations = loadMigrations(defaultMigrationsDir());
+
+let folder: ReturnType<typeof tempFolder>;
+beforeEach(() => {
+  folder = tempFolder();
+});
+afterEach(() => {
+  folder.remove();
+});
+
+/** Everything in the database as text: the schema, then every row of every table. */
+function dump(db: Database.Database): string {
+  const schema = db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY type, name').all() as {
+    type: string;
+    name: string;
+  }[];
+  const rows = schema
+    .filter((entry) => entry.type === 'table')
+    .map((entry) => [entry.name, db.prepare(`SELECT * FROM "${entry.name}" ORDER BY 1, 2, 3`).all()]);
+  return JSON.stringify({ schema, rows });
+}
+
+/**
+ * For each migration N: rows a database at version N-1 would hold, inserted before N runs, and what
+ * must be true of them (and of the new schema) after. A new migration needs an entry here.
+ */
+const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verify: (db: Database.Database) => void }> =
+  {
+    1: {
+      // Before the first migration the database is empty: nothing to carry over.
+      seed: () => {},
+      verify: (db) => {
+        const state = replayTo({ seed: 1, humans: ['100000000000000001', '100000000000000002'] }, 6);
+        db.prepare(
+          "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', ?, ?)",
+        ).run(JSON.stringify(state.rules), NOW);
+        const insertGame = db.prepare(`INSERT INTO games (guild_id, channel_id, series_id, series_game_number, status,
+          rules, state, state_version, turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
+          VALUES ('9001', '9101', 1, ?, ?, ?, ?, ?, 60, 1, ?, ?, ?)`);
+        const args = (number: number, status: string) =>
+          [number, status, JSON.stringify(state.rules), serializeGame(state), state.version, NOW, NOW, NOW] as const;
+        insertGame.run(...args(1, 'finished'));
+        insertGame.run(...args(2, 'playing'));
+        // The partial unique index: one active game per channel, any number of finished ones.
+        expect(() => insertGame.run(...args(3, 'lobby'))).toThrow(/UNIQUE/);
+        insertGame.run(...args(3, 'finished'));
+        // Foreign keys are enforced.
+        expect(() => db.prepare("INSERT INTO game_seats VALUES (99, 0, '100000000000000001', NULL)").run()).toThrow(
+          /FOREIGN KEY/,
+        );
+        expect(db.prepare('SELECT COUNT(*) FROM games').pluck().get()).toBe(3);
+      },
+    },
+  };
+
+describe('migrations', () => {
+  it('are numbered from 1 without gaps, and each has a with-rows test', () => {
+    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, index) => index + 1));
+    expect(migrations[0]?.name).toBe('init');
+    expect(Object.keys(ROWS_ACROSS).map(Number)).toEqual(migrations.map((m) => m.version));
+  });
+
+  it('migrate an empty database, record each one, and change nothing when run again', () => {
+    const path = join(folder.dir, 'crag.sqlite');
+    const store = openStore(path, { now });
+    store.close();
+    const db = new Database(path);
+    expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all()).toEqual(
+      migrations.map((m) => ({ version: m.version, name: m.name, applied_at: NOW })),
+    );
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+    expect(tables).toEqual(['game_results', 'game_seats', 'games', 'schema_migrations', 'series', 'sheet_rows']);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    const before = dump(db);
+    expect(applyMigrations(db, migrations, () => NOW + 1)).toBe(0);
+    expect(dump(db)).toBe(before);
+    db.close();
+  });
+
+  it('leave a populated database exactly as it was when reopened', () => {
+    const path = join(folder.dir, 'crag.sqlite');
+    const store = openStore(path, { now });
+    const plan: GamePlan = { seed: 3, humans: ['100000000000000001'], computers: ['easy'] };
+    playThroughStore(store, { guildId: '9001', channelId: '9101' }, plan);
+    playThroughStore(store, { guildId: '9001', channelId: '9102' }, plan, (state) => state.round === 4);
+    store.close();
+    const hash = (() => {
+      const db = new Database(path, { readonly: true });
+      const text = dump(db);
+      db.close();
+      return text;
+    })();
+    openStore(path, { now: () => NOW + 5 }).close();
+    const db = new Database(path, { readonly: true });
+    expect(dump(db)).toBe(hash);
+    db.close();
+  });
+
+  for (const migration of migrations) {
+    it(`${String(migration.version).padStart(4, '0')}_${migration.name} carries the rows before it`, () => {
+      const db = new Database(join(folder.dir, 'stepwise.sqlite'));
+      db.pragma('foreign_keys = ON');
+      applyMigrations(db, migrations.slice(0, migration.version - 1), now);
+      expect(appliedVersion(db)).toBe(migration.version - 1);
+      ROWS_ACROSS[migration.version]?.seed(db);
+      applyMigrations(db, migrations.slice(0, migration.version), now);
+      expect(appliedVersion(db)).toBe(migration.version);
+      ROWS_ACROSS[migration.version]?.verify(db);
+      db.close();
+    });
+  }
+});
+
+describe('the migration runner', () => {
+  /** A migrations folder holding the real migrations plus extra ones written by the test. */
+  function migrationsWith(extra: Record<string, string>): string {
+    const dir = join(folder.dir, 'migrations');
+    mkdirSync(dir, { recursive: true });
+    for (const m of migrations) {
+      const file = `${String(m.version).padStart(4, '0')}_${m.name}.sql`;
+      copyFileSync(join(defaultMigrationsDir(), file), join(dir, file));
+    }
+    for (const [file, sql] of Object.entries(extra)) writeFileSync(join(dir, file), sql);
+    return dir;
+  }
+  const next = String(migrations.length + 1).padStart(4, '0');
+
+  it('applies a later migration to a database full of games, keeping its rows', () => {
+    const path = join(folder.dir, 'crag.sqlite');
+    const store = openStore(path, { now });
+    const game = playThroughStore(store, { guildId: '9001', channelId: '9101' }, { seed: 5, humans: ['1001'] });
+    store.close();
+
+    const dir = migrationsWith({
+      [`${next}_game_notes.sql`]:
+        "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT '';\nUPDATE games SET note = 'kept';",
+    });
+    const upgraded = openStore(path, { now, migrationsDir: dir });
+    expect(upgraded.gameById(game.id)).toEqual(game);
+    upgraded.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT note FROM games').pluck().all()).toEqual(['kept']);
+    expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(migrations.length + 1);
+    db.close();
+  });
+
+  it('rolls a failing migration back whole and says which', () => {
+    const path = join(folder.dir, 'crag.sqlite');
+    openStore(path, { now }).close();
+    const dir = migrationsWith({
+      [`${next}_broken.sql`]: 'CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);',
+    });
+    const error = catchError(() => openStore(path, { now, migrationsDir: dir }));
+    expect(error).toBeInstanceOf(StoreOpenError);
+    expect(error).toMatchObject({ reason: 'migration-failed' });
+    expect((error as Error).message).toMatch(/no_such_table/);
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half_done'").pluck().get()).toBe(0);
+    expect(appliedVersion(db)).toBe(migrations.length);
+    db.close();
+    openStore(path, { now }).close();
+  });
+
+  it('refuses a folder with a gap in the numbering or a misnamed file', () => {
+    expect(() => loadMigrations(migrationsWith({ '0009_far_ahead.sql': 'SELECT 1;' }))).toThrow(/without gaps/);
+    folder.remove();
+    folder = tempFolder();
+    expect(() => loadMigrations(migrationsWith({ 'add things.sql': 'SELECT 1;' }))).toThrow(/NNNN_name/);
+  });
+
+  it('refuses a database from a newer bot, leaving the file as it was', () => {
+    const path = join(folder.dir, 'crag.sqlite');
+    const dir = migrationsWith({ [`${next}_future.sql`]: 'CREATE TABLE future_things (x INTEGER);' });
+    openStore(path, { now, migrationsDir: dir }).close();
+    const before = sha256(path);
+    const error = catchError(() => openStore(path, { now }));
+    expect(error).toBeInstanceOf(StoreOpenError);
+    expect(error).toMatchObject({ reason: 'newer-schema' });
+    expect((error as Error).message).toBe(
+      `crag.sqlite was written by a newer crag-bot (schema ${migrations.length + 1}; this version knows up to ${migrations.length}). Upgrade the bot or point DATABASE_PATH elsewhere.`,
+    );
+    expect(sha256(path)).toBe(before);
+  });
+});
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}

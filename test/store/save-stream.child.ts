@@ -1,0 +1,42 @@
+/**
+ * Streams saves of real games into the store at argv[2] and prints "<game id> <version>" after each
+ * commit, until killed. The crash test kills it with SIGKILL mid-stream and checks that every
+ * printed save survived. Resumes the channel's active game when started on an existing database.
+ */
+import { openStore } from '../../src/store/index.js';
+import { newGameState, step } from './drive-game.js';
+import { STREAM_OPENING, STREAM_TABLE, streamPlan } from './stream-plan.js';
+
+const path = process.argv[2];
+if (!path) throw new Error('usage: save-stream.child.ts <database path>');
+// A cap, so a child whose parent died does not run for ever.
+const MAX_SAVES = 20_000;
+
+const store = openStore(path);
+let seriesId: number | undefined;
+let saves = 0;
+while (saves < MAX_SAVES) {
+  let game = store.activeGameInChannel(STREAM_TABLE.channelId);
+  if (!game) {
+    const created = store.createGame({
+      ...STREAM_TABLE,
+      state: newGameState(STREAM_OPENING),
+      turnTimerSeconds: 60,
+      hintsEnabled: true,
+      ...(seriesId === undefined ? {} : { seriesId }),
+    });
+    if (!created.ok) throw new Error(`createGame refused: ${created.reason}`);
+    game = created.game;
+  }
+  seriesId = game.seriesId;
+  const plan = streamPlan(game.id);
+  for (let next = step(game.state, plan); next; next = step(game.state, plan)) {
+    const saved = store.saveState(game.id, game.state.version, next, { turnDeadline: game.lastActionAt + 60_000 });
+    if (!saved.ok) throw new Error(`save refused: ${saved.reason}`);
+    game = saved.game;
+    // Written synchronously (stdout is a pipe), so a printed version is a committed one.
+    process.stdout.write(`${game.id} ${game.state.version}\n`);
+    saves += 1;
+  }
+}
+store.close();

@@ -7,11 +7,12 @@ import { TurnEvaluator } from './turn.js';
 const ALL_USED = (1 << CATEGORIES.length) - 1;
 
 /**
- * The exact chance-to-win plan of a player with few rows left, against rivals whose finals are
- * independent of the player's dice: `beaten[x]` is the chance that every rival finishes on at
- * most x points. `values(after, points)` is the best expected objective once the rows `after` are
- * used with `points` more scored this turn; the objective is win chance + pointsWeight × final,
- * so equal chances (0 or 1) are settled by expected points.
+ * The exact plan to win of a player with few rows left, against rivals whose finals do not depend
+ * on the player's dice: `beaten[x]` is the chance that every rival finishes on at most x points
+ * (1 beyond its end). The objective is that chance at the player's final total, plus
+ * pointsWeight × the final total, so that equal chances (0 or 1) are settled by expected points.
+ * Tables hold the best expected objective for every later set of used rows and every number of
+ * points gained from now on; the cost is 2^open rows × points range × one turn's expectimax.
  */
 export class EndgamePlan {
   private readonly tables = new Map<number, Float64Array>();
@@ -25,49 +26,48 @@ export class EndgamePlan {
     private readonly pointsWeight: number,
   ) {
     const open = ALL_USED & ~mask;
-    // Supersets of mask in decreasing numeric order: every superset comes before its subsets.
-    for (let sub = open; ; sub = (sub - 1) & open) {
-      const after = mask | sub;
-      if (after !== mask) this.tables.set(after, this.tableFor(after));
-      if (sub === 0) break;
-    }
+    // Strict supersets of mask in decreasing numeric order: each comes after its own supersets.
+    for (let sub = open; sub !== 0; sub = (sub - 1) & open) this.tables.set(mask | sub, this.tableFor(mask | sub));
   }
 
-  /** The objective after using the rows of `after` (a strict superset of `mask`) and gaining `gained`. */
-  value(after: number, gained: number): number {
-    return this.tables.get(after)![gained]!;
+  /** The best expected objective from the start of this turn, before its opening roll. */
+  openingValue(): number {
+    return this.turn().openingValue(this.solver.rules.rerolls);
   }
 
-  /** A turn table for this turn: levels[0][roll] is the best row's objective. */
+  /** This turn's tables: levels[k][roll], keepValues[k][keep], and standRow[roll], the row to take. */
   turn(): TurnEvaluator {
-    this.fillStand(this.mask, 0, this.evaluator);
+    this.fillStand(this.mask, 0);
     this.evaluator.run(this.solver.rules.rerolls);
     return this.evaluator;
   }
 
-  /** table[g]: the objective at `after` having gained g points since the plan's turn began. */
+  /** table[g]: the best expected objective with the rows of `after` used and g points gained. */
   private tableFor(after: number): Float64Array {
     const table = new Float64Array(maxRemaining(this.mask) - maxRemaining(after) + 1);
+    const rest = maxRemaining(after);
     for (let gained = 0; gained < table.length; gained += 1) {
-      if (after === ALL_USED) {
-        table[gained] = this.terminal(this.total + gained);
+      const low = this.total + gained;
+      const chance = this.beatenAt(low);
+      if (chance === this.beatenAt(low + rest)) {
+        // The same chance whatever happens: only points matter, and the solver maximises those.
+        table[gained] = chance + this.pointsWeight * (low + this.solver.expected[after]!);
         continue;
       }
-      this.fillStand(after, gained, this.evaluator);
+      this.fillStand(after, gained);
       this.evaluator.run(this.solver.rules.rerolls);
       table[gained] = this.evaluator.openingValue(this.solver.rules.rerolls);
     }
     return table;
   }
 
-  private terminal(final: number): number {
-    const chance = final < this.beaten.length ? this.beaten[final]! : 1;
-    return chance + this.pointsWeight * final;
+  private beatenAt(final: number): number {
+    return final < this.beaten.length ? this.beaten[final]! : 1;
   }
 
-  private fillStand(at: number, gained: number, evaluator: TurnEvaluator): void {
+  private fillStand(at: number, gained: number): void {
     const { rollCount } = DICE_SPACE;
-    const stand = evaluator.levels[0]!;
+    const stand = this.evaluator.levels[0]!;
     stand.fill(Number.NEGATIVE_INFINITY);
     for (let row = 0; row < CATEGORIES.length; row += 1) {
       const bit = 1 << row;
@@ -77,7 +77,7 @@ export class EndgamePlan {
         const value = next[gained + this.solver.scores[row * rollCount + roll]!]!;
         if (value > stand[roll]!) {
           stand[roll] = value;
-          evaluator.standRow[roll] = row;
+          this.evaluator.standRow[roll] = row;
         }
       }
     }

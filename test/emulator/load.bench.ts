@@ -1,6 +1,7 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, Routes, SlashCommandBuilder } from 'discord.js';
+import { spawn } from 'node:child_process';
+import { Routes, SlashCommandBuilder } from 'discord.js';
+import { REST } from '@discordjs/rest';
 import { startEmulator } from '../../src/emulator/index.js';
-import { connectClient } from './helpers.js';
 
 const CHANNELS = Number(process.env.CHANNELS ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
@@ -11,16 +12,14 @@ const owner = discord.createUser({ username: 'owner' });
 const players = Array.from({ length: CHANNELS }, (_, i) => discord.createUser({ username: `p${i}` }));
 const guild = discord.createGuild({ name: 'Load', ownerId: owner.id, members: players.map((p) => p.id), bots: [app.id] });
 const channels = Array.from({ length: CHANNELS }, (_, i) => discord.createChannel(guild.id, { name: `c${i}` }));
-const client = await connectClient(discord, app.token);
-await client.rest.put(Routes.applicationGuildCommands(app.id, guild.id), { body: [new SlashCommandBuilder().setName('roll').setDescription('Roll').toJSON()] });
-const row = () =>
-  new ActionRowBuilder<ButtonBuilder>().addComponents(
-    ...[1, 2, 3, 4, 5].map((n) => new ButtonBuilder().setCustomId(`keep:${n}`).setLabel(`Keep ${n}`).setStyle(ButtonStyle.Secondary)),
-  );
-client.on('interactionCreate', async (interaction) => {
-  if (interaction.isChatInputCommand()) await interaction.reply({ content: 'Rolled 1 2 3', embeds: [{ title: 'Board', description: 'x'.repeat(500) }], components: [row()] });
-  else if (interaction.isButton()) await interaction.update({ content: `Kept ${interaction.customId}`, components: [row()] });
+await new REST({ api: discord.apiUrl }).setToken(app.token).put(Routes.applicationGuildCommands(app.id, guild.id), {
+  body: [new SlashCommandBuilder().setName('roll').setDescription('Roll').toJSON()],
 });
+const bot = spawn(process.execPath, ['--import', 'tsx', 'test/emulator/load-bot.bench.ts'], {
+  env: { ...process.env, DISCORD_TOKEN: app.token, DISCORD_API_URL: discord.apiUrl },
+  stdio: 'inherit',
+});
+await discord.waitForBotReady(app.id, { timeoutMs: 30_000 });
 const latencies: number[] = [];
 const timed = async <T>(run: () => Promise<T>) => {
   const start = performance.now();
@@ -28,6 +27,7 @@ const timed = async <T>(run: () => Promise<T>) => {
   latencies.push(performance.now() - start);
   return value;
 };
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 await Promise.all(
   channels.map(async (channel, i) => {
@@ -41,6 +41,7 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.floor((latencies.length - 1) * p)]!.toFixed(1);
 console.log(
@@ -50,10 +51,11 @@ console.log(
     seconds: seconds.toFixed(2),
     perSecond: Math.round(latencies.length / seconds),
     ackMs: { p50: pct(0.5), p95: pct(0.95), max: pct(1) },
+    emulatorCpuMsPerInteraction: ((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2),
     problems: discord.problems.length,
+    messages: discord.messagesSeenBy(players[0]!.id, channels[0]!.id).length,
     rssMB: Math.round(process.memoryUsage().rss / 2 ** 20),
-    rest: discord.restCounts(),
   }),
 );
-await client.destroy();
+bot.kill();
 await discord.stop();

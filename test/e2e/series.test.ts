@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { control, currentPlayerId, description, title } from './support/board.js';
+import { integrityCheck, totalsAgainstSheets } from './support/database.js';
+import { playToTheEnd } from './support/play.js';
+import { Table } from './support/table.js';
+import { TestWorld } from './support/world.js';
+
+const RULES = { rerolls: 1, thirteen: 'any' } as const;
+
+describe('back-to-back games', () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await TestWorld.create({ people: 3 });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('plays three games through Play again, with series totals and a leaderboard equal to the sheets', async () => {
+    const alice = world.person(0).id;
+    const bob = world.person(1).id;
+    const table = new Table(world);
+    await table.open(alice);
+    await table.act(bob, 'join');
+    await table.act(alice, 'start');
+
+    const series = new Map<string, number>();
+    const wins = new Map<string, number>();
+    const finalBoards: string[] = [];
+    for (let game = 1; game <= 3; game += 1) {
+      // "Play again" turns the seating by one, so the opener alternates.
+      expect(currentPlayerId(table.board())).toBe(game % 2 === 1 ? alice : bob);
+      const totals = await playToTheEnd(table, RULES);
+      for (const [player, total] of totals) series.set(player, (series.get(player) ?? 0) + total);
+      const best = Math.max(...totals.values());
+      for (const [player, total] of totals) if (total === best) wins.set(player, (wins.get(player) ?? 0) + 1);
+
+      const final = table.board();
+      expect(title(final)).toBe('Crag · final standings');
+      const field = final.embeds[0]?.fields?.[0];
+      expect(field?.name).toBe(`Series totals after ${game} game${game === 1 ? '' : 's'}`);
+      for (const [player, total] of series) expect(field?.value).toContain(`<@${player}> **${total}**`);
+      finalBoards.push(final.id);
+
+      if (game === 3) break;
+      const again = await table.click(bob, 'again');
+      expect(again.ack).toBe('update');
+      expect(control(table.board(), 'again')).toBeUndefined();
+      const nextBoard = await world.discord.waitFor(() => world.discord.interaction(again.interactionId)?.followUpIds[0]);
+      table.boardId = nextBoard;
+      expect(title(table.board())).toBe('Crag · round 1/13');
+    }
+
+    // An old final board no longer offers "Play again".
+    for (const id of finalBoards.slice(0, 2)) expect(control(world.discord.message(id)!, 'again')).toBeUndefined();
+
+    const leaderboard = await table.command(alice, 'leaderboard', { scope: 'series' });
+    const lines = leaderboard.message?.embeds[0]?.description ?? '';
+    for (const [player, total] of series) {
+      expect(lines).toContain(`<@${player}> **${total}** · 3 games · ${wins.get(player) ?? 0} win`);
+    }
+    const server = await table.command(alice, 'leaderboard', { scope: 'server' });
+    for (const [player, total] of series) expect(server.message?.embeds[0]?.description).toContain(`<@${player}> **${total}**`);
+    const twoRerolls = await table.command(alice, 'leaderboard', { scope: 'server', rerolls: 2 });
+    expect(twoRerolls.message?.embeds[0]?.description).toContain('No finished games yet');
+
+    const recorded = totalsAgainstSheets(world.dbPath);
+    expect(recorded).toHaveLength(6);
+    for (const row of recorded) expect(row.total).toBe(row.sheetSum);
+    for (const [player, total] of series) {
+      expect(recorded.filter((row) => row.playerId === player).reduce((sum, row) => sum + row.total, 0)).toBe(total);
+    }
+    expect(description(table.board())).toContain('🥇');
+    expect(integrityCheck(world.dbPath)).toBe('ok');
+    expect(world.discord.problems).toEqual([]);
+    expect(world.bot.errors()).toEqual([]);
+  });
+});

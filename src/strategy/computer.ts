@@ -19,7 +19,7 @@ import { solverFor } from './tables.js';
  * The next action of the seat whose turn it is, played at `level`:
  * - easy: greedy, see `easyDecision`;
  * - optimal: the exact solitaire optimum (maximises the expected total);
- * - strong: maximises the estimated chance to finish first, see `strongDecision`.
+ * - strong: optimal, then in its last turns maximises its chance to finish first, see `strongDecision`.
  * Asking when no turn is under way, or for a seat with no open row, is a programming error.
  */
 export function chooseComputerAction(state: GameState, level: ComputerLevel): Action {
@@ -47,7 +47,8 @@ function decide(state: GameState, level: ComputerLevel, playerId: string) {
     const rivals = state.seats
       .filter((seat) => seat.playerId !== playerId)
       .map((seat) => positionOf(solver, state.sheets[seat.playerId] ?? {}));
-    if (rivals.length > 0) return strongDecision(solver, positionOf(solver, sheet), rivals, dice, left);
+    const decision = strongDecision(solver, positionOf(solver, sheet), rivals, dice, left);
+    if (decision) return decision;
   }
   const best = solver.bestAction(mask, dice, left);
   if (!best) return null;

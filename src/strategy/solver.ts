@@ -24,7 +24,6 @@ export class Solver {
   /** Points of roll r in row c at `c * 56 + r`. */
   readonly scores: Uint8Array;
   readonly expected: Float64Array;
-  private moments: Float64Array | null = null;
   private readonly evaluator = new TurnEvaluator();
   private evaluatedMask = -1;
 
@@ -47,13 +46,6 @@ export class Solver {
   /** Expected points still to come from the open rows under optimal play. */
   expectedRemaining(used: UsedRows): number {
     return this.expected[this.usedMask(used)]!;
-  }
-
-  /** The variance of the points still to come under the optimal (mean-maximising) policy. */
-  remainingVariance(used: UsedRows): number {
-    const mask = this.usedMask(used);
-    const mean = this.expected[mask]!;
-    return Math.max(0, this.secondMoments()[mask]! - mean * mean);
   }
 
   rankKeeps(used: UsedRows, dice: Dice, rerollsLeft: number): RankedKeep[] {
@@ -88,7 +80,7 @@ export class Solver {
   /** Bytes held by this solver's tables, plus the shared dice tables. */
   tableBytes(): number {
     return (
-      this.scores.byteLength + this.expected.byteLength + (this.moments?.byteLength ?? 0) + diceSpaceBytes(DICE_SPACE)
+      this.scores.byteLength + this.expected.byteLength + diceSpaceBytes(DICE_SPACE)
     );
   }
 
@@ -116,9 +108,8 @@ export class Solver {
   }
 
   /** levels[0][roll] = the best row's points plus what is expected after it. */
-  private fillStand(mask: number, evaluator: TurnEvaluator, moments?: Float64Array): void {
+  private fillStand(mask: number, evaluator: TurnEvaluator): void {
     const stand = evaluator.levels[0]!;
-    const companion = evaluator.companionLevels?.[0];
     const standRow = evaluator.standRow;
     const rollCount = DICE_SPACE.rollCount;
     stand.fill(Number.NEGATIVE_INFINITY);
@@ -126,38 +117,15 @@ export class Solver {
       const bit = 1 << row;
       if (mask & bit) continue;
       const after = this.expected[mask | bit]!;
-      const afterMoment = moments?.[mask | bit] ?? 0;
       const base = row * rollCount;
       for (let roll = 0; roll < rollCount; roll += 1) {
-        const points = this.scores[base + roll]!;
-        const value = points + after;
+        const value = this.scores[base + roll]! + after;
         if (value > stand[roll]!) {
           stand[roll] = value;
           standRow[roll] = row;
-          if (companion) companion[roll] = points * points + 2 * points * after + afterMoment;
         }
       }
     }
-  }
-
-  /** E[(points still to come)^2] under the optimal policy, built on first use (for 'strong'). */
-  private secondMoments(): Float64Array {
-    if (this.moments) return this.moments;
-    const moments = new Float64Array(ALL_USED + 1).fill(Number.NaN);
-    const evaluator = new TurnEvaluator(true);
-    const rerolls = this.rules.rerolls;
-    for (let mask = ALL_USED; mask >= 0; mask -= 1) {
-      if ((mask & this.excludedMask) !== this.excludedMask) continue;
-      if (mask === ALL_USED) {
-        moments[mask] = 0;
-        continue;
-      }
-      this.fillStand(mask, evaluator, moments);
-      evaluator.run(rerolls);
-      moments[mask] = evaluator.openingCompanion(rerolls);
-    }
-    this.moments = moments;
-    return moments;
   }
 }
 

@@ -8,9 +8,7 @@ export const MAX_REROLLS = 2;
  * with the value of standing on each roll (its best row); `run` then fills, for k = 1..rerolls,
  * `keepValues[k][keep]` (the expected value of rerolling the unkept dice with k rerolls left) and
  * `levels[k][roll]` (the value of a roll with k rerolls left: stand, or the best partial keep).
- *
- * An optional companion quantity (the solver uses the second moment of the points) is carried
- * along the decisions the primary value makes, so it describes the same policy.
+ * `choices` records the decisions, so a caller can follow the policy (see distribution.ts).
  */
 export class TurnEvaluator {
   readonly levels: Float64Array[];
@@ -19,20 +17,13 @@ export class TurnEvaluator {
   readonly choices: Int8Array[];
   /** The row each roll goes in when standing, if the caller that filled levels[0] records it. */
   readonly standRow: Int8Array;
-  readonly companionLevels: Float64Array[] | null;
-  readonly companionKeeps: Float64Array[] | null;
 
-  constructor(
-    withCompanion = false,
-    readonly space: DiceSpace = DICE_SPACE,
-  ) {
+  constructor(readonly space: DiceSpace = DICE_SPACE) {
     const make = (size: number) => Array.from({ length: MAX_REROLLS + 1 }, () => new Float64Array(size));
     this.levels = make(space.rollCount);
     this.keepValues = make(space.keepCount);
     this.choices = Array.from({ length: MAX_REROLLS + 1 }, () => new Int8Array(space.rollCount));
     this.standRow = new Int8Array(space.rollCount);
-    this.companionLevels = withCompanion ? make(space.rollCount) : null;
-    this.companionKeeps = withCompanion ? make(space.keepCount) : null;
   }
 
   run(rerolls: number): void {
@@ -42,10 +33,6 @@ export class TurnEvaluator {
   /** The expected value of a turn before its opening roll, with `rerolls` rerolls to come. */
   openingValue(rerolls: number): number {
     return this.expectation(this.levels[rerolls]!, NOTHING_KEPT);
-  }
-
-  openingCompanion(rerolls: number): number {
-    return this.expectation(this.companionLevels![rerolls]!, NOTHING_KEPT);
   }
 
   private expectation(values: Float64Array, keep: number): number {
@@ -64,14 +51,7 @@ export class TurnEvaluator {
     const stand = this.levels[0]!;
     const current = this.levels[level]!;
     const choices = this.choices[level]!;
-    const companionPrevious = this.companionLevels?.[level - 1];
-    const companionKeeps = this.companionKeeps?.[level];
-    const companionStand = this.companionLevels?.[0];
-    const companionCurrent = this.companionLevels?.[level];
-    for (let keep = 0; keep < keepCount; keep += 1) {
-      keepValues[keep] = this.expectation(previous, keep);
-      if (companionKeeps && companionPrevious) companionKeeps[keep] = this.expectation(companionPrevious, keep);
-    }
+    for (let keep = 0; keep < keepCount; keep += 1) keepValues[keep] = this.expectation(previous, keep);
     for (let roll = 0; roll < rollCount; roll += 1) {
       let best = stand[roll]!;
       let bestKeep = -1;
@@ -84,9 +64,6 @@ export class TurnEvaluator {
       }
       current[roll] = best;
       choices[roll] = bestKeep;
-      if (companionCurrent && companionStand && companionKeeps) {
-        companionCurrent[roll] = bestKeep < 0 ? companionStand[roll]! : companionKeeps[bestKeep]!;
-      }
     }
   }
 }

@@ -1,10 +1,12 @@
 import {
+  type Action,
   applyAction,
   type ComputerLevel,
   createGame,
   type GameState,
   type RandomInt,
   type Rules,
+  seededRandom,
   standings,
 } from '../../src/game/index.js';
 import { chooseComputerAction } from '../../src/strategy/index.js';
@@ -14,16 +16,35 @@ import { chooseComputerAction } from '../../src/strategy/index.js';
  * level. The seats are registered as people (the engine ends a game with no person in it), so the
  * levels here are only how the test drives them.
  */
-export function playGame(rules: Rules, levels: readonly ComputerLevel[], random: RandomInt): GameState {
+export function playGame(rules: Rules, levels: readonly ComputerLevel[], dice: RandomInt | DiceSource): GameState {
+  const source: DiceSource = dice.length === 1 ? () => dice as RandomInt : (dice as DiceSource);
+  const act = (state: GameState, action: Action) => accepted(applyAction(state, action, source(state, action)));
   let state = createGame('seat-0', rules);
-  for (let seat = 1; seat < levels.length; seat += 1) state = accepted(applyAction(state, { type: 'join', playerId: `seat-${seat}` }, random));
-  state = accepted(applyAction(state, { type: 'start', playerId: 'seat-0' }, random));
+  for (let seat = 1; seat < levels.length; seat += 1) state = act(state, { type: 'join', playerId: `seat-${seat}` });
+  state = act(state, { type: 'start', playerId: 'seat-0' });
   while (state.status === 'playing') {
     const level = levels[state.currentSeat];
     if (!level) throw new Error(`no level for seat ${state.currentSeat}`);
-    state = accepted(applyAction(state, chooseComputerAction(state, level), random));
+    state = act(state, chooseComputerAction(state, level));
   }
   return state;
+}
+
+/** Chooses the random source for each action. */
+export type DiceSource = (state: GameState, action: Action) => RandomInt;
+
+/**
+ * Dice with a fresh seeded stream for every roll of every turn (the n-th turn of the game, its
+ * k-th roll), so that two games with the same seed deal the same dice to the same turn and roll
+ * whatever the players chose before: common random numbers, for comparing players fairly.
+ */
+export function dicePerRoll(seed: number): DiceSource {
+  return (state, action) => {
+    const turn = state.history.length;
+    const [turnIndex, roll] =
+      action.type === 'reroll' ? [turn, state.turn?.rolls.length ?? 0] : action.type === 'start' ? [0, 0] : [turn + 1, 0];
+    return seededRandom((Math.imul(seed, 0x9e3779b1) ^ (turnIndex * 4 + roll)) >>> 0);
+  };
 }
 
 function accepted(result: ReturnType<typeof applyAction>): GameState {

@@ -100,7 +100,7 @@ export class InteractionRegistry extends EventEmitter<RegistryEvents> {
     const record: InteractionRecord = {
       ...init,
       id,
-      token: Buffer.from(`interaction:${id}:${randomBytes(48).toString('base64url')}`).toString('base64url'),
+      token: Buffer.from(`interaction:${id}:${randomBytes(24).toString('base64url')}`).toString('base64url'),
       createdAt: this.clock.now(),
       status: 'pending',
       ack: null,

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentPlayerId, description, title } from './support/board.js';
+import { readDatabase, totalsAgainstSheets } from './support/database.js';
+import { Table } from './support/table.js';
+import { TestWorld } from './support/world.js';
+
+describe('computer opponents and the post-game analysis', () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await TestWorld.create({ people: 2 });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('seats computers that play their own turns, kept apart from the human leaderboard', async () => {
+    const alice = world.person(0).id;
+    const bob = world.person(1).id;
+    const table = new Table(world);
+    const lobby = await table.open(alice, { computers: 2, level: 'optimal' });
+    expect(description(lobby)).toContain('🤖 Optimal 1');
+    expect(description(lobby)).toContain('🤖 Optimal 2');
+    await table.act(alice, 'start');
+
+    let turns = 0;
+    while (!table.isFinished()) {
+      // Wait for the computers to finish and hand the turn back to alice (or end the game).
+      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, { timeoutMs: 10_000 });
+      if (table.isFinished()) break;
+      const refused = await table.click(bob, 'reroll');
+      expect(refused.message?.content).toContain('not playing');
+      await table.playTurn(alice);
+      turns += 1;
+    }
+    expect(turns).toBe(13);
+    const final = description(table.board());
+    expect(final).toContain('🤖 Optimal 1');
+    const computerRows = readDatabase(world.dbPath, (db) =>
+      db.prepare("SELECT COUNT(*) AS n FROM sheet_rows WHERE player_id LIKE 'cpu-%'").get(),
+    ) as { n: number };
+    expect(computerRows.n).toBe(26);
+    for (const row of totalsAgainstSheets(world.dbPath)) expect(row.total).toBe(row.sheetSum);
+
+    const leaderboard = await table.command(alice, 'leaderboard');
+    const lines = leaderboard.message?.embeds[0]?.description ?? '';
+    expect(lines).toContain(`<@${alice}>`);
+    expect(lines).not.toContain('🤖');
+
+    const analysis = await table.click(alice, 'analysis');
+    expect(analysis).toMatchObject({ ack: 'reply', ephemeral: true });
+    const text = analysis.message?.embeds[0]?.description ?? '';
+    expect(text).toContain('Optimal play expects');
+    expect(text).toContain('🤖 Optimal 1');
+    expect(title(analysis.message!)).toBe('How did we play?');
+    // The pair-hunting policy is far from optimal, so some of alice's decisions are listed with their cost.
+    expect(text).toMatch(/• Round \d+ .*−\d+\.\d/);
+    expect(world.discord.problems).toEqual([]);
+    expect(world.bot.errors()).toEqual([]);
+  });
+});

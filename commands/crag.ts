@@ -29,7 +29,9 @@ export const cragCommand = new SlashCommandBuilder()
       .addIntegerOption((option) =>
         option
           .setName('turn-timer')
-          .setDescription(`Minutes per turn before the best row is taken for you (default ${DEFAULT_TURN_TIMER_MINUTES})`)
+          .setDescription(
+            `Minutes per turn before the best row is taken for you (default ${DEFAULT_TURN_TIMER_MINUTES})`,
+          )
           .setMinValue(1)
           .setMaxValue(MAX_TURN_TIMER_MINUTES),
       )
@@ -76,7 +78,9 @@ export const cragCommand = new SlashCommandBuilder()
   .addSubcommand((rules) => rules.setName('rules').setDescription('The rows, the points and the variant in force here'))
   .addSubcommand((board) => board.setName('board').setDescription('Post the board again at the bottom of the channel'))
   .addSubcommand((hint) => hint.setName('hint').setDescription('What the exact solver would do with your dice'))
-  .addSubcommand((leave) => leave.setName('leave').setDescription('Leave the game in this channel (your open rows score 0)'))
+  .addSubcommand((leave) =>
+    leave.setName('leave').setDescription('Leave the game in this channel (your open rows score 0)'),
+  )
   .addSubcommand((end) =>
     end.setName('end').setDescription('End the game in this channel; it counts for nobody (host or Manage Messages)'),
   );

@@ -20,7 +20,9 @@ async function deploy(): Promise<void> {
   }
   const clientId = process.env.DISCORD_CLIENT_ID?.trim();
   if (!clientId || !/^\d{17,20}$/.test(clientId)) {
-    exitWithConfigError('DISCORD_CLIENT_ID must be your application id (Developer Portal → General Information) in .env.');
+    exitWithConfigError(
+      'DISCORD_CLIENT_ID must be your application id (Developer Portal → General Information) in .env.',
+    );
   }
   const guildId = process.env.DISCORD_GUILD_ID?.trim() || undefined;
   if (guildId !== undefined && !/^\d{17,20}$/.test(guildId)) {
@@ -29,7 +31,10 @@ async function deploy(): Promise<void> {
   const rest = new REST(restOptions(apiUrl) ?? {}).setToken(token);
   const body = commandDefinitions();
   const route = guildId ? Routes.applicationGuildCommands(clientId, guildId) : Routes.applicationCommands(clientId);
-  const registered = (await rest.put(route, { body })) as { name: string; options?: { name: string; type: number }[] }[];
+  const registered = (await rest.put(route, { body })) as {
+    name: string;
+    options?: { name: string; type: number }[];
+  }[];
   const where = guildId ? `server ${guildId}` : 'every server (global; may take up to an hour to appear)';
   for (const command of registered) {
     const subcommands = (command.options ?? []).filter((option) => option.type === 1).map((option) => option.name);

@@ -17,7 +17,10 @@ function describe(value: unknown): unknown {
 }
 
 /** One JSON line per event on stderr, so logs stay greppable and machine-readable. */
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (line) => process.stderr.write(line),
+): Logger {
   const log =
     (at: LogLevel) =>
     (message: string, context: LogContext = {}): void => {

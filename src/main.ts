@@ -1,8 +1,8 @@
 import { DiscordjsErrorCodes } from 'discord.js';
+import { startBot } from './bot/start-bot.js';
 import { ConfigError, loadConfig } from './config.js';
 import { exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger } from './log.js';
-import { startBot } from './bot/start-bot.js';
 import { openStore, StoreOpenError } from './store/index.js';
 
 /** The bot's entry point: configuration, database, Discord, and a clean stop on SIGTERM/SIGINT. */
@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   } catch (error) {
     store.close();
     if (error instanceof Error && 'code' in error && error.code === DiscordjsErrorCodes.TokenInvalid) {
-      exitWithConfigError('Discord rejected DISCORD_TOKEN: copy the token again from the Developer Portal (Bot → Reset Token) into .env.');
+      exitWithConfigError(
+        'Discord rejected DISCORD_TOKEN: copy the token again from the Developer Portal (Bot → Reset Token) into .env.',
+      );
     }
     throw error;
   }

@@ -15,7 +15,8 @@ export function playDueTurn(ctx: BotContext, gameId: number, version: number): v
   if (!game || game.state.version !== version || game.state.status !== 'playing') return;
   const seat = game.state.seats[game.state.currentSeat];
   if (!seat) return;
-  const action: Action = seat.computer !== null ? chooseComputerAction(game.state, seat.computer) : { type: 'time-out' };
+  const action: Action =
+    seat.computer !== null ? chooseComputerAction(game.state, seat.computer) : { type: 'time-out' };
   const performed = perform(ctx, game, action);
   if (!performed.ok) {
     ctx.log.error('a scheduled move was refused', { gameId, version, action: action.type, refusal: performed.refusal });

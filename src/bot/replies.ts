@@ -1,6 +1,7 @@
 import { type ChatInputCommandInteraction, type MessageComponentInteraction, MessageFlags } from 'discord.js';
 
 export type AnswerableInteraction = ChatInputCommandInteraction | MessageComponentInteraction;
+
 import type { PrivateCard } from './render/index.js';
 
 /** Answers privately: a reply if the interaction is still unanswered, a follow-up otherwise. */

@@ -16,7 +16,8 @@ function describe(interaction: Interaction): Record<string, unknown> {
     guild: interaction.guildId,
     channel: interaction.channelId,
   };
-  if (interaction.isChatInputCommand()) context.command = `${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
+  if (interaction.isChatInputCommand())
+    context.command = `${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
   if (interaction.isMessageComponent()) context.customId = interaction.customId;
   return context;
 }

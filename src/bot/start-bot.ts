@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { Events } from 'discord.js';
+import { Events, type Interaction, MessageFlags } from 'discord.js';
 import type { Config } from '../config.js';
+import { ALL_RULE_SETS } from '../game/index.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/index.js';
 import { solverFor } from '../strategy/index.js';
-import { ALL_RULE_SETS } from '../game/index.js';
 import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
@@ -14,6 +14,15 @@ import { createRouter } from './router.js';
 import { TurnScheduler } from './scheduler.js';
 
 const ABANDON_SWEEP_MS = 10 * 60 * 1000;
+const RESTARTING = 'Crag is restarting; nothing was changed. Try again in a few seconds.';
+
+/** During shutdown nothing new is applied, but nobody is left with "This interaction failed". */
+async function answerWhileStopping(interaction: Interaction, log: Logger): Promise<void> {
+  if (!interaction.isRepliable()) return;
+  await interaction
+    .reply({ content: RESTARTING, flags: MessageFlags.Ephemeral })
+    .catch((error: unknown) => log.warn('could not answer during shutdown', { interaction: interaction.id, error }));
+}
 
 export interface RunningBot {
   readonly ctx: BotContext;
@@ -26,7 +35,11 @@ export async function startBot(config: Config, store: Store, log: Logger): Promi
   const client = createClient(config.apiUrl);
   const now = () => Date.now();
   let ctx: BotContext;
-  const scheduler = new TurnScheduler((gameId, version) => playDueTurn(ctx, gameId, version), now, config.computerPauseMs);
+  const scheduler = new TurnScheduler(
+    (gameId, version) => playDueTurn(ctx, gameId, version),
+    now,
+    config.computerPauseMs,
+  );
   ctx = {
     config,
     client,
@@ -42,6 +55,7 @@ export async function startBot(config: Config, store: Store, log: Logger): Promi
   let accepting = true;
   client.on(Events.InteractionCreate, (interaction) => {
     if (accepting) void route(interaction);
+    else void answerWhileStopping(interaction, log);
   });
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));

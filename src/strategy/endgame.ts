@@ -12,11 +12,15 @@ const ALL_USED = (1 << CATEGORIES.length) - 1;
  * (1 beyond its end). The objective is that chance at the player's final total, plus
  * pointsWeight × the final total, so that equal chances (0 or 1) are settled by expected points.
  * Tables hold the best expected objective for every later set of used rows and every number of
- * points gained from now on; the cost is 2^open rows × points range × one turn's expectimax.
+ * points that can have been gained from now on to get there; the cost is 2^open rows × those
+ * numbers × one turn's expectimax.
  */
 export class EndgamePlan {
   private readonly tables = new Map<number, Float64Array>();
+  private readonly reachable = new Map<number, Uint8Array>();
   private readonly evaluator = new TurnEvaluator();
+  /** The distinct points each row can score. */
+  private readonly rowPoints: number[][];
 
   constructor(
     private readonly solver: Solver,
@@ -25,6 +29,10 @@ export class EndgamePlan {
     private readonly beaten: Float64Array,
     private readonly pointsWeight: number,
   ) {
+    const { rollCount } = DICE_SPACE;
+    this.rowPoints = CATEGORIES.map((_, row) => [
+      ...new Set(solver.scores.subarray(row * rollCount, (row + 1) * rollCount)),
+    ]);
     const open = ALL_USED & ~mask;
     // Strict supersets of mask in decreasing numeric order: each comes after its own supersets.
     for (let sub = open; sub !== 0; sub = (sub - 1) & open) this.tables.set(mask | sub, this.tableFor(mask | sub));
@@ -44,9 +52,11 @@ export class EndgamePlan {
 
   /** table[g]: the best expected objective with the rows of `after` used and g points gained. */
   private tableFor(after: number): Float64Array {
-    const table = new Float64Array(maxRemaining(this.mask) - maxRemaining(after) + 1);
+    const table = new Float64Array(maxRemaining(this.mask) - maxRemaining(after) + 1).fill(Number.NaN);
+    const reachable = this.reachableGains(after);
     const rest = maxRemaining(after);
     for (let gained = 0; gained < table.length; gained += 1) {
+      if (!reachable[gained]) continue;
       const low = this.total + gained;
       const chance = this.beatenAt(low);
       if (chance === this.beatenAt(low + rest)) {
@@ -59,6 +69,25 @@ export class EndgamePlan {
       table[gained] = this.evaluator.openingValue(this.solver.rules.rerolls);
     }
     return table;
+  }
+
+  /** reachable[g] = 1 when the rows of `after` not used yet can have brought exactly g points. */
+  private reachableGains(after: number): Uint8Array {
+    const known = this.reachable.get(after);
+    if (known) return known;
+    const reachable = new Uint8Array(maxRemaining(this.mask) - maxRemaining(after) + 1);
+    if (after === this.mask) reachable[0] = 1;
+    for (let row = 0; row < CATEGORIES.length; row += 1) {
+      const bit = 1 << row;
+      if (!(after & bit) || this.mask & bit) continue;
+      const before = this.reachableGains(after ^ bit);
+      const points = this.rowPoints[row]!;
+      before.forEach((yes, gained) => {
+        if (yes) for (const p of points) reachable[gained + p] = 1;
+      });
+    }
+    this.reachable.set(after, reachable);
+    return reachable;
   }
 
   private beatenAt(final: number): number {

@@ -26,7 +26,11 @@ describe('custom_id codec', () => {
   });
 
   it('stays within Discord’s 100 characters for the largest ids', () => {
-    const id = encodeComponentId({ gameId: Number.MAX_SAFE_INTEGER, version: Number.MAX_SAFE_INTEGER, action: { kind: 'analysis' } });
+    const id = encodeComponentId({
+      gameId: Number.MAX_SAFE_INTEGER,
+      version: Number.MAX_SAFE_INTEGER,
+      action: { kind: 'analysis' },
+    });
     expect(id.length).toBeLessThanOrEqual(100);
     expect(decodeComponentId(id)?.gameId).toBe(Number.MAX_SAFE_INTEGER);
   });

@@ -1,8 +1,22 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { decodeComponentId } from '../../src/bot/custom-id.js';
-import { type GameView, type MessagePayload, renderGame, renderLeaderboard, renderRules, renderSheet } from '../../src/bot/render/index.js';
-import { type Action, applyAction, createGame, type GameState, type Rules, seededRandom } from '../../src/game/index.js';
+import {
+  type GameView,
+  type MessagePayload,
+  renderGame,
+  renderLeaderboard,
+  renderRules,
+  renderSheet,
+} from '../../src/bot/render/index.js';
+import {
+  type Action,
+  applyAction,
+  createGame,
+  type GameState,
+  type Rules,
+  seededRandom,
+} from '../../src/game/index.js';
 
 const ALICE = '111111111111111111';
 const BOB = '222222222222222222';
@@ -19,7 +33,13 @@ function play(state: GameState, actions: Action[], seed = 7): GameState {
 }
 
 function view(state: GameState, extra: Partial<GameView> = {}): GameView {
-  return { gameId: 42, state, settings: { turnTimerMinutes: 5, hintsEnabled: true }, turnDeadline: 1_800_000_000_000, ...extra };
+  return {
+    gameId: 42,
+    state,
+    settings: { turnTimerMinutes: 5, hintsEnabled: true },
+    turnDeadline: 1_800_000_000_000,
+    ...extra,
+  };
 }
 
 /** Discord's limits on a message, as its API enforces them. */
@@ -74,12 +94,9 @@ describe('renderers', () => {
     expectWithinDiscordLimits(message);
     expect(message.embeds[0]?.description).toContain(`<@${ALICE}> (host)`);
     expect(message.embeds[0]?.description).toContain(`<@${BOB}>`);
-    expect(buttons(message).map((b) => ('custom_id' in b ? decodeComponentId(b.custom_id)?.action.kind : undefined))).toEqual([
-      'join',
-      'leave',
-      'start',
-      'cancel',
-    ]);
+    expect(
+      buttons(message).map((b) => ('custom_id' in b ? decodeComponentId(b.custom_id)?.action.kind : undefined)),
+    ).toEqual(['join', 'leave', 'start', 'cancel']);
     expect(message.allowedMentions.parse).toEqual([]);
   });
 
@@ -103,7 +120,8 @@ describe('renderers', () => {
     const sixes = dice.filter((d) => d === 6).length * 6;
     expect(menu?.options.find((o) => o.value === 'sixes')?.label).toBe(`Sixes · ${sixes}`);
     for (const b of buttons(message)) {
-      if ('custom_id' in b) expect(decodeComponentId(b.custom_id)).toMatchObject({ gameId: 42, version: state.version });
+      if ('custom_id' in b)
+        expect(decodeComponentId(b.custom_id)).toMatchObject({ gameId: 42, version: state.version });
     }
     expect(message.embeds[0]?.title).toBe('Crag · round 1/13');
     expect(message.embeds[0]?.description).toContain(`<@${ALICE}>, your turn`);
@@ -135,13 +153,32 @@ describe('renderers', () => {
     expectWithinDiscordLimits(message);
     expect(select(message)).toBeUndefined();
     expect(message.embeds[0]?.description).toContain('🤖 Optimal 1 is playing');
-    expect(buttons(message).filter((b) => 'custom_id' in b && decodeComponentId(b.custom_id)?.action.kind === 'hint')).toHaveLength(0);
+    expect(
+      buttons(message).filter((b) => 'custom_id' in b && decodeComponentId(b.custom_id)?.action.kind === 'hint'),
+    ).toHaveLength(0);
   });
 
   it('draws the final standings with shared places, and drops Play again once the next game started', () => {
-    let state = play(createGame(ALICE, RULES), [{ type: 'join', playerId: BOB }, { type: 'start', playerId: ALICE }]);
+    let state = play(createGame(ALICE, RULES), [
+      { type: 'join', playerId: BOB },
+      { type: 'start', playerId: ALICE },
+    ]);
     const random = seededRandom(3);
-    const rows = ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'crag', 'thirteen', 'three-of-a-kind', 'low-straight', 'high-straight', 'odd-straight', 'even-straight'];
+    const rows = [
+      'ones',
+      'twos',
+      'threes',
+      'fours',
+      'fives',
+      'sixes',
+      'crag',
+      'thirteen',
+      'three-of-a-kind',
+      'low-straight',
+      'high-straight',
+      'odd-straight',
+      'even-straight',
+    ];
     for (const row of rows) {
       for (const player of [ALICE, BOB]) {
         const result = applyAction(state, { type: 'score', playerId: player, category: row }, random);
@@ -158,7 +195,9 @@ describe('renderers', () => {
     const kinds = buttons(message).map((b) => ('custom_id' in b ? decodeComponentId(b.custom_id)?.action.kind : ''));
     expect(kinds).toContain('again');
     const after = renderGame(view(state, { series, nextGameStarted: true }));
-    expect(buttons(after).map((b) => ('custom_id' in b ? decodeComponentId(b.custom_id)?.action.kind : ''))).not.toContain('again');
+    expect(
+      buttons(after).map((b) => ('custom_id' in b ? decodeComponentId(b.custom_id)?.action.kind : '')),
+    ).not.toContain('again');
   });
 
   it('draws an ended game without controls', () => {
@@ -169,15 +208,34 @@ describe('renderers', () => {
   });
 
   it('draws sheets, the rules card and the leaderboard within Discord’s limits', () => {
-    const state = play(createGame(ALICE, RULES), [{ type: 'start', playerId: ALICE }, { type: 'score', playerId: ALICE, category: 'sixes' }]);
+    const state = play(createGame(ALICE, RULES), [
+      { type: 'start', playerId: ALICE },
+      { type: 'score', playerId: ALICE, category: 'sixes' },
+    ]);
     const sheet = renderSheet(state, ALICE).embeds?.[0];
     expect(sheet?.description).toContain('**Sixes**');
     expect(sheet?.description).toContain('Crag: open (max 50)');
     const rules = renderRules({ rerolls: 2, thirteen: 'no-pair' }, 'this game').embeds?.[0];
     expect(rules?.description).toContain('with no pair');
     expect(rules?.description).toContain('up to 2 times');
-    const rows = Array.from({ length: 10 }, (_, i) => ({ rank: i + 1, playerId: `${100000000000000000 + i}`, total: 1000 - i, games: 5, wins: 1, average: 200 - i / 5, best: 230 }));
-    const board = renderLeaderboard('Top', rows, { rank: 14, playerId: ALICE, total: 10, games: 1, wins: 0, average: 10, best: 10 }).embeds?.[0];
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      rank: i + 1,
+      playerId: `${100000000000000000 + i}`,
+      total: 1000 - i,
+      games: 5,
+      wins: 1,
+      average: 200 - i / 5,
+      best: 230,
+    }));
+    const board = renderLeaderboard('Top', rows, {
+      rank: 14,
+      playerId: ALICE,
+      total: 10,
+      games: 1,
+      wins: 0,
+      average: 10,
+      best: 10,
+    }).embeds?.[0];
     expect(board?.description?.split('\n')).toHaveLength(12);
     expect(board?.description).toContain(`**14.** <@${ALICE}>`);
     expect((board?.description ?? '').length).toBeLessThanOrEqual(4096);

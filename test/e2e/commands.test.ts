@@ -20,7 +20,12 @@ describe('commands and refusals', () => {
     const outcome = await world.discord.sendRawInteraction({
       user: alice,
       type: 2,
-      data: { id: world.discord.commands(world.app.id, world.guild.id)[0]?.id, name: 'crag', type: 1, options: [{ type: 1, name: 'rules' }] },
+      data: {
+        id: world.discord.commands(world.app.id, world.guild.id)[0]?.id,
+        name: 'crag',
+        type: 1,
+        options: [{ type: 1, name: 'rules' }],
+      },
     });
     expect(outcome).toMatchObject({ ack: 'reply', ephemeral: true });
     expect(outcome.message?.content).toContain('server channels');
@@ -58,7 +63,9 @@ describe('commands and refusals', () => {
 
   it('refuses a click on a board that has moved on, and forged or foreign controls', async () => {
     const table = new Table(world);
-    table.boardId = world.discord.messagesSeenBy(alice, world.channel().id).find((m) => title(m).startsWith('Crag · round'))?.id ?? '';
+    table.boardId =
+      world.discord.messagesSeenBy(alice, world.channel().id).find((m) => title(m).startsWith('Crag · round'))?.id ??
+      '';
     const before = table.board();
     const stale = requireControl(before, 'reroll').customId;
     const oldVersion = version(before);
@@ -66,7 +73,12 @@ describe('commands and refusals', () => {
     const moved = version(table.board());
     expect(moved).toBe((oldVersion ?? 0) + 1);
 
-    const outdated = await world.discord.sendRawInteraction({ user: alice, type: 3, message: table.boardId, data: { custom_id: stale, component_type: 2 } });
+    const outdated = await world.discord.sendRawInteraction({
+      user: alice,
+      type: 3,
+      message: table.boardId,
+      data: { custom_id: stale, component_type: 2 },
+    });
     expect(outdated).toMatchObject({ ack: 'reply', ephemeral: true });
     expect(outdated.message?.content).toContain('This board has moved on');
     expect(version(table.board())).toBe(moved);
@@ -77,7 +89,12 @@ describe('commands and refusals', () => {
       [`crag:1:${moved}:keep:7`, 'not one I recognise'],
     ] as const;
     for (const [customId, answer] of forged) {
-      const outcome = await world.discord.sendRawInteraction({ user: alice, type: 3, message: table.boardId, data: { custom_id: customId, component_type: 2 } });
+      const outcome = await world.discord.sendRawInteraction({
+        user: alice,
+        type: 3,
+        message: table.boardId,
+        data: { custom_id: customId, component_type: 2 },
+      });
       expect(outcome).toMatchObject({ ack: 'reply', ephemeral: true });
       expect(outcome.message?.content).toContain(answer);
     }
@@ -92,7 +109,12 @@ describe('commands and refusals', () => {
     expect(foreign.message?.content).toContain('another channel');
 
     const menu = requireControl(table.board(), 'score').customId;
-    const notOnOffer = await world.discord.sendRawInteraction({ user: alice, type: 3, message: table.boardId, data: { custom_id: menu, component_type: 3, values: ['bonus'] } });
+    const notOnOffer = await world.discord.sendRawInteraction({
+      user: alice,
+      type: 3,
+      message: table.boardId,
+      data: { custom_id: menu, component_type: 3, values: ['bonus'] },
+    });
     expect(notOnOffer.message?.content).toContain('not a row');
     expect(version(table.board())).toBe(moved);
     expect(world.discord.problems).toEqual([]);
@@ -100,7 +122,9 @@ describe('commands and refusals', () => {
 
   it('gives hints to the player to act only', async () => {
     const table = new Table(world);
-    table.boardId = world.discord.messagesSeenBy(alice, world.channel().id).find((m) => title(m).startsWith('Crag · round'))?.id ?? '';
+    table.boardId =
+      world.discord.messagesSeenBy(alice, world.channel().id).find((m) => title(m).startsWith('Crag · round'))?.id ??
+      '';
     expect(currentPlayerId(table.board())).toBe(alice);
     const hint = await table.command(alice, 'hint');
     expect(hint).toMatchObject({ ack: 'reply', ephemeral: true });
@@ -114,7 +138,9 @@ describe('commands and refusals', () => {
 
   it('posts the board again at the bottom, and the old one loses its controls', async () => {
     const table = new Table(world);
-    const oldId = world.discord.messagesSeenBy(alice, world.channel().id).find((m) => title(m).startsWith('Crag · round'))?.id ?? '';
+    const oldId =
+      world.discord.messagesSeenBy(alice, world.channel().id).find((m) => title(m).startsWith('Crag · round'))?.id ??
+      '';
     const moved = await table.command(bob, 'board');
     expect(moved).toMatchObject({ ack: 'reply', ephemeral: false });
     const newId = moved.message?.id ?? '';

@@ -25,7 +25,9 @@ describe('computer opponents and the post-game analysis', () => {
     let turns = 0;
     while (!table.isFinished()) {
       // Wait for the computers to finish and hand the turn back to alice (or end the game).
-      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, { timeoutMs: 10_000 });
+      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, {
+        timeoutMs: 10_000,
+      });
       if (table.isFinished()) break;
       const refused = await table.click(bob, 'reroll');
       expect(refused.message?.content).toContain('not playing');

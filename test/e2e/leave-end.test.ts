@@ -64,14 +64,20 @@ describe('leaving and ending games', () => {
     expect(refused).toMatchObject({ ack: 'reply', ephemeral: true });
     expect(refused.message?.content).toContain('Manage Messages');
 
-    world.discord.setMemberPermissions(world.guild.id, dave, Permission.ManageMessages | Permission.ViewChannel | Permission.SendMessages);
+    world.discord.setMemberPermissions(
+      world.guild.id,
+      dave,
+      Permission.ManageMessages | Permission.ViewChannel | Permission.SendMessages,
+    );
     const ended = await table.command(dave, 'end');
     expect(ended).toMatchObject({ ack: 'reply', ephemeral: false });
     expect(ended.message?.content).toContain('ended the game');
     await world.discord.waitFor(() => title(table.board()) === 'Crag · game ended');
     expect(controls(table.board())).toEqual([]);
     const results = readDatabase(world.dbPath, (db) =>
-      db.prepare("SELECT COUNT(*) AS n FROM game_results r JOIN games g ON g.id = r.game_id WHERE g.channel_id = ?").get(world.channel('ending').id),
+      db
+        .prepare('SELECT COUNT(*) AS n FROM game_results r JOIN games g ON g.id = r.game_id WHERE g.channel_id = ?')
+        .get(world.channel('ending').id),
     ) as { n: number };
     expect(results.n).toBe(0);
 

@@ -46,7 +46,9 @@ describe('back-to-back games', () => {
       const again = await table.click(bob, 'again');
       expect(again.ack).toBe('update');
       expect(control(table.board(), 'again')).toBeUndefined();
-      const nextBoard = await world.discord.waitFor(() => world.discord.interaction(again.interactionId)?.followUpIds[0]);
+      const nextBoard = await world.discord.waitFor(
+        () => world.discord.interaction(again.interactionId)?.followUpIds[0],
+      );
       table.boardId = nextBoard;
       expect(title(table.board())).toBe('Crag · round 1/13');
     }
@@ -60,7 +62,8 @@ describe('back-to-back games', () => {
       expect(lines).toContain(`<@${player}> **${total}** · 3 games · ${wins.get(player) ?? 0} win`);
     }
     const server = await table.command(alice, 'leaderboard', { scope: 'server' });
-    for (const [player, total] of series) expect(server.message?.embeds[0]?.description).toContain(`<@${player}> **${total}**`);
+    for (const [player, total] of series)
+      expect(server.message?.embeds[0]?.description).toContain(`<@${player}> **${total}**`);
     const twoRerolls = await table.command(alice, 'leaderboard', { scope: 'server', rerolls: 2 });
     expect(twoRerolls.message?.embeds[0]?.description).toContain('No finished games yet');
 

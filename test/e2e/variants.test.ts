@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Rules, scoreRoll } from '../../src/game/index.js';
-import { currentPlayerId, description, dice, rowChoices, title, totals } from './support/board.js';
+import { currentPlayerId, description, dice, requireControl, rowChoices, title, totals } from './support/board.js';
 import { integrityCheck, totalsAgainstSheets } from './support/database.js';
 import { isCategory, playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
@@ -27,7 +27,7 @@ describe('variants and table sizes', () => {
     expect(card.message?.embeds[0]?.description).toContain('with no pair');
 
     const started = await table.act(alice, 'start');
-    expect(started.components.flatMap((row) => ('components' in row ? row.components : [])).some((c) => 'label' in c && c.label === 'Reroll (2 left)')).toBe(true);
+    expect(requireControl(started, 'reroll').label).toBe('Reroll (2 left)');
 
     // Two rerolls in one turn, then the menu still offers every open row.
     await table.act(alice, 'reroll');
@@ -65,7 +65,8 @@ describe('variants and table sizes', () => {
       }
       const { points } = await table.playTurn(player);
       running.set(player, (running.get(player) ?? 0) + points);
-      if (!table.isFinished()) expect(totals(table.board())).toEqual(new Map(players.map((p) => [p, running.get(p) ?? 0])));
+      if (!table.isFinished())
+        expect(totals(table.board())).toEqual(new Map(players.map((p) => [p, running.get(p) ?? 0])));
     }
     expect(order).toHaveLength(65);
     expect(order).toEqual(Array.from({ length: 65 }, (_, i) => players[i % 5]));

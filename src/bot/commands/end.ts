@@ -12,10 +12,15 @@ export async function endCommand(ctx: BotContext, interaction: GuildCommand): Pr
   const performed = perform(ctx, game, { type: 'cancel', playerId: interaction.user.id, moderator });
   if (!performed.ok) {
     return refused(
-      performed.code === 'not-host' ? 'Only the host, or a member with Manage Messages, can end the game.' : performed.refusal,
+      performed.code === 'not-host'
+        ? 'Only the host, or a member with Manage Messages, can end the game.'
+        : performed.refusal,
     );
   }
-  await interaction.reply({ content: `<@${interaction.user.id}> ended the game. It counts for nobody.`, allowedMentions: { parse: [] } });
+  await interaction.reply({
+    content: `<@${interaction.user.id}> ended the game. It counts for nobody.`,
+    allowedMentions: { parse: [] },
+  });
   await ctx.boards.refresh(game.id);
   return undefined;
 }

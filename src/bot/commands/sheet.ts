@@ -10,7 +10,11 @@ export async function sheetCommand(ctx: BotContext, interaction: GuildCommand): 
   if (!game) return refused('No game has been played in this channel yet.');
   const playerId = interaction.options.getUser('player')?.id ?? interaction.user.id;
   if (!seatOf(game.state, playerId)) {
-    return refused(playerId === interaction.user.id ? 'You are not in the latest game here.' : 'That player is not in the latest game here.');
+    return refused(
+      playerId === interaction.user.id
+        ? 'You are not in the latest game here.'
+        : 'That player is not in the latest game here.',
+    );
   }
   await replyPrivately(interaction, renderSheet(game.state, playerId));
   return undefined;

@@ -2,8 +2,8 @@ import { PermissionFlagsBits } from 'discord.js';
 import { DEFAULT_TURN_TIMER_MINUTES, MAX_TURN_TIMER_MINUTES } from '../../../commands/index.js';
 import { addComputer, COMPUTER_LEVELS, type ComputerLevel, createGame, isRules, MAX_SEATS } from '../../game/index.js';
 import type { BotContext } from '../context.js';
-import { perform } from '../perform.js';
 import { type Outcome, refused } from '../outcome.js';
+import { perform } from '../perform.js';
 import { renderGame } from '../render/index.js';
 import { messageLink } from '../replies.js';
 import { gameView } from '../view.js';
@@ -16,10 +16,14 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
   const active = ctx.store.activeGameInChannel(channelId);
   if (active) {
     const stage = active.state.status === 'lobby' ? 'open' : 'under way';
-    return refused(`A game is already ${stage} in this channel: ${messageLink(guildId, channelId, active.boardMessageId)}`);
+    return refused(
+      `A game is already ${stage} in this channel: ${messageLink(guildId, channelId, active.boardMessageId)}`,
+    );
   }
   if (!interaction.appPermissions.has(NEEDED)) {
-    return refused('I cannot post in this channel: give me View Channel, Send Messages and Embed Links here, then try again.');
+    return refused(
+      'I cannot post in this channel: give me View Channel, Send Messages and Embed Links here, then try again.',
+    );
   }
   const rules = {
     rerolls: interaction.options.getInteger('rerolls') ?? 1,
@@ -31,7 +35,8 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
     return refused(`The turn timer takes 1 to ${MAX_TURN_TIMER_MINUTES} minutes.`);
   }
   const computers = interaction.options.getInteger('computers') ?? 0;
-  if (computers < 0 || computers > MAX_SEATS - 1) return refused(`You can seat 0 to ${MAX_SEATS - 1} computer opponents.`);
+  if (computers < 0 || computers > MAX_SEATS - 1)
+    return refused(`You can seat 0 to ${MAX_SEATS - 1} computer opponents.`);
   const level = (interaction.options.getString('level') ?? 'optimal') as ComputerLevel;
   if (!COMPUTER_LEVELS.includes(level)) return refused('The computer level is easy, optimal or strong.');
 
@@ -49,7 +54,9 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
   });
   if (!created.ok) {
     if (created.reason === 'channel-busy') {
-      return refused(`A game is already open in this channel: ${messageLink(guildId, channelId, created.active.boardMessageId)}`);
+      return refused(
+        `A game is already open in this channel: ${messageLink(guildId, channelId, created.active.boardMessageId)}`,
+      );
     }
     throw new Error(`could not create a game: ${created.reason}`);
   }

@@ -23,7 +23,11 @@ function actionFor(interaction: GuildComponent, action: ComponentAction): Action
     case 'reroll':
       return { type: action.kind, playerId };
     case 'cancel':
-      return { type: 'cancel', playerId, moderator: interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false };
+      return {
+        type: 'cancel',
+        playerId,
+        moderator: interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false,
+      };
     case 'keep':
       return { type: 'toggle-keep', playerId, die: action.die };
     case 'score': {
@@ -39,10 +43,24 @@ function isAction(value: Action | Outcome): value is Action {
   return value !== undefined && 'type' in value;
 }
 
+/**
+ * Lobby buttons say who wants in or out, which holds whatever else changed meanwhile: two friends
+ * pressing Join at once both get a seat. Turn controls act on the dice drawn, so they must match.
+ */
+const VERSION_TOLERANT: ReadonlySet<ComponentAction['kind']> = new Set(['join', 'leave', 'start', 'cancel']);
+
 /** A click on the board: checked against the stored game, applied, persisted, then the board is redrawn in place. */
-async function changeGame(ctx: BotContext, interaction: GuildComponent, game: StoredGame, action: ComponentAction, version: number): Promise<Outcome> {
+async function changeGame(
+  ctx: BotContext,
+  interaction: GuildComponent,
+  game: StoredGame,
+  action: ComponentAction,
+  version: number,
+): Promise<Outcome> {
   const isBoard = game.boardMessageId === null || game.boardMessageId === interaction.message.id;
-  if (version !== game.state.version || !isBoard) {
+  const current =
+    version === game.state.version || (VERSION_TOLERANT.has(action.kind) && game.state.status === 'lobby');
+  if (!current || !isBoard) {
     // The player may be looking at a board a failed edit left behind: redraw it for them.
     if (isBoard) void ctx.boards.refresh(game.id);
     return refused(MOVED_ON);

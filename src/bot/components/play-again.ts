@@ -36,8 +36,14 @@ function nextGameState(ctx: BotContext, finished: GameState): GameState | undefi
   return state;
 }
 
-export async function playAgain(ctx: BotContext, interaction: GuildComponent, game: StoredGame, version: number): Promise<Outcome> {
-  if (game.state.status !== 'finished' || version !== game.state.version) return refused('Only a finished game can be played again.');
+export async function playAgain(
+  ctx: BotContext,
+  interaction: GuildComponent,
+  game: StoredGame,
+  version: number,
+): Promise<Outcome> {
+  if (game.state.status !== 'finished' || version !== game.state.version)
+    return refused('Only a finished game can be played again.');
   const clicker = game.state.seats.find((seat) => seat.playerId === interaction.user.id && seat.computer === null);
   if (!clicker) return refused('Only the players of this game can start the next one.');
   const state = nextGameState(ctx, game.state);
@@ -52,7 +58,9 @@ export async function playAgain(ctx: BotContext, interaction: GuildComponent, ga
   });
   if (!created.ok) {
     if (created.reason === 'channel-busy') {
-      return refused(`The next game is already on: ${messageLink(game.guildId, game.channelId, created.active.boardMessageId)}`);
+      return refused(
+        `The next game is already on: ${messageLink(game.guildId, game.channelId, created.active.boardMessageId)}`,
+      );
     }
     return refused('This series can no longer be continued; `/crag start` opens a new one.');
   }
@@ -61,9 +69,16 @@ export async function playAgain(ctx: BotContext, interaction: GuildComponent, ga
   if (deadline !== null) ctx.store.setTurnDeadline(next.id, deadline);
   // The old final board keeps its standings but no longer offers to play again.
   await interaction.update(renderGame({ ...gameView(ctx.store, game), nextGameStarted: true }));
-  const message = await interaction.followUp({ ...renderGame(gameView(ctx.store, next)), allowedMentions: { parse: [], users: [] } });
+  const message = await interaction.followUp({
+    ...renderGame(gameView(ctx.store, next)),
+    allowedMentions: { parse: [], users: [] },
+  });
   ctx.store.setBoardMessage(next.id, message.id);
   ctx.scheduler.arm(next);
-  ctx.log.info('next game of a series started', { gameId: next.id, seriesId: next.seriesId, number: next.seriesGameNumber });
+  ctx.log.info('next game of a series started', {
+    gameId: next.id,
+    seriesId: next.seriesId,
+    number: next.seriesGameNumber,
+  });
   return undefined;
 }

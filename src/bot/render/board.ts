@@ -53,11 +53,7 @@ export function renderBoard(view: GameView): MessagePayload {
   const timer = turnDeadline !== null && !computer ? ` · ⏱ <t:${Math.ceil(turnDeadline / 1000)}:R>` : '';
   const whose = computer ? `${playerName(seat.playerId)} is playing…` : `${playerName(seat.playerId)}, your turn`;
   const rerollText = left === 1 ? '1 reroll left' : `${left} rerolls left`;
-  const description = [
-    `${whose} · ${rerollText}${timer}`,
-    `# ${diceLine}`,
-    ...scoreboard(state),
-  ];
+  const description = [`${whose} · ${rerollText}${timer}`, `# ${diceLine}`, ...scoreboard(state)];
   const move = lastMove(state);
   if (move) description.push('', move);
 
@@ -109,7 +105,12 @@ export function renderBoard(view: GameView): MessagePayload {
     { type: ComponentType.Button, custom_id: id({ kind: 'sheet' }), label: 'My sheet', style: ButtonStyle.Secondary },
   ];
   if (settings.hintsEnabled && !computer) {
-    extras.unshift({ type: ComponentType.Button, custom_id: id({ kind: 'hint' }), label: 'Hint', style: ButtonStyle.Secondary });
+    extras.unshift({
+      type: ComponentType.Button,
+      custom_id: id({ kind: 'hint' }),
+      label: 'Hint',
+      style: ButtonStyle.Secondary,
+    });
   }
   rows.push({ type: ComponentType.ActionRow, components: extras });
 
@@ -126,4 +127,3 @@ export function renderBoard(view: GameView): MessagePayload {
     allowedMentions: noMentions(),
   };
 }
-

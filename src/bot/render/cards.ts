@@ -1,5 +1,5 @@
 import type { APIEmbed } from 'discord-api-types/v10';
-import { CATEGORIES, type GameState, type Rules, ROUNDS, sheetTotal } from '../../game/index.js';
+import { CATEGORIES, type GameState, ROUNDS, type Rules, sheetTotal } from '../../game/index.js';
 import { COLOURS, playerName } from './message.js';
 
 /** An ephemeral answer: text plus optional embeds, seen only by the user who asked. */

@@ -1,11 +1,4 @@
-import {
-  categoryById,
-  currentDice,
-  type GameState,
-  isCategoryId,
-  rerollsLeft,
-  sheetTotal,
-} from '../../game/index.js';
+import { categoryById, currentDice, type GameState, isCategoryId, rerollsLeft, sheetTotal } from '../../game/index.js';
 import { analyseGame, type PlayerAnalysis, rankKeeps, rankRows } from '../../strategy/index.js';
 import type { PrivateCard } from './cards.js';
 import { COLOURS, dieFace, playerName } from './message.js';
@@ -45,7 +38,9 @@ export function renderHint(state: GameState): PrivateCard {
     const ranked = rankRows(state.rules, used, dice);
     const best = ranked[0];
     if (best) {
-      lines.push(`**Score ${categoryById(best.category).name}** for ${best.points} (expected final total ${(banked + best.expected).toFixed(1)}).`);
+      lines.push(
+        `**Score ${categoryById(best.category).name}** for ${best.points} (expected final total ${(banked + best.expected).toFixed(1)}).`,
+      );
     }
     lines.push('', 'Alternatives (points now · expected final total):');
     for (const row of ranked.slice(0, ALTERNATIVES)) {
@@ -105,7 +100,9 @@ export function renderAnalysis(state: GameState, playerId: string): PrivateCard 
         title: 'How did we play?',
         color: COLOURS.info,
         description: description.join('\n'),
-        footer: { text: 'Skill: expected points given away against the exact solver. Luck: what the dice gave above or below expectation.' },
+        footer: {
+          text: 'Skill: expected points given away against the exact solver. Luck: what the dice gave above or below expectation.',
+        },
       },
     ],
   };

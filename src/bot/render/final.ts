@@ -14,14 +14,16 @@ export function renderFinal({ gameId, state, series, nextGameStarted }: GameView
   const fields = [];
   if (series && series.totals.length > 0) {
     const seriesLines = series.totals.map(
-      (row, i) => `${i + 1}. ${playerName(row.playerId)} **${row.total}** · ${row.wins} win${row.wins === 1 ? '' : 's'}`,
+      (row, i) =>
+        `${i + 1}. ${playerName(row.playerId)} **${row.total}** · ${row.wins} win${row.wins === 1 ? '' : 's'}`,
     );
     fields.push({
       name: `Series totals after ${series.gameNumber} game${series.gameNumber === 1 ? '' : 's'}`,
       value: seriesLines.join('\n').slice(0, 1024),
     });
   }
-  const id = (kind: 'again' | 'analysis' | 'sheet') => encodeComponentId({ gameId, version: state.version, action: { kind } });
+  const id = (kind: 'again' | 'analysis' | 'sheet') =>
+    encodeComponentId({ gameId, version: state.version, action: { kind } });
   return {
     embeds: [
       {
@@ -38,8 +40,20 @@ export function renderFinal({ gameId, state, series, nextGameStarted }: GameView
         components: [
           ...(nextGameStarted
             ? []
-            : [{ type: ComponentType.Button, custom_id: id('again'), label: 'Play again', style: ButtonStyle.Success } as const]),
-          { type: ComponentType.Button, custom_id: id('analysis'), label: 'How did I play?', style: ButtonStyle.Secondary },
+            : [
+                {
+                  type: ComponentType.Button,
+                  custom_id: id('again'),
+                  label: 'Play again',
+                  style: ButtonStyle.Success,
+                } as const,
+              ]),
+          {
+            type: ComponentType.Button,
+            custom_id: id('analysis'),
+            label: 'How did I play?',
+            style: ButtonStyle.Secondary,
+          },
           { type: ComponentType.Button, custom_id: id('sheet'), label: 'My sheet', style: ButtonStyle.Secondary },
         ],
       },

@@ -7,7 +7,9 @@ import type { GameView } from './view.js';
 export function renderLobby({ gameId, state, settings }: GameView): MessagePayload {
   const id = (kind: 'join' | 'leave' | 'start' | 'cancel') =>
     encodeComponentId({ gameId, version: state.version, action: { kind } });
-  const seats = state.seats.map((seat, i) => `${i + 1}. ${playerName(seat.playerId)}${seat.playerId === state.hostId ? ' (host)' : ''}`);
+  const seats = state.seats.map(
+    (seat, i) => `${i + 1}. ${playerName(seat.playerId)}${seat.playerId === state.hostId ? ' (host)' : ''}`,
+  );
   const full = state.seats.length >= MAX_SEATS;
   return {
     embeds: [
@@ -20,14 +22,22 @@ export function renderLobby({ gameId, state, settings }: GameView): MessagePaylo
           `**Players (${state.seats.length}/${MAX_SEATS})**`,
           ...seats,
         ].join('\n'),
-        footer: { text: `${describeRules(state.rules)} · ${settings.turnTimerMinutes} min per turn · hints ${settings.hintsEnabled ? 'on' : 'off'} · game #${gameId}` },
+        footer: {
+          text: `${describeRules(state.rules)} · ${settings.turnTimerMinutes} min per turn · hints ${settings.hintsEnabled ? 'on' : 'off'} · game #${gameId}`,
+        },
       },
     ],
     components: [
       {
         type: ComponentType.ActionRow,
         components: [
-          { type: ComponentType.Button, custom_id: id('join'), label: full ? 'Full' : 'Join', style: ButtonStyle.Success, disabled: full },
+          {
+            type: ComponentType.Button,
+            custom_id: id('join'),
+            label: full ? 'Full' : 'Join',
+            style: ButtonStyle.Success,
+            disabled: full,
+          },
           { type: ComponentType.Button, custom_id: id('leave'), label: 'Leave', style: ButtonStyle.Secondary },
           { type: ComponentType.Button, custom_id: id('start'), label: 'Start', style: ButtonStyle.Primary },
           { type: ComponentType.Button, custom_id: id('cancel'), label: 'Cancel', style: ButtonStyle.Danger },

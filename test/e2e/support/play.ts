@@ -8,7 +8,11 @@ export function isCategory(value: string): value is CategoryId {
 }
 
 /** Plays a started game to the end, checking every menu against the rules in force. */
-export async function playToTheEnd(table: Table, rules: Rules, policy: TurnPolicy = PAIR_HUNTER): Promise<Map<string, number>> {
+export async function playToTheEnd(
+  table: Table,
+  rules: Rules,
+  policy: TurnPolicy = PAIR_HUNTER,
+): Promise<Map<string, number>> {
   const running = new Map<string, number>();
   while (!table.isFinished()) {
     const player = currentPlayerId(table.board());
@@ -29,4 +33,3 @@ export async function playToTheEnd(table: Table, rules: Rules, policy: TurnPolic
   }
   return running;
 }
-

@@ -72,12 +72,19 @@ export class Table {
   /** A click that must change the board in place. */
   async act(user: string, kind: ComponentKind): Promise<EmulatedMessage> {
     const outcome = await this.click(user, kind);
-    expect(outcome.ack, `${kind} by ${user}: ${outcome.error ?? JSON.stringify(outcome.message?.content)}`).toBe('update');
+    expect(outcome.ack, `${kind} by ${user}: ${outcome.error ?? JSON.stringify(outcome.message?.content)}`).toBe(
+      'update',
+    );
     return this.board();
   }
 
   async chooseRow(user: string, row: string): Promise<InteractionOutcome> {
-    return this.discord.chooseOption({ user, message: this.boardId, customId: requireControl(this.board(), 'score').customId, values: [row] });
+    return this.discord.chooseOption({
+      user,
+      message: this.boardId,
+      customId: requireControl(this.board(), 'score').customId,
+      values: [row],
+    });
   }
 
   /** Clicks a die's keep button; the board must change in place. */
@@ -90,7 +97,10 @@ export class Table {
   }
 
   /** The clicks of one whole turn; returns the row taken, the points the menu promised and the dice. */
-  async playTurn(user: string, policy: TurnPolicy = PAIR_HUNTER): Promise<{ row: string; points: number; dice: number[] }> {
+  async playTurn(
+    user: string,
+    policy: TurnPolicy = PAIR_HUNTER,
+  ): Promise<{ row: string; points: number; dice: number[] }> {
     expect(currentPlayerId(this.board())).toBe(user);
     while (!requireControl(this.board(), 'reroll').label.startsWith('No rerolls')) {
       const wanted = policy.keep(dice(this.board()));

@@ -53,7 +53,8 @@ export class TestWorld {
       bots: [app.id],
     });
     const channels: Record<string, ChannelHandle> = {};
-    for (const name of ['crag', ...(options.channels ?? [])]) channels[name] = discord.createChannel(guild.id, { name });
+    for (const name of ['crag', ...(options.channels ?? [])])
+      channels[name] = discord.createChannel(guild.id, { name });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-e2e-'));
     const env = {
       DISCORD_TOKEN: app.token,

@@ -172,7 +172,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       messages: this.#messages,
       interactions: this.#interactions,
       deliver: (appId, payload, guildId) =>
-        this.#gateway.dispatch(appId, 'INTERACTION_CREATE', payload, { guildId, intent: 0 }),
+        this.#gateway.dispatch(appId, 'INTERACTION_CREATE', payload, { guildId, intent: 0 }) > 0,
     });
     wireGatewayFanout(this.#world, this.#messages, this.#gateway);
     this.#wireEvents();
@@ -371,9 +371,11 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return stored ? infoOf(stored) : undefined;
   }
 
-  /** The channel's history as this user sees it: ephemerals only their own; oldest first. */
+  /** The channel's history as this user sees it (nothing without View Channel; ephemerals only their own); oldest first. */
   messagesSeenBy(userId: string, channelId: string): EmulatedMessage[] {
-    return this.#messages.seenBy(this.#world.requireChannel(channelId), userId);
+    const channel = this.#world.requireChannel(channelId);
+    if (!hasAll(this.#world.permissionsIn(channel, userId), Permission.ViewChannel)) return [];
+    return this.#messages.seenBy(channel, userId);
   }
 
   /** Resolves with the first truthy value of `condition`, re-checked on every change. */
@@ -393,12 +395,13 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   }
 
   /**
-   * Closes the bot's gateway socket(s) (default 4000, which discord.js resumes). Resolves when the
-   * app resumed or re-identified, or at once with 'closed' for a fatal code.
+   * Closes the bot's gateway socket(s) with `closeCode` (default 4000, which discord.js resumes).
+   * Resolves when the app resumed or re-identified, or at once with 'closed' for a fatal code.
    */
   async dropGateway(
-    options: { appId?: string; closeCode?: number; timeoutMs?: number } = {},
+    closeCodeOrOptions: number | { appId?: string; closeCode?: number; timeoutMs?: number } = {},
   ): Promise<'resumed' | 'identified' | 'closed'> {
+    const options = typeof closeCodeOrOptions === 'number' ? { closeCode: closeCodeOrOptions } : closeCodeOrOptions;
     const appId = options.appId ?? this.#onlyAppId();
     const code = options.closeCode ?? 4000;
     let outcome: 'resumed' | 'identified' | null = null;

@@ -1,8 +1,8 @@
-import { type CategoryId, categoryById, type Dice, type GameState, type Keep, sheetTotal } from '../game/index.js';
+import { type CategoryId, categoryById, categoryIndex, type Dice, type GameState, type Keep, sheetTotal } from '../game/index.js';
 import { keepLabel } from './keep-options.js';
 import type { RankedKeep } from './positions.js';
-import type { Solver } from './solver.js';
 import { usedMaskOf } from './sheets.js';
+import type { Solver } from './solver.js';
 import { solverFor } from './tables.js';
 
 /** One choice a player made, next to the optimal one. Values are expected points still to come. */
@@ -56,7 +56,7 @@ export function analyseGame(state: GameState): PlayerAnalysis[] {
     for (const record of state.history) {
       if (record.playerId !== seat.playerId) continue;
       decisions.push(...reviewTurn(solver, mask, record));
-      mask = solver.usedMask(mask | rowBit(solver, record.category));
+      mask |= 1 << categoryIndex(record.category);
     }
     const sheet = state.sheets[seat.playerId] ?? {};
     const total = sheetTotal(sheet);
@@ -67,10 +67,6 @@ export function analyseGame(state: GameState): PlayerAnalysis[] {
     const luck = total + stillOpen - (optimalExpected - skillLoss - forfeited);
     return { playerId: seat.playerId, total, optimalExpected, skillLoss, forfeited, stillOpen, luck, decisions };
   });
-}
-
-function rowBit(solver: Solver, category: CategoryId): number {
-  return solver.usedMask([category]) & ~solver.excludedMask;
 }
 
 interface TurnPlayed {
@@ -141,7 +137,11 @@ function keepReview(
 ): DecisionReview {
   const loss = Math.max(0, best.expected - chosen.expected);
   const did = chosen.stands ? 'stood' : chosen.kept.length === 0 ? 'rerolled all three' : `kept ${chosen.label}`;
-  const should = best.stands ? 'to score now' : best.kept.length === 0 ? 'to reroll all three' : `to keep ${best.label}`;
+  const should = best.stands
+    ? 'to score now'
+    : best.kept.length === 0
+      ? 'to reroll all three'
+      : `to keep ${best.label}`;
   const text =
     loss < SHOWN_LOSS
       ? `Round ${turn.round} (${dice.join('-')}): ${did}, the best play`

@@ -1,6 +1,5 @@
 import {
   type Action,
-  CATEGORY_IDS,
   type ComputerLevel,
   currentDice,
   currentSeat,
@@ -10,9 +9,10 @@ import {
   sheetTotal,
 } from '../game/index.js';
 import { easyDecision } from './easy.js';
+import { ALL_USED } from './rows.js';
 import { usedMaskOf } from './sheets.js';
-import { type Position, strongDecision } from './strong.js';
 import type { Solver } from './solver.js';
+import { type Position, strongDecision } from './strong.js';
 import { solverFor } from './tables.js';
 
 /**
@@ -33,14 +33,12 @@ export function chooseComputerAction(state: GameState, level: ComputerLevel): Ac
     : { type: 'score', playerId, category: decision.category };
 }
 
-const ALL_ROWS = (1 << CATEGORY_IDS.length) - 1;
-
 function decide(state: GameState, level: ComputerLevel, playerId: string) {
   if (level === 'easy') return easyDecision(state);
   const solver = solverFor(state.rules);
   const sheet = state.sheets[playerId] ?? {};
   const mask = solver.usedMask(usedMaskOf(sheet));
-  if (mask === solver.usedMask(ALL_ROWS)) return null;
+  if (mask === ALL_USED) return null;
   const dice = currentDice(state.turn!);
   const left = rerollsLeft(state);
   if (level === 'strong') {

@@ -1,17 +1,6 @@
-import { CATEGORIES } from '../game/index.js';
 import { DICE_SPACE } from './dice-space.js';
+import { ALL_USED, maxRemaining, ROW_COUNT } from './rows.js';
 import type { Solver } from './solver.js';
-
-const ALL_USED = (1 << CATEGORIES.length) - 1;
-
-/** The most points the open rows of `mask` can still bring. */
-export function maxRemaining(mask: number): number {
-  let points = 0;
-  CATEGORIES.forEach((category, row) => {
-    if (!(mask & (1 << row))) points += category.maxPoints;
-  });
-  return points;
-}
 
 const CACHES = new WeakMap<Solver, Map<number, Float64Array>>();
 
@@ -40,7 +29,7 @@ function distributionOf(solver: Solver, mask: number, cache: Map<number, Float64
     return result;
   }
   const after: (Float64Array | undefined)[] = [];
-  for (let row = 0; row < CATEGORIES.length; row += 1) {
+  for (let row = 0; row < ROW_COUNT; row += 1) {
     if (!(mask & (1 << row))) after[row] = distributionOf(solver, mask | (1 << row), cache);
   }
   // After the children: they reuse the solver's scratch turn tables.

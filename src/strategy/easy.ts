@@ -1,10 +1,19 @@
-import { bestImmediateRow, type CategoryId, currentDice, type GameState, type Keep, rerollsLeft } from '../game/index.js';
-import { scoreRoll } from '../game/index.js';
+import {
+  bestImmediateRow,
+  type CategoryId,
+  currentDice,
+  type GameState,
+  type Keep,
+  rerollsLeft,
+  scoreRoll,
+} from '../game/index.js';
 
 /** A roll scoring at least this much (a straight, three of a kind, Thirteen, Crag) is kept as it is. */
 const GOOD_ENOUGH = 20;
 
-export type EasyDecision = { readonly type: 'keep'; readonly keep: Keep } | { readonly type: 'score'; readonly category: CategoryId };
+export type EasyDecision =
+  | { readonly type: 'keep'; readonly keep: Keep }
+  | { readonly type: 'score'; readonly category: CategoryId };
 
 /**
  * The casual player: scores the row worth the most points right now (the cheapest row on a tie,

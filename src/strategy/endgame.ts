@@ -1,10 +1,7 @@
-import { CATEGORIES } from '../game/index.js';
 import { DICE_SPACE } from './dice-space.js';
-import { maxRemaining } from './distribution.js';
+import { ALL_USED, maxRemaining, ROW_COUNT } from './rows.js';
 import type { Solver } from './solver.js';
 import { TurnEvaluator } from './turn.js';
-
-const ALL_USED = (1 << CATEGORIES.length) - 1;
 
 /**
  * The exact plan to win of a player with few rows left, against rivals whose finals do not depend
@@ -30,7 +27,7 @@ export class EndgamePlan {
     private readonly pointsWeight: number,
   ) {
     const { rollCount } = DICE_SPACE;
-    this.rowPoints = CATEGORIES.map((_, row) => [
+    this.rowPoints = Array.from({ length: ROW_COUNT }, (_, row) => [
       ...new Set(solver.scores.subarray(row * rollCount, (row + 1) * rollCount)),
     ]);
     const open = ALL_USED & ~mask;
@@ -77,7 +74,7 @@ export class EndgamePlan {
     if (known) return known;
     const reachable = new Uint8Array(maxRemaining(this.mask) - maxRemaining(after) + 1);
     if (after === this.mask) reachable[0] = 1;
-    for (let row = 0; row < CATEGORIES.length; row += 1) {
+    for (let row = 0; row < ROW_COUNT; row += 1) {
       const bit = 1 << row;
       if (!(after & bit) || this.mask & bit) continue;
       const before = this.reachableGains(after ^ bit);
@@ -98,7 +95,7 @@ export class EndgamePlan {
     const { rollCount } = DICE_SPACE;
     const stand = this.evaluator.levels[0]!;
     stand.fill(Number.NEGATIVE_INFINITY);
-    for (let row = 0; row < CATEGORIES.length; row += 1) {
+    for (let row = 0; row < ROW_COUNT; row += 1) {
       const bit = 1 << row;
       if (at & bit) continue;
       const next = this.tables.get(at | bit)!;

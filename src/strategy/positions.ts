@@ -1,6 +1,7 @@
 import { CATEGORY_IDS, type CategoryId, type Dice } from '../game/index.js';
 import { DICE_SPACE, rollIndex } from './dice-space.js';
 import { type KeepOption, keepOptions } from './keep-options.js';
+import { ALL_USED, ROW_COUNT } from './rows.js';
 import type { Solver } from './solver.js';
 import type { TurnEvaluator } from './turn.js';
 
@@ -27,8 +28,6 @@ export type BestAction =
 
 /** Values closer than this are ties; ties go to standing, then to keeping more dice. */
 export const TIE_TOLERANCE = 1e-9;
-
-const ALL_USED = (1 << CATEGORY_IDS.length) - 1;
 
 /** Every distinct keep of these dice, best first. With no rerolls left, only "all". */
 export function rankKeepsAt(solver: Solver, mask: number, dice: Dice, rerollsLeft: number): RankedKeep[] {
@@ -99,7 +98,7 @@ export function bestActionAt(solver: Solver, mask: number, dice: Dice, rerollsLe
 
 function bestRowAt(solver: Solver, mask: number, roll: number): RankedRow {
   let best: RankedRow | null = null;
-  for (let row = 0; row < CATEGORY_IDS.length; row += 1) {
+  for (let row = 0; row < ROW_COUNT; row += 1) {
     const bit = 1 << row;
     if (mask & bit) continue;
     const points = solver.scores[row * DICE_SPACE.rollCount + roll]!;

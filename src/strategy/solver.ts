@@ -1,10 +1,15 @@
 import { CATEGORY_IDS, type CategoryId, categoryIndex, type Dice, type Rules, scoreRoll } from '../game/index.js';
 import { DICE_SPACE, diceSpaceBytes } from './dice-space.js';
-import { type BestAction, bestActionAt, type RankedKeep, type RankedRow, rankKeepsAt, rankRowsAt } from './positions.js';
+import {
+  type BestAction,
+  bestActionAt,
+  type RankedKeep,
+  type RankedRow,
+  rankKeepsAt,
+  rankRowsAt,
+} from './positions.js';
+import { ALL_USED, ROW_COUNT } from './rows.js';
 import { TurnEvaluator } from './turn.js';
-
-const ROWS = CATEGORY_IDS.length;
-const ALL_USED = (1 << ROWS) - 1;
 
 /** The rows already filled: a list of row ids, or a bit set where bit i is `CATEGORY_IDS[i]`. */
 export type UsedRows = readonly CategoryId[] | number;
@@ -79,9 +84,7 @@ export class Solver {
 
   /** Bytes held by this solver's tables, plus the shared dice tables. */
   tableBytes(): number {
-    return (
-      this.scores.byteLength + this.expected.byteLength + diceSpaceBytes(DICE_SPACE)
-    );
+    return this.scores.byteLength + this.expected.byteLength + diceSpaceBytes(DICE_SPACE);
   }
 
   private checkRerolls(rerollsLeft: number): number {
@@ -113,7 +116,7 @@ export class Solver {
     const standRow = evaluator.standRow;
     const rollCount = DICE_SPACE.rollCount;
     stand.fill(Number.NEGATIVE_INFINITY);
-    for (let row = 0; row < ROWS; row += 1) {
+    for (let row = 0; row < ROW_COUNT; row += 1) {
       const bit = 1 << row;
       if (mask & bit) continue;
       const after = this.expected[mask | bit]!;
@@ -131,7 +134,7 @@ export class Solver {
 
 function scoreTable(rules: Rules): Uint8Array {
   const { rollCount, rollFaces } = DICE_SPACE;
-  const table = new Uint8Array(ROWS * rollCount);
+  const table = new Uint8Array(ROW_COUNT * rollCount);
   CATEGORY_IDS.forEach((id, row) => {
     for (let roll = 0; roll < rollCount; roll += 1) {
       table[row * rollCount + roll] = scoreRoll(Array.from(rollFaces.subarray(3 * roll, 3 * roll + 3)), id, rules);

@@ -1,8 +1,9 @@
 import { CATEGORY_IDS, type CategoryId, type Dice, type Keep } from '../game/index.js';
 import { rollIndex } from './dice-space.js';
-import { maxRemaining, remainingDistribution } from './distribution.js';
+import { remainingDistribution } from './distribution.js';
 import { EndgamePlan } from './endgame.js';
 import { bestKeepOf } from './positions.js';
+import { maxRemaining, openRowCount } from './rows.js';
 import type { Solver } from './solver.js';
 
 /** A player's sheet as the strong player sees it: the rows used and the points so far. */
@@ -20,7 +21,7 @@ export type StrongDecision =
  * Measured in self-play: planning earlier (or judging early turns by a normal approximation of the
  * finals) did not win more, and the exact plan's cost doubles with each row.
  */
-export const ENDGAME_ROWS = 4;
+export const ENDGAME_ROWS = 5;
 /** Expected points settle equal win chances (0 or 1); too small to outweigh a real difference. */
 const POINTS_WEIGHT = 1e-7;
 
@@ -38,21 +39,15 @@ export function strongDecision(
   dice: Dice,
   rerollsLeft: number,
 ): StrongDecision | null {
-  if (rivals.length === 0 || openRows(me.mask) > ENDGAME_ROWS) return null;
+  if (rivals.length === 0 || openRowCount(me.mask) > ENDGAME_ROWS) return null;
   // Rivals are at most a turn behind in the engine; the guard keeps the distributions small.
-  if (rivals.some((rival) => openRows(rival.mask) > ENDGAME_ROWS + 1)) return null;
+  if (rivals.some((rival) => openRowCount(rival.mask) > ENDGAME_ROWS + 1)) return null;
   const turn = planFor(solver, me, rivals).turn();
   if (rerollsLeft > 0) {
     const best = bestKeepOf(turn, dice, rerollsLeft);
     if (!best.stands) return { type: 'keep', keep: best.keep };
   }
   return { type: 'score', category: CATEGORY_IDS[turn.standRow[rollIndex(dice)]!]! };
-}
-
-function openRows(mask: number): number {
-  let open = 0;
-  for (let row = 0; row < CATEGORY_IDS.length; row += 1) if (!(mask & (1 << row))) open += 1;
-  return open;
 }
 
 let cachedPlan: { solver: Solver; key: string; plan: EndgamePlan } | null = null;

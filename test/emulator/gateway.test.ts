@@ -36,8 +36,12 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  expect(handlers.errors).toEqual([]);
-  expect(scene.discord.problems).toEqual([]);
+  // Taken, not just read, so one failing test does not fail the next ones too.
+  const errors = handlers.errors.splice(0);
+  const problems = [...scene.discord.problems];
+  scene.discord.clearProblems();
+  expect(errors).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 /** Reads frames from a raw gateway socket, for what discord.js would hide. */

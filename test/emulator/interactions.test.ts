@@ -8,15 +8,18 @@ import {
   InteractionContextType,
   type Message,
   MessageFlags,
+  ModalBuilder,
   PermissionFlagsBits,
   Routes,
   SlashCommandBuilder,
   StringSelectMenuBuilder,
   TextChannel,
+  TextInputBuilder,
+  TextInputStyle,
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ImpossibleActionError, MessageFlag } from '../../src/emulator/index.js';
-import { connectClient, deferred, InteractionHandlers, type Scene, startScene } from './helpers.js';
+import { connectClient, deferred, InteractionHandlers, rawRest, type Scene, startScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
@@ -66,8 +69,12 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  expect(handlers.errors).toEqual([]);
-  expect(scene.discord.problems).toEqual([]);
+  // Taken, not just read, so one failing test does not fail the next ones too.
+  const errors = handlers.errors.splice(0);
+  const problems = [...scene.discord.problems];
+  scene.discord.clearProblems();
+  expect(errors).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 function textChannel(): TextChannel {
@@ -334,6 +341,53 @@ describe('components', () => {
     expect(app.id).toBe(outcome.message?.application_id);
   });
 
+  test('a button can be picked by predicate; deleteReply removes the response', async () => {
+    const { discord, alice, channel } = scene;
+    handlers.set(async (interaction) => {
+      if (interaction.isChatInputCommand()) {
+        await interaction.reply({
+          content: 'Pick',
+          components: [buttons(new ButtonBuilder().setCustomId('die:2').setLabel('⚀').setStyle(ButtonStyle.Primary))],
+        });
+      } else if (interaction.isButton()) {
+        await interaction.deferUpdate();
+        await interaction.deleteReply();
+      }
+    });
+    const reply = await discord.runCommand({ user: alice.id, channel: channel.id, name: 'crag', subcommand: 'stop' });
+    const id = reply.message?.id ?? '';
+    await discord.clickButton({
+      user: alice.id,
+      message: id,
+      where: (button) => String(button.custom_id).startsWith('die:'),
+    });
+    await discord.waitFor(() => discord.message(id) === undefined);
+    expect(discord.messagesSeenBy(alice.id, channel.id).map((message) => message.id)).not.toContain(id);
+  });
+
+  test('showModal acknowledges with the modal', async () => {
+    const { discord, alice, channel } = scene;
+    handlers.set(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction.showModal(
+        new ModalBuilder()
+          .setCustomId('rename')
+          .setTitle('Rename the game')
+          .addComponents(
+            new ActionRowBuilder<TextInputBuilder>().addComponents(
+              new TextInputBuilder().setCustomId('name').setLabel('Name').setStyle(TextInputStyle.Short),
+            ),
+          ),
+      );
+    });
+    const outcome = await discord.runCommand({ user: alice.id, channel: channel.id, name: 'crag', subcommand: 'stop' });
+    expect(outcome).toMatchObject({
+      ack: 'modal',
+      message: null,
+      modal: { custom_id: 'rename', title: 'Rename the game' },
+    });
+  });
+
   test('a raw interaction with a forged custom_id reaches the bot unchecked', async () => {
     const { discord, alice } = scene;
     const board = await postBoard([
@@ -357,6 +411,24 @@ describe('components', () => {
 });
 
 describe("Discord's interaction rules", () => {
+  test('an interaction for a bot that is not connected fails, and says why', async () => {
+    const { discord, alice, guild, channel } = scene;
+    const idle = discord.createApplication({ name: 'Idle' });
+    discord.addBot(guild.id, idle.id);
+    const registered = await rawRest(discord, 'PUT', Routes.applicationGuildCommands(idle.id, guild.id), {
+      token: idle.token,
+      body: [helpCommand.toJSON()],
+    });
+    expect(registered.status).toBe(200);
+    const pending = discord.runCommand({ user: alice.id, channel: channel.id, name: 'help', app: idle.id });
+    discord.advanceClock(3_001);
+    const outcome = await pending;
+    expect(outcome.ack).toBe('failed');
+    expect(outcome.error).toMatch(/no gateway session/);
+    expect(discord.problems.map((problem) => problem.kind)).toEqual(['interaction-failed']);
+    discord.clearProblems();
+  });
+
   test('a reply after 3 seconds gets 10062 and the user sees the interaction fail', async () => {
     const { discord, alice, channel } = scene;
     const replyError = deferred<unknown>();

@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  expect(scene.discord.problems).toEqual([]);
+  // Taken, not just read, so one failing test does not fail the next ones too.
+  const problems = [...scene.discord.problems];
+  scene.discord.clearProblems();
+  expect(problems).toEqual([]);
 });
 
 function textChannel(): TextChannel {

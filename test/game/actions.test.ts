@@ -196,6 +196,19 @@ describe('leaving and missed turns', () => {
     expect(state.turn).toBeNull();
   });
 
+  it('the game is abandoned when the last human leaves while a computer is to act', () => {
+    let state = start(lobby(DEFAULT_RULES, 2, ['easy']));
+    state = play(state, { type: 'score', playerId: 'h0', category: 'ones' }, dice);
+    state = play(state, { type: 'score', playerId: 'h1', category: 'ones' }, dice);
+    expect(current(state)).toBe('cpu-easy-1');
+    state = play(state, { type: 'leave', playerId: 'h0' }, dice);
+    expect([state.status, current(state)]).toEqual(['playing', 'cpu-easy-1']);
+    state = play(state, { type: 'leave', playerId: 'h1' }, dice);
+    expect(state.status).toBe('cancelled');
+    expect(state.endReason).toBe('abandoned');
+    expect(state.turn).toBeNull();
+  });
+
   it('three time-outs in a row remove the player; a real turn in between resets the count', () => {
     let state = start(lobby(DEFAULT_RULES, 2), scripted([2, 2, 5]));
     const timeOut = () => play(state, { type: 'time-out' }, scripted([2, 2, 5]));
@@ -231,7 +244,8 @@ describe('leaving and missed turns', () => {
     let state = start(lobby(DEFAULT_RULES, 1, ['easy']));
     for (let i = 0; i < 3; i += 1) {
       state = play(state, { type: 'time-out' }, dice);
-      if (state.status === 'playing') state = play(state, { type: 'score', playerId: 'cpu-easy-1', category: ROWS[i]! }, dice);
+      if (state.status === 'playing')
+        state = play(state, { type: 'score', playerId: 'cpu-easy-1', category: ROWS[i]! }, dice);
     }
     expect(state.status).toBe('cancelled');
     expect(state.endReason).toBe('abandoned');

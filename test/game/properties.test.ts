@@ -55,7 +55,6 @@ const OUTSIDER = 'x';
 interface Model {
   scoringActions: number;
   accepted: number;
-  refused: number;
   readonly missed: Map<string, number>;
   readonly removed: Set<string>;
   readonly left: Set<string>;
@@ -151,7 +150,7 @@ function lobbyCandidate(state: GameState, settings: Settings, model: Model, choo
   const ready = state.seats.length >= settings.seats || full;
   return pickWeighted<Candidate>(choose, [
     [ready ? 0 : 50, grow],
-    [full ? 3 : 0, grow],
+    [full ? 15 : 0, grow],
     [ready ? 40 : 0, () => ({ action: { type: 'start', playerId: host }, expected: 'ok' })],
     [30, illegal],
     [settings.leaveWeight, () => ({ action: { type: 'leave', playerId: pickOne(choose, seated) }, expected: 'ok' })],
@@ -180,25 +179,46 @@ function playCandidate(state: GameState, settings: Settings, choose: RandomInt):
 
   const illegal = (): Candidate => {
     const options: (() => Candidate)[] = [
-      () => ({ action: { type: 'score', playerId: me, category: pickOne(choose, ['yacht', '', 'Ones']) }, expected: 'unknown-row' }),
-      () => ({ action: { type: 'toggle-keep', playerId: me, die: pickOne(choose, [-1, 3, 0.5, 7]) }, expected: 'bad-die' }),
-      () => ({ action: { type: 'reroll', playerId: me, keep: [true, true, true] }, expected: rerollExpected([true, true, true]) }),
+      () => ({
+        action: { type: 'score', playerId: me, category: pickOne(choose, ['yacht', '', 'Ones']) },
+        expected: 'unknown-row',
+      }),
+      () => ({
+        action: { type: 'toggle-keep', playerId: me, die: pickOne(choose, [-1, 3, 0.5, 7]) },
+        expected: 'bad-die',
+      }),
+      () => ({
+        action: { type: 'reroll', playerId: me, keep: [true, true, true] },
+        expected: rerollExpected([true, true, true]),
+      }),
       () => ({ action: { type: 'score', playerId: pickOne(choose, gone), category: 'ones' }, expected: 'not-in-game' }),
       () => ({ action: { type: 'reroll', playerId: pickOne(choose, gone) }, expected: 'not-in-game' }),
       () => ({ action: { type: 'leave', playerId: pickOne(choose, gone) }, expected: 'not-in-game' }),
       () => ({ action: { type: 'join', playerId: pickOne(choose, everyone) }, expected: 'already-started' }),
       () => ({ action: { type: 'start', playerId: state.hostId }, expected: 'already-started' }),
-      () => ({ action: { type: 'add-computer', playerId: state.hostId, level: 'optimal' }, expected: 'already-started' }),
+      () => ({
+        action: { type: 'add-computer', playerId: state.hostId, level: 'optimal' },
+        expected: 'already-started',
+      }),
       () => ({ action: { type: 'cancel', playerId: pickOne(choose, notHost) }, expected: 'not-host' }),
     ];
     if (used.length > 0) {
-      options.push(() => ({ action: { type: 'score', playerId: me, category: pickOne(choose, used) }, expected: 'row-used' }));
+      options.push(() => ({
+        action: { type: 'score', playerId: me, category: pickOne(choose, used) },
+        expected: 'row-used',
+      }));
     }
     if (others.length > 0) {
       options.push(
-        () => ({ action: { type: 'score', playerId: pickOne(choose, others), category: 'ones' }, expected: 'not-your-turn' }),
+        () => ({
+          action: { type: 'score', playerId: pickOne(choose, others), category: 'ones' },
+          expected: 'not-your-turn',
+        }),
         () => ({ action: { type: 'reroll', playerId: pickOne(choose, others) }, expected: 'not-your-turn' }),
-        () => ({ action: { type: 'toggle-keep', playerId: pickOne(choose, others), die: 0 }, expected: 'not-your-turn' }),
+        () => ({
+          action: { type: 'toggle-keep', playerId: pickOne(choose, others), die: 0 },
+          expected: 'not-your-turn',
+        }),
       );
     }
     return pickOne(choose, options)();
@@ -226,7 +246,13 @@ function playCandidate(state: GameState, settings: Settings, choose: RandomInt):
     [
       settings.leaveWeight,
       () => ({
-        action: { type: 'leave', playerId: pickOne(choose, state.seats.filter((s) => !s.left).map((s) => s.playerId)) },
+        action: {
+          type: 'leave',
+          playerId: pickOne(
+            choose,
+            state.seats.filter((s) => !s.left).map((s) => s.playerId),
+          ),
+        },
         expected: 'ok',
       }),
     ],
@@ -241,6 +267,15 @@ function playCandidate(state: GameState, settings: Settings, choose: RandomInt):
   ]);
 }
 
+/** An assertion whose message is only built when it fails: these run thousands of times a game. */
+function check(condition: unknown, message: () => string): asserts condition {
+  if (!condition) assert.fail(message());
+}
+
+function same<T>(actual: T, expected: T, message: () => string): void {
+  if (actual !== expected) assert.fail(`${message()}: got ${String(actual)}, expected ${String(expected)}`);
+}
+
 /** The invariants every reachable state keeps. Plain asserts: this runs after every step. */
 function checkState(state: GameState, model: Model): string {
   const { rules } = state;
@@ -252,9 +287,9 @@ function checkState(state: GameState, model: Model): string {
   // Sheets: known rows only, each within its range.
   for (const id of ids) {
     for (const [row, entry] of Object.entries(state.sheets[id] ?? {})) {
-      assert.ok(ROWS.includes(row as CategoryId), `unknown row ${row}`);
-      assert.ok(entry.points >= 0 && entry.points <= ROW_MAX[row as CategoryId], `${row} scored ${entry.points}`);
-      assert.ok(entry.round >= 1 && entry.round <= 13, `${row} filled in round ${entry.round}`);
+      check(ROWS.includes(row as CategoryId), () => `unknown row ${row}`);
+      check(entry.points >= 0 && entry.points <= ROW_MAX[row as CategoryId], () => `${row} scored ${entry.points}`);
+      check(entry.round >= 1 && entry.round <= 13, () => `${row} filled in round ${entry.round}`);
     }
   }
 
@@ -263,7 +298,7 @@ function checkState(state: GameState, model: Model): string {
   const usedBy = new Map<string, Set<string>>();
   for (const record of state.history) {
     const rows = usedBy.get(record.playerId) ?? new Set<string>();
-    assert.ok(!rows.has(record.category), `${record.playerId} used ${record.category} twice`);
+    check(!rows.has(record.category), () => `${record.playerId} used ${record.category} twice`);
     rows.add(record.category);
     usedBy.set(record.playerId, rows);
     assert.ok(record.rolls.length >= 1 && record.rolls.length - 1 <= rules.rerolls, 'rerolls within the rule');
@@ -273,7 +308,7 @@ function checkState(state: GameState, model: Model): string {
       for (let d = 0; d < 3; d += 1) if (keep[d]) assert.equal(record.rolls[i + 1]?.[d], record.rolls[i]?.[d]);
     });
     const last = record.rolls.at(-1) ?? [];
-    assert.equal(record.points, expectedScore(last, record.category, rules.thirteen), `${last} in ${record.category}`);
+    same(record.points, expectedScore(last, record.category, rules.thirteen), () => `${last} in ${record.category}`);
     const entry = state.sheets[record.playerId]?.[record.category];
     assert.ok(entry && entry.points === record.points && entry.round === record.round, 'the sheet holds the turn');
   }
@@ -282,11 +317,11 @@ function checkState(state: GameState, model: Model): string {
     const played = usedBy.get(seat.playerId) ?? new Set<string>();
     for (const [row, entry] of Object.entries(sheet)) {
       // A row filled without a turn is a forfeited one: a zero on the sheet of someone gone.
-      if (!played.has(row)) assert.ok(seat.left && entry.points === 0, `${seat.playerId}'s ${row} has no turn`);
+      if (!played.has(row)) check(seat.left && entry.points === 0, () => `${seat.playerId}'s ${row} has no turn`);
     }
     if (seat.left) assert.equal(Object.keys(sheet).length, 13, 'a leaver has a full sheet');
-    assert.equal(seat.missedTurns, model.missed.get(seat.playerId) ?? 0, `${seat.playerId}'s missed turns`);
-    assert.equal(seat.left, model.left.has(seat.playerId) || model.removed.has(seat.playerId), `${seat.playerId} left`);
+    same(seat.missedTurns, model.missed.get(seat.playerId) ?? 0, () => `${seat.playerId}'s missed turns`);
+    same(seat.left, model.left.has(seat.playerId) || model.removed.has(seat.playerId), () => `${seat.playerId} left`);
   }
 
   // Totals and places, counted here.
@@ -295,7 +330,7 @@ function checkState(state: GameState, model: Model): string {
   table.forEach((standing, i) => {
     let sum = 0;
     for (const entry of Object.values(state.sheets[standing.playerId] ?? {})) sum += entry.points;
-    assert.equal(standing.total, sum, `${standing.playerId}'s total`);
+    same(standing.total, sum, () => `${standing.playerId}'s total`);
     assert.equal(standing.place, 1 + table.filter((other) => other.total > standing.total).length, 'place');
     if (i > 0) assert.ok(table[i - 1]!.total >= standing.total, 'highest total first');
   });
@@ -317,7 +352,7 @@ function checkState(state: GameState, model: Model): string {
       const turn = state.turn;
       if (!turn) assert.fail('a turn while playing');
       assert.equal(state.endReason, null);
-      assert.ok(state.round >= 1 && state.round <= 13, `round ${state.round}`);
+      check(state.round >= 1 && state.round <= 13, () => `round ${state.round}`);
       assert.ok(turn.rolls.length >= 1 && turn.rolls.length - 1 <= rules.rerolls, 'rerolls within the rule');
       assert.equal(turn.keeps.length, turn.rolls.length - 1);
       assert.equal(state.seats[state.currentSeat]?.left, false, 'the player to act is in');
@@ -331,28 +366,32 @@ function checkState(state: GameState, model: Model): string {
         if (s.left) return;
         const filled = Object.keys(state.sheets[s.playerId] ?? {}).length;
         const want = i < state.currentSeat ? state.round : state.round - 1;
-        assert.equal(filled, want, `${s.playerId} in round ${state.round}`);
+        same(filled, want, () => `${s.playerId} in round ${state.round}`);
       });
       break;
     }
     case 'finished': {
       assert.equal(state.endReason, 'completed');
       assert.equal(state.turn, null);
-      for (const id of ids) assert.equal(Object.keys(state.sheets[id] ?? {}).length, 13, `${id} has 13 rows`);
+      for (const id of ids) same(Object.keys(state.sheets[id] ?? {}).length, 13, () => `${id} has 13 rows`);
       // 13 rows for every seat: turns played plus rows forfeited by those who left.
       const forfeited = state.seats.reduce((n, seat) => n + 13 - (usedBy.get(seat.playerId)?.size ?? 0), 0);
       assert.equal(state.history.length + forfeited, 13 * state.seats.length);
       break;
     }
     case 'cancelled': {
-      assert.ok(state.endReason === 'cancelled' || state.endReason === 'abandoned', `${state.endReason}`);
+      check(state.endReason === 'cancelled' || state.endReason === 'abandoned', () => `${state.endReason}`);
       assert.equal(state.turn, null);
       break;
     }
   }
 
+  // The JSON round trip is checked on every third version (and on every final state): a value
+  // that JSON loses would stay in the state, so sampling still finds it.
   const json = serializeGame(state);
-  assert.deepStrictEqual(deserializeGame(json), state, 'survives a JSON round trip');
+  if (state.version % 3 === 0 || isOver(state)) {
+    assert.deepStrictEqual(deserializeGame(json), state, 'survives a JSON round trip');
+  }
   return json;
 }
 
@@ -418,11 +457,11 @@ function checkTransition(before: GameState, action: Action, after: GameState, mo
       // The leaver's played rows stay; the open ones score 0; nobody else's sheet moves.
       const sheet = after.sheets[action.playerId] ?? {};
       for (const row of ROWS) {
-        assert.equal(sheet[row]?.points, before.sheets[action.playerId]?.[row]?.points ?? 0, `leaver's ${row}`);
+        same(sheet[row]?.points, before.sheets[action.playerId]?.[row]?.points ?? 0, () => `leaver's ${row}`);
       }
       for (const seat of before.seats) {
         if (seat.playerId !== action.playerId) {
-          assert.equal(after.sheets[seat.playerId], before.sheets[seat.playerId], `${seat.playerId}'s sheet`);
+          assert.deepStrictEqual(after.sheets[seat.playerId], before.sheets[seat.playerId], `${seat.playerId}'s sheet`);
         }
       }
       const humansLeft = after.seats.some((s) => !s.left && s.computer === null);
@@ -487,7 +526,6 @@ function runGame(settings: Settings): Outcome {
   const model: Model = {
     scoringActions: 0,
     accepted: 0,
-    refused: 0,
     missed: new Map(),
     removed: new Set(),
     left: new Set(),
@@ -497,19 +535,23 @@ function runGame(settings: Settings): Outcome {
   let snapshot = checkState(state, model);
   for (let step = 0; step < settings.maxSteps && !isOver(state); step += 1) {
     const candidate =
-      state.status === 'lobby' ? lobbyCandidate(state, settings, model, choose) : playCandidate(state, settings, choose);
+      state.status === 'lobby'
+        ? lobbyCandidate(state, settings, model, choose)
+        : playCandidate(state, settings, choose);
     const result = applyAction(state, candidate.action, dice);
-    const label = `${JSON.stringify(candidate.action)} in ${state.status}`;
+    const label = () => `${JSON.stringify(candidate.action)} in ${state.status}`;
     if (candidate.expected === 'ok') {
-      assert.ok(result.ok, `${label}: refused with ${result.ok ? '' : result.code}`);
+      check(result.ok, () => `${label()}: refused with ${result.ok ? '' : result.code}`);
     } else {
-      assert.deepStrictEqual(result, { ok: false, code: candidate.expected }, label);
+      if (result.ok || result.code !== candidate.expected) {
+        assert.deepStrictEqual(result, { ok: false, code: candidate.expected }, label());
+      }
+      assert.deepStrictEqual(Object.keys(result).sort(), ['code', 'ok'], 'a refusal is only its code');
     }
     // The old state is frozen, so no action can have changed it; a refusal also leaves the game
     // where it was, since the caller keeps the old state.
     if (!result.ok) {
-      assert.equal(serializeGame(state), snapshot, `${label} changed the state`);
-      model.refused += 1;
+      same(serializeGame(state), snapshot, () => `${label()} changed the state`);
       continue;
     }
     assert.notEqual(result.state, state, 'an accepted action gives a new state');
@@ -518,9 +560,15 @@ function runGame(settings: Settings): Outcome {
     if (candidate.action.type === 'score' || candidate.action.type === 'time-out') afterScoring.push(state.status);
     snapshot = checkState(state, model);
   }
+  // Version counts exactly the accepted actions.
+  assert.equal(state.version, 1 + model.accepted);
   if (isOver(state)) {
     for (const action of everyAction(state)) {
-      assert.deepStrictEqual(applyAction(state, action, dice), { ok: false, code: 'game-over' }, JSON.stringify(action));
+      assert.deepStrictEqual(
+        applyAction(state, action, dice),
+        { ok: false, code: 'game-over' },
+        JSON.stringify(action),
+      );
     }
     assert.equal(serializeGame(state), snapshot);
   }
@@ -555,7 +603,7 @@ describe('random games', () => {
       fc.property(settingsArb({}), (settings) => {
         runGame(settings);
       }),
-      { numRuns: 60 },
+      { numRuns: 50 },
     );
   });
 
@@ -567,7 +615,7 @@ describe('random games', () => {
           const { state, model, afterScoring } = runGame(settings);
           expect(state.status).toBe('finished');
           expect(state.seats.every((seat) => !seat.left)).toBe(true);
-          expect(state.seats).toHaveLength(Math.max(settings.seats, 1));
+          expect(state.seats).toHaveLength(settings.seats);
           expect(state.seats.filter((seat) => seat.computer !== null)).toHaveLength(settings.computers);
           expect(model.scoringActions).toBe(13 * state.seats.length);
           // Still playing after every scoring action but the last.
@@ -576,7 +624,7 @@ describe('random games', () => {
           for (const standing of standings(state)) expect(standing.total).toBeLessThanOrEqual(244);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
   });
 

@@ -112,16 +112,46 @@ interface Case {
 
 const cases: Case[] = [
   // not-your-turn
-  { name: 'score out of turn', state: playing, action: { type: 'score', playerId: 'h1', category: 'ones' }, code: 'not-your-turn' },
+  {
+    name: 'score out of turn',
+    state: playing,
+    action: { type: 'score', playerId: 'h1', category: 'ones' },
+    code: 'not-your-turn',
+  },
   { name: 'reroll out of turn', state: playing, action: { type: 'reroll', playerId: 'h2' }, code: 'not-your-turn' },
-  { name: 'keep out of turn', state: playing, action: { type: 'toggle-keep', playerId: 'h1', die: 0 }, code: 'not-your-turn' },
+  {
+    name: 'keep out of turn',
+    state: playing,
+    action: { type: 'toggle-keep', playerId: 'h1', die: 0 },
+    code: 'not-your-turn',
+  },
   // not-in-game
-  { name: 'an outsider scores', state: playing, action: { type: 'score', playerId: 'x', category: 'ones' }, code: 'not-in-game' },
+  {
+    name: 'an outsider scores',
+    state: playing,
+    action: { type: 'score', playerId: 'x', category: 'ones' },
+    code: 'not-in-game',
+  },
   { name: 'an outsider rerolls', state: playing, action: { type: 'reroll', playerId: 'x' }, code: 'not-in-game' },
-  { name: 'an outsider keeps', state: playing, action: { type: 'toggle-keep', playerId: 'x', die: 1 }, code: 'not-in-game' },
-  { name: 'an outsider leaves a lobby', state: lobbyOf3, action: { type: 'leave', playerId: 'x' }, code: 'not-in-game' },
+  {
+    name: 'an outsider keeps',
+    state: playing,
+    action: { type: 'toggle-keep', playerId: 'x', die: 1 },
+    code: 'not-in-game',
+  },
+  {
+    name: 'an outsider leaves a lobby',
+    state: lobbyOf3,
+    action: { type: 'leave', playerId: 'x' },
+    code: 'not-in-game',
+  },
   { name: 'an outsider leaves a game', state: playing, action: { type: 'leave', playerId: 'x' }, code: 'not-in-game' },
-  { name: 'a player who left leaves again', state: h1Left, action: { type: 'leave', playerId: 'h1' }, code: 'not-in-game' },
+  {
+    name: 'a player who left leaves again',
+    state: h1Left,
+    action: { type: 'leave', playerId: 'h1' },
+    code: 'not-in-game',
+  },
   {
     name: 'a player who left scores',
     state: play(h1Left, { type: 'score', playerId: 'h0', category: 'ones' }, dice),
@@ -143,7 +173,12 @@ const cases: Case[] = [
   // already-joined
   { name: 'a guest joins twice', state: lobbyOf3, action: { type: 'join', playerId: 'h1' }, code: 'already-joined' },
   { name: 'the host joins', state: lobbyOf3, action: { type: 'join', playerId: 'h0' }, code: 'already-joined' },
-  { name: 'a seated player joins a full lobby', state: fullLobby, action: { type: 'join', playerId: 'h1' }, code: 'already-joined' },
+  {
+    name: 'a seated player joins a full lobby',
+    state: fullLobby,
+    action: { type: 'join', playerId: 'h1' },
+    code: 'already-joined',
+  },
   // game-full
   { name: 'a 6th player joins', state: fullLobby, action: { type: 'join', playerId: 'h9' }, code: 'game-full' },
   {
@@ -153,15 +188,35 @@ const cases: Case[] = [
     code: 'game-full',
   },
   // not-enough-players
-  { name: 'start with no human seat', state: computersOnly, action: { type: 'start', playerId: 'h0' }, code: 'not-enough-players' },
+  {
+    name: 'start with no human seat',
+    state: computersOnly,
+    action: { type: 'start', playerId: 'h0' },
+    code: 'not-enough-players',
+  },
   // not-started
   { name: 'reroll in the lobby', state: lobbyOf3, action: { type: 'reroll', playerId: 'h0' }, code: 'not-started' },
-  { name: 'keep in the lobby', state: lobbyOf3, action: { type: 'toggle-keep', playerId: 'h0', die: 0 }, code: 'not-started' },
-  { name: 'score in the lobby', state: lobbyOf3, action: { type: 'score', playerId: 'h0', category: 'ones' }, code: 'not-started' },
+  {
+    name: 'keep in the lobby',
+    state: lobbyOf3,
+    action: { type: 'toggle-keep', playerId: 'h0', die: 0 },
+    code: 'not-started',
+  },
+  {
+    name: 'score in the lobby',
+    state: lobbyOf3,
+    action: { type: 'score', playerId: 'h0', category: 'ones' },
+    code: 'not-started',
+  },
   { name: 'time-out in the lobby', state: lobbyOf3, action: { type: 'time-out' }, code: 'not-started' },
   // already-started
   { name: 'join after the start', state: playing, action: { type: 'join', playerId: 'h9' }, code: 'already-started' },
-  { name: 'a seated player joins after the start', state: playing, action: { type: 'join', playerId: 'h1' }, code: 'already-started' },
+  {
+    name: 'a seated player joins after the start',
+    state: playing,
+    action: { type: 'join', playerId: 'h1' },
+    code: 'already-started',
+  },
   { name: 'start twice', state: playing, action: { type: 'start', playerId: 'h0' }, code: 'already-started' },
   {
     name: 'add a computer after the start',
@@ -170,7 +225,12 @@ const cases: Case[] = [
     code: 'already-started',
   },
   // row-used
-  { name: 'score a used row', state: soloRound2, action: { type: 'score', playerId: 'h0', category: 'ones' }, code: 'row-used' },
+  {
+    name: 'score a used row',
+    state: soloRound2,
+    action: { type: 'score', playerId: 'h0', category: 'ones' },
+    code: 'row-used',
+  },
   // unknown-row
   ...['yacht', '', 'Crag', 'constructor', '__proto__', 'toString', 'ones '].map(
     (category): Case => ({
@@ -181,7 +241,12 @@ const cases: Case[] = [
     }),
   ),
   // no-rerolls-left
-  { name: 'a second reroll (one allowed)', state: rerolledOnce, action: { type: 'reroll', playerId: 'h0' }, code: 'no-rerolls-left' },
+  {
+    name: 'a second reroll (one allowed)',
+    state: rerolledOnce,
+    action: { type: 'reroll', playerId: 'h0' },
+    code: 'no-rerolls-left',
+  },
   {
     name: 'a second reroll with a keep (one allowed)',
     state: rerolledOnce,
@@ -194,7 +259,12 @@ const cases: Case[] = [
     action: { type: 'toggle-keep', playerId: 'h0', die: 2 },
     code: 'no-rerolls-left',
   },
-  { name: 'a third reroll (two allowed)', state: rerolledTwice, action: { type: 'reroll', playerId: 'h0' }, code: 'no-rerolls-left' },
+  {
+    name: 'a third reroll (two allowed)',
+    state: rerolledTwice,
+    action: { type: 'reroll', playerId: 'h0' },
+    code: 'no-rerolls-left',
+  },
   {
     name: 'keep after the second reroll (two allowed)',
     state: rerolledTwice,
@@ -202,7 +272,12 @@ const cases: Case[] = [
     code: 'no-rerolls-left',
   },
   // all-dice-kept
-  { name: 'reroll with every die marked', state: allKeptMarked, action: { type: 'reroll', playerId: 'h0' }, code: 'all-dice-kept' },
+  {
+    name: 'reroll with every die marked',
+    state: allKeptMarked,
+    action: { type: 'reroll', playerId: 'h0' },
+    code: 'all-dice-kept',
+  },
   {
     name: 'reroll keeping every die',
     state: playing,
@@ -227,7 +302,12 @@ const cases: Case[] = [
     ] as const
   ).flatMap(([label, state]) =>
     everyAction(state).map(
-      (action): Case => ({ name: `${action.type} ${JSON.stringify(action)} on a ${label} game`, state, action, code: 'game-over' }),
+      (action): Case => ({
+        name: `${action.type} ${JSON.stringify(action)} on a ${label} game`,
+        state,
+        action,
+        code: 'game-over',
+      }),
     ),
   ),
 ];

@@ -44,7 +44,9 @@ describe('standings', () => {
     const random = scripted([1, 1, 1, 3, 3, 3, 6, 6, 6, 3, 3, 3]);
     let state = play(lobby(DEFAULT_RULES, 2, ['easy', 'strong']), { type: 'start', playerId: 'h0' }, random);
     state = playOut(state, random, () => ROWS);
-    expect(standings(state).map(({ playerId, computer, total, place }) => ({ playerId, computer, total, place }))).toEqual([
+    expect(
+      standings(state).map(({ playerId, computer, total, place }) => ({ playerId, computer, total, place })),
+    ).toEqual([
       { playerId: 'cpu-easy-1', computer: 'easy', total: 43, place: 1 },
       { playerId: 'h1', computer: null, total: 34, place: 2 },
       { playerId: 'cpu-strong-1', computer: 'strong', total: 34, place: 2 },
@@ -108,7 +110,11 @@ describe('bestImmediateRow and time-outs', () => {
   /** A solo game in which the given rows are already filled, now showing `shown`. */
   function soloWith(filled: readonly CategoryId[], shown: readonly number[]): GameState {
     const filler = scripted([1, 1, 1]);
-    let state = play(lobby(DEFAULT_RULES, 1), { type: 'start', playerId: 'h0' }, filled.length ? filler : scripted(shown));
+    let state = play(
+      lobby(DEFAULT_RULES, 1),
+      { type: 'start', playerId: 'h0' },
+      filled.length ? filler : scripted(shown),
+    );
     filled.forEach((category, i) => {
       const next = i === filled.length - 1 ? scripted(shown) : filler;
       state = play(state, { type: 'score', playerId: 'h0', category }, next);

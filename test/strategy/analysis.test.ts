@@ -104,7 +104,10 @@ describe('post-game analysis', () => {
       expect(decision.loss).toBeLessThan(1e-9);
       expect(decision.text).toMatch(/the best play$/);
     }
-    expect(ann!.skillLoss).toBeCloseTo(decisions.reduce((sum, d) => sum + d.loss, 0), 9);
+    expect(ann!.skillLoss).toBeCloseTo(
+      decisions.reduce((sum, d) => sum + d.loss, 0),
+      9,
+    );
     expect(ann!.skillLoss).toBeGreaterThan(ones!.loss);
   });
 

@@ -110,9 +110,7 @@ describe('the solver on reduced games against brute force', () => {
             const ranked = solver.rankKeeps([first], dice, rerollsLeft);
             for (const option of ranked) {
               const bits = option.keep.reduce((sum, kept, position) => sum | (kept ? 1 << position : 0), 0);
-              const expected = option.stands
-                ? brute.standing(open, dice)
-                : brute.reroll(open, dice, bits, rerollsLeft);
+              const expected = option.stands ? brute.standing(open, dice) : brute.reroll(open, dice, bits, rerollsLeft);
               expect(option.expected).toBeCloseTo(expected, 9);
             }
             expect(ranked[0]?.expected).toBeCloseTo(brute.position(open, dice, rerollsLeft), 9);

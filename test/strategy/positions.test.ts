@@ -9,13 +9,7 @@ import {
   type Die,
   scoreRoll,
 } from '../../src/game/index.js';
-import {
-  bestAction,
-  expectedRemaining,
-  optimalExpectedTotal,
-  rankKeeps,
-  rankRows,
-} from '../../src/strategy/index.js';
+import { bestAction, expectedRemaining, optimalExpectedTotal, rankKeeps, rankRows } from '../../src/strategy/index.js';
 
 const die = fc.integer({ min: 1, max: 6 }) as fc.Arbitrary<Die>;
 const dice = fc.tuple(die, die, die) as fc.Arbitrary<Dice>;
@@ -30,7 +24,9 @@ function faces(count: number): Die[][] {
 
 /** The best value of a position through the public queries alone. */
 function positionValue(ruleSet: (typeof ALL_RULE_SETS)[number], mask: number, roll: Dice, rerollsLeft: number): number {
-  return rerollsLeft > 0 ? rankKeeps(ruleSet, mask, roll, rerollsLeft)[0]!.expected : rankRows(ruleSet, mask, roll)[0]!.expected;
+  return rerollsLeft > 0
+    ? rankKeeps(ruleSet, mask, roll, rerollsLeft)[0]!.expected
+    : rankRows(ruleSet, mask, roll)[0]!.expected;
 }
 
 describe('position queries on the full game', () => {
@@ -41,7 +37,12 @@ describe('position queries on the full game', () => {
           const keeps = rankKeeps(ruleSet, mask, roll, rerollsLeft);
           const distinct = new Set<string>();
           for (let bits = 0; bits < 8; bits += 1) {
-            distinct.add(roll.filter((_, i) => (bits >> i) & 1).sort().join(','));
+            distinct.add(
+              roll
+                .filter((_, i) => (bits >> i) & 1)
+                .sort()
+                .join(','),
+            );
           }
           expect(keeps.length).toBe(rerollsLeft === 0 ? 1 : distinct.size);
           expect(new Set(keeps.map((k) => k.label)).size).toBe(keeps.length);

@@ -17,17 +17,37 @@ import { chooseComputerAction } from '../../src/strategy/index.js';
  * levels here are only how the test drives them.
  */
 export function playGame(rules: Rules, levels: readonly ComputerLevel[], dice: RandomInt | DiceSource): GameState {
-  const source: DiceSource = dice.length === 1 ? () => dice as RandomInt : (dice as DiceSource);
-  const act = (state: GameState, action: Action) => accepted(applyAction(state, action, source(state, action)));
+  return playOn(startGame(rules, levels.length, dice), levels, dice);
+}
+
+/** A started game with `seats` seats, `seat-0` to `seat-<n-1>`. */
+export function startGame(rules: Rules, seats: number, dice: RandomInt | DiceSource): GameState {
+  const act = actor(dice);
   let state = createGame('seat-0', rules);
-  for (let seat = 1; seat < levels.length; seat += 1) state = act(state, { type: 'join', playerId: `seat-${seat}` });
-  state = act(state, { type: 'start', playerId: 'seat-0' });
-  while (state.status === 'playing') {
+  for (let seat = 1; seat < seats; seat += 1) state = act(state, { type: 'join', playerId: `seat-${seat}` });
+  return act(state, { type: 'start', playerId: 'seat-0' });
+}
+
+/** Plays on until the game ends, or until `stop` holds before a move. */
+export function playOn(
+  from: GameState,
+  levels: readonly ComputerLevel[],
+  dice: RandomInt | DiceSource,
+  stop: (state: GameState) => boolean = () => false,
+): GameState {
+  const act = actor(dice);
+  let state = from;
+  while (state.status === 'playing' && !stop(state)) {
     const level = levels[state.currentSeat];
     if (!level) throw new Error(`no level for seat ${state.currentSeat}`);
     state = act(state, chooseComputerAction(state, level));
   }
   return state;
+}
+
+function actor(dice: RandomInt | DiceSource) {
+  const source: DiceSource = dice.length === 1 ? () => dice as RandomInt : (dice as DiceSource);
+  return (state: GameState, action: Action) => accepted(applyAction(state, action, source(state, action)));
 }
 
 /** Chooses the random source for each action. */
@@ -42,7 +62,11 @@ export function dicePerRoll(seed: number): DiceSource {
   return (state, action) => {
     const turn = state.history.length;
     const [turnIndex, roll] =
-      action.type === 'reroll' ? [turn, state.turn?.rolls.length ?? 0] : action.type === 'start' ? [0, 0] : [turn + 1, 0];
+      action.type === 'reroll'
+        ? [turn, state.turn?.rolls.length ?? 0]
+        : action.type === 'start'
+          ? [0, 0]
+          : [turn + 1, 0];
     return seededRandom((Math.imul(seed, 0x9e3779b1) ^ (turnIndex * 4 + roll)) >>> 0);
   };
 }

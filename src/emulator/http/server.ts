@@ -32,6 +32,17 @@ export class HttpFrontend {
     this.#server = createServer((request, response) => {
       this.#handle(request, response)
         .catch((error: unknown) => {
+          // Refusals raised before routing (a body over 25 MB) are answered like any other.
+          if (error instanceof DiscordError) {
+            this.deps.report({
+              kind: error.problemKind,
+              detail: `${error.status} ${error.code} ${error.message}`,
+              status: error.status,
+              code: error.code,
+            });
+            if (!response.headersSent) this.#write(response, { status: error.status, body: error.body() });
+            return;
+          }
           this.deps.report({ kind: 'emulator-error', detail: `request handling crashed: ${String(error)}` });
           if (!response.headersSent)
             this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } });

@@ -70,7 +70,11 @@ interface Internal {
   record: InteractionRecord;
   resolve: (outcome: InteractionOutcome) => void;
   timer: NodeJS.Timeout | null;
+  /** No gateway session took the INTERACTION_CREATE (the bot was not connected). */
+  undelivered: boolean;
 }
+
+const NO_RESPONSE = 'the application did not respond within 3 seconds';
 
 export interface RegistryEvents {
   settled: [record: InteractionRecord, outcome: InteractionOutcome];
@@ -110,11 +114,8 @@ export class InteractionRegistry extends EventEmitter<RegistryEvents> {
       modal: null,
       outcome,
     };
-    const internal: Internal = { record, resolve, timer: null };
-    internal.timer = setTimeout(
-      () => this.#fail(internal, 'the application did not respond within 3 seconds'),
-      ACK_DEADLINE_MS,
-    );
+    const internal: Internal = { record, resolve, timer: null, undelivered: false };
+    internal.timer = setTimeout(() => this.#fail(internal), ACK_DEADLINE_MS);
     internal.timer.unref();
     this.#byId.set(id, internal);
     this.#byToken.set(record.token, internal);
@@ -127,6 +128,11 @@ export class InteractionRegistry extends EventEmitter<RegistryEvents> {
 
   byToken(token: string): InteractionRecord | undefined {
     return this.#byToken.get(token)?.record;
+  }
+
+  markUndelivered(record: InteractionRecord): void {
+    const internal = this.#byId.get(record.id);
+    if (internal) internal.undelivered = true;
   }
 
   /** True once the first-response window closed (by the clock, which a test may move). */
@@ -166,7 +172,7 @@ export class InteractionRegistry extends EventEmitter<RegistryEvents> {
   failIfOverdue(record: InteractionRecord): boolean {
     const internal = this.#byId.get(record.id);
     if (internal && record.status === 'pending' && this.isOverdue(record)) {
-      this.#fail(internal, 'the application did not respond within 3 seconds');
+      this.#fail(internal);
     }
     return record.status === 'failed';
   }
@@ -175,7 +181,7 @@ export class InteractionRegistry extends EventEmitter<RegistryEvents> {
   failOverdue(): void {
     for (const internal of this.#byId.values()) {
       if (internal.record.status === 'pending' && this.isOverdue(internal.record)) {
-        this.#fail(internal, 'the application did not respond within 3 seconds');
+        this.#fail(internal);
       }
     }
   }
@@ -195,8 +201,9 @@ export class InteractionRegistry extends EventEmitter<RegistryEvents> {
     }
   }
 
-  #fail(internal: Internal, reason: string): void {
+  #fail(internal: Internal): void {
     const { record } = internal;
+    const reason = internal.undelivered ? `${NO_RESPONSE} (no gateway session of the bot received it)` : NO_RESPONSE;
     if (record.status !== 'pending') return;
     if (internal.timer) clearTimeout(internal.timer);
     internal.timer = null;

@@ -26,8 +26,10 @@ export interface ClickButtonOptions {
   message: string;
   /** The button, by custom_id… */
   customId?: string;
-  /** …or by its visible label. */
+  /** …or by its visible label… */
   label?: string;
+  /** …or by any test on the button's JSON. */
+  where?: (button: JsonObject) => boolean;
 }
 
 export interface ChooseOptionOptions {
@@ -55,8 +57,8 @@ export interface VirtualUserDeps {
   commands: CommandStore;
   messages: MessageStore;
   interactions: InteractionRegistry;
-  /** Sends INTERACTION_CREATE to the app's gateway sessions. */
-  deliver: (appId: string, payload: Json, guildId: string | null) => void;
+  /** Sends INTERACTION_CREATE to the app's gateway sessions; false when no session took it. */
+  deliver: (appId: string, payload: Json, guildId: string | null) => boolean;
 }
 
 /** Users clicking and typing in a Discord client: only what the client would let them do. */
@@ -81,16 +83,17 @@ export class VirtualUsers {
   }
 
   async clickButton(options: ClickButtonOptions): Promise<InteractionOutcome> {
-    if (options.customId === undefined && options.label === undefined) {
-      throw new ImpossibleActionError('clickButton needs a customId or a label');
-    }
+    const matches = buttonMatcher(options);
     const { stored, channel, app } = this.#clickableMessage(options.user, options.message);
     const button = interactiveComponents(stored.json.components).find(
-      (component) =>
-        component.type === ComponentType.Button &&
-        (options.customId !== undefined ? component.custom_id === options.customId : component.label === options.label),
+      (component) => component.type === ComponentType.Button && matches(component),
     );
-    const which = options.customId !== undefined ? `custom_id "${options.customId}"` : `label "${options.label}"`;
+    const which =
+      options.customId !== undefined
+        ? `custom_id "${options.customId}"`
+        : options.label !== undefined
+          ? `label "${options.label}"`
+          : 'the predicate';
     if (!button) throw new ImpossibleActionError(`message ${stored.json.id} has no button with ${which} now`);
     if (button.disabled === true) throw new ImpossibleActionError(`the button with ${which} is disabled`);
     if (button.style === ButtonStyle.Link || button.style === ButtonStyle.Premium) {
@@ -200,7 +203,7 @@ export class VirtualUsers {
       data: input.data,
       ...(input.source ? { message: input.source.json } : {}),
     });
-    this.deps.deliver(input.app.id, payload, input.channel.guildId);
+    if (!this.deps.deliver(input.app.id, payload, input.channel.guildId)) interactions.markUndelivered(record);
     return record.outcome;
   }
 
@@ -314,4 +317,11 @@ export class VirtualUsers {
     if (!only || apps.length > 1) throw new ImpossibleActionError('several (or no) applications exist; pass app');
     return only;
   }
+}
+
+function buttonMatcher(options: ClickButtonOptions): (button: JsonObject) => boolean {
+  if (options.customId !== undefined) return (button) => button.custom_id === options.customId;
+  if (options.label !== undefined) return (button) => button.label === options.label;
+  if (options.where) return options.where;
+  throw new ImpossibleActionError('clickButton needs a customId, a label or a where predicate');
 }

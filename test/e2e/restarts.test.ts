@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/game/index.js';
+import { controls, currentPlayerId, rowChoices, title, version } from './support/board.js';
+import { integrityCheck, readDatabase, totalsAgainstSheets } from './support/database.js';
+import { Table } from './support/table.js';
+import { TestWorld } from './support/world.js';
+
+const GAMES = 6;
+const KILLS = 50;
+
+interface Committed {
+  readonly gameId: number;
+  readonly player: string;
+  readonly row: string;
+  readonly points: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('restarts: SIGKILL at random moments during play', () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await TestWorld.create({ people: 4, channels: Array.from({ length: GAMES }, (_, i) => `table-${i}`) });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it(`survives ${KILLS} kills across ${GAMES} games, losing and repeating nothing`, async () => {
+    const random = seededRandom(20261129);
+    const people = [0, 1, 2, 3].map((i) => world.person(i).id);
+    const tables: Table[] = [];
+    for (let i = 0; i < GAMES; i += 1) {
+      const table = new Table(world, world.channel(`table-${i}`).id);
+      const [host = '', guest = ''] = [people[i % 4], people[(i + 1) % 4]];
+      await table.open(host, i % 3 === 0 ? { computers: 1, level: 'easy' } : {});
+      await table.act(guest, 'join');
+      await table.act(host, 'start');
+      tables.push(table);
+    }
+
+    const committed: Committed[] = [];
+    const stats = { updates: 0, failed: 0, refused: 0 };
+    let botDown = false;
+
+    const drive = async (table: Table): Promise<void> => {
+      while (title(table.board()) !== 'Crag · final standings') {
+        const board = table.board();
+        const player = currentPlayerId(board);
+        if (!player || botDown) {
+          await sleep(20); // A computer is moving, or the bot is restarting.
+          continue;
+        }
+        const before = version(board) ?? 0;
+        const reroll = controls(board).find((c) => c.kind === 'reroll');
+        const keeps = controls(board).filter((c) => c.kind === 'keep' && !c.disabled);
+        const roll = random(3);
+        let outcome: Awaited<ReturnType<Table['chooseRow']>>;
+        let choice: { value: string; points: number } | undefined;
+        if (reroll && !reroll.disabled && roll === 0) {
+          outcome = await world.discord.clickButton({ user: player, message: table.boardId, customId: reroll.customId });
+        } else if (keeps.length > 0 && roll === 1) {
+          const keep = keeps[random(keeps.length)]!;
+          outcome = await world.discord.clickButton({ user: player, message: table.boardId, customId: keep.customId });
+        } else {
+          const choices = rowChoices(board);
+          choice = choices.reduce((best, next) => (next.points > best.points ? next : best), choices[0]!);
+          outcome = await table.chooseRow(player, choice.value);
+        }
+        if (outcome.ack === 'update') {
+          stats.updates += 1;
+          // Exactly one state change per acknowledged click.
+          const after = version(outcome.message!);
+          if (after !== undefined) expect(after).toBe(before + 1);
+          if (choice) committed.push({ gameId: controls(board)[0]!.gameId!, player, row: choice.value, points: choice.points });
+        } else if (outcome.ack === 'failed') {
+          stats.failed += 1;
+        } else {
+          stats.refused += 1;
+          expect(outcome.ephemeral).toBe(true);
+          await sleep(10);
+        }
+      }
+    };
+
+    let kills = 0;
+    let killsDuringPlay = 0;
+    const unfinished = () => tables.some((table) => title(table.board()) !== 'Crag · final standings');
+    const killer = async (): Promise<void> => {
+      while (kills < KILLS) {
+        await sleep(50 + random(250));
+        botDown = true;
+        if (unfinished()) killsDuringPlay += 1;
+        await world.bot.kill('SIGKILL');
+        kills += 1;
+        await world.startBot();
+        botDown = false;
+      }
+    };
+
+    await Promise.all([killer(), ...tables.map(drive)]);
+    expect(killsDuringPlay).toBe(KILLS);
+
+    const results = totalsAgainstSheets(world.dbPath);
+    for (const row of results) expect(row.total).toBe(row.sheetSum);
+    const sheetRows = readDatabase(world.dbPath, (db) =>
+      db.prepare('SELECT game_id AS gameId, player_id AS player, row, points FROM sheet_rows').all(),
+    ) as Committed[];
+    for (const action of committed) {
+      expect(sheetRows).toContainEqual(action);
+    }
+    const perGame = readDatabase(world.dbPath, (db) =>
+      db.prepare("SELECT g.id, g.status, (SELECT COUNT(*) FROM sheet_rows s WHERE s.game_id = g.id) AS rows, (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id) AS seats FROM games g").all(),
+    ) as { id: number; status: string; rows: number; seats: number }[];
+    expect(perGame).toHaveLength(GAMES);
+    for (const game of perGame) {
+      expect(game.status).toBe('finished');
+      expect(game.rows).toBe(13 * game.seats);
+    }
+    expect(integrityCheck(world.dbPath)).toBe('ok');
+    const unexpected = world.discord.problems.filter((problem) => problem.kind !== 'interaction-failed');
+    expect(unexpected).toEqual([]);
+    console.log(
+      `restarts: ${killsDuringPlay} SIGKILLs during play survived across ${GAMES} games; ${stats.updates} clicks applied, ` +
+        `${stats.failed} lost with the process (never committed twice), ${stats.refused} refused as stale; ` +
+        `${committed.length} scored rows all found in the database`,
+    );
+  });
+});

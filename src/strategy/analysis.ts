@@ -1,4 +1,12 @@
-import { type CategoryId, categoryById, categoryIndex, type Dice, type GameState, type Keep, sheetTotal } from '../game/index.js';
+import {
+  type CategoryId,
+  categoryById,
+  categoryIndex,
+  type Dice,
+  type GameState,
+  type Keep,
+  sheetTotal,
+} from '../game/index.js';
 import { keepLabel } from './keep-options.js';
 import type { RankedKeep } from './positions.js';
 import { usedMaskOf } from './sheets.js';

@@ -54,18 +54,20 @@ describe('the solver against play', () => {
     expect(twoPair).toBeLessThan(twoAny);
   });
 
-  it('scores what it promises: 20,000 games of its own policy per rule set average its expected total', () => {
-    for (const [index, rules] of ALL_RULE_SETS.entries()) {
+  for (const [index, rules] of ALL_RULE_SETS.entries()) {
+    // 20,000 games of the default rules, 10,000 of each variant.
+    const games = index === 0 ? 20_000 : 10_000;
+    it(`scores what it promises: ${games} games of its own policy average its expected total, ${describeRules(rules)}`, () => {
       const random = seededRandom(2026 + index);
-      const totals = Array.from({ length: 20_000 }, () => directGame(rules, random));
+      const totals = Array.from({ length: games }, () => directGame(rules, random));
       const promised = optimalExpectedTotal(rules);
       const error = standardError(totals);
       console.log(
-        `${describeRules(rules)}: 20,000 games average ${mean(totals).toFixed(2)} ± ${error.toFixed(2)}, solver ${promised.toFixed(2)}`,
+        `${describeRules(rules)}: ${games} games average ${mean(totals).toFixed(2)} ± ${error.toFixed(2)}, solver ${promised.toFixed(2)}`,
       );
       expect(Math.abs(mean(totals) - promised)).toBeLessThan(4 * error);
-    }
-  });
+    });
+  }
 
   it('keeps its promise through the real engine and the computer player', () => {
     const random = seededRandom(7);

@@ -5,7 +5,7 @@ import type { BotContext } from '../context.js';
 import { type ComponentAction, decodeComponentId } from '../custom-id.js';
 import { type Outcome, refused } from '../outcome.js';
 import { perform } from '../perform.js';
-import { MOVED_ON } from '../refusal-text.js';
+import { MOVED_ON, REFUSAL_TEXT } from '../refusal-text.js';
 import { renderGame } from '../render/index.js';
 import { gameView } from '../view.js';
 import { analysisButton, hintButton, sheetButton } from './info.js';
@@ -60,6 +60,8 @@ async function changeGame(
   const isBoard = game.boardMessageId === null || game.boardMessageId === interaction.message.id;
   const current =
     version === game.state.version || (VERSION_TOLERANT.has(action.kind) && game.state.status === 'lobby');
+  const seated = game.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);
+  if (!seated && !VERSION_TOLERANT.has(action.kind)) return refused(REFUSAL_TEXT['not-in-game']);
   if (!current || !isBoard) {
     // The player may be looking at a board a failed edit left behind: redraw it for them.
     if (isBoard) void ctx.boards.refresh(game.id);

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { control, currentPlayerId, description, requireControl, rowChoices, title, version } from './support/board.js';
+import { readDatabase } from './support/database.js';
+import { Table } from './support/table.js';
+import { TestWorld } from './support/world.js';
+
+const EDIT = /^\/channels\/\d+\/messages\/\d+$/;
+
+function gameVersion(dbPath: string, boardId: string): number {
+  const row = readDatabase(dbPath, (db) => db.prepare('SELECT state_version AS v FROM games WHERE board_message_id = ?').get(boardId)) as
+    | { v: number }
+    | undefined;
+  return row?.v ?? -1;
+}
+
+describe('races and faults', () => {
+  let world: TestWorld;
+  let alice: string;
+  let bob: string;
+  let carol: string;
+  beforeAll(async () => {
+    world = await TestWorld.create({ people: 3, channels: ['faults', 'again'] });
+    [alice, bob, carol] = [0, 1, 2].map((i) => world.person(i).id) as [string, string, string];
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('applies a double click once and answers both; simultaneous joins both get a seat', async () => {
+    const table = new Table(world);
+    await table.open(alice);
+    const joins = await Promise.all([table.click(bob, 'join'), table.click(carol, 'join')]);
+    for (const outcome of joins) expect(outcome.ack).toBe('update');
+    expect(description(table.board())).toContain('Players (3/5)');
+    await table.act(alice, 'start');
+
+    const before = gameVersion(world.dbPath, table.boardId);
+    const reroll = requireControl(table.board(), 'reroll').customId;
+    const both = await Promise.all([
+      world.discord.clickButton({ user: alice, message: table.boardId, customId: reroll }),
+      world.discord.clickButton({ user: alice, message: table.boardId, customId: reroll }),
+    ]);
+    expect(both.map((o) => o.ack).sort()).toEqual(['reply', 'update']);
+    expect(both.find((o) => o.ack === 'reply')?.message?.content).toContain('moved on');
+    expect(gameVersion(world.dbPath, table.boardId)).toBe(before + 1);
+
+    // The player to act and a waiting player click at the same moment: one change, both answered.
+    const row = rowChoices(table.board())[0]?.value ?? 'ones';
+    const [scored, waiting] = await Promise.all([table.chooseRow(alice, row), table.click(bob, 'keep')]);
+    expect(scored.ack).toBe('update');
+    expect(waiting).toMatchObject({ ack: 'reply', ephemeral: true });
+    expect(gameVersion(world.dbPath, table.boardId)).toBe(before + 2);
+    expect(currentPlayerId(table.board())).toBe(bob);
+    await table.command(alice, 'end');
+  });
+
+  it('starts exactly one next game when Play again is pressed twice at once', async () => {
+    const table = new Table(world, world.channel('again').id);
+    await table.open(alice);
+    await table.act(alice, 'start');
+    while (!table.isFinished()) await table.chooseRow(alice, rowChoices(table.board())[0]?.value ?? 'ones');
+    const presses = await Promise.all([table.click(alice, 'again'), table.click(alice, 'again')]);
+    expect(presses.map((o) => o.ack).sort()).toEqual(['reply', 'update']);
+    const games = readDatabase(world.dbPath, (db) =>
+      db.prepare('SELECT COUNT(*) AS n FROM games WHERE channel_id = ?').get(world.channel('again').id),
+    ) as { n: number };
+    expect(games.n).toBe(2);
+    expect(control(table.board(), 'again')).toBeUndefined();
+  });
+
+  it('rides out a gateway drop, a 429 on a board edit and a failed board edit', async () => {
+    const table = new Table(world, world.channel('faults').id);
+    await table.open(alice);
+    await table.act(bob, 'join');
+    await table.act(carol, 'join');
+    await table.act(alice, 'start');
+    await table.playTurn(alice);
+
+    expect(await world.discord.dropGateway()).toBe('resumed');
+    await table.playTurn(bob);
+    expect(currentPlayerId(table.board())).toBe(carol);
+
+    // A 429 on the edit that /crag leave makes: the client waits Retry-After and the edit lands.
+    const limited = world.discord.failNextRest({ method: 'PATCH', pathPattern: EDIT, status: 429, retryAfterSeconds: 1 });
+    await table.command(carol, 'leave');
+    await limited.served;
+    await world.discord.waitFor(() => description(table.board()).includes('(left)'), { timeoutMs: 5_000 });
+    expect(currentPlayerId(table.board())).toBe(alice);
+
+    // An edit that fails outright leaves the board behind; the stored state stays right and the
+    // next click, refused as stale, brings the board up to date.
+    await table.playTurn(alice);
+    const failed = world.discord.failNextRest({ method: 'PATCH', pathPattern: EDIT, status: 403, code: 50013, message: 'Missing Permissions' });
+    await table.command(alice, 'end').then((o) => expect(o.ack).toBe('reply'));
+    await failed.served;
+    expect(title(table.board())).not.toBe('Crag · game ended');
+    const stale = await table.click(bob, 'reroll');
+    expect(stale.message?.content).toContain('moved on');
+    await world.discord.waitFor(() => title(table.board()) === 'Crag · game ended');
+    expect(version(table.board())).toBeUndefined();
+    expect(world.bot.logs.some((line) => line.message === 'board redraw failed')).toBe(true);
+    expect(world.discord.problems.filter((p) => p.kind !== 'rest-fault-injected')).toEqual([]);
+  });
+});

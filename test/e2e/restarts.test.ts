@@ -58,7 +58,11 @@ describe('restarts: SIGKILL at random moments during play', () => {
         let outcome: Awaited<ReturnType<Table['chooseRow']>>;
         let choice: { value: string; points: number } | undefined;
         if (reroll && !reroll.disabled && roll === 0) {
-          outcome = await world.discord.clickButton({ user: player, message: table.boardId, customId: reroll.customId });
+          outcome = await world.discord.clickButton({
+            user: player,
+            message: table.boardId,
+            customId: reroll.customId,
+          });
         } else if (keeps.length > 0 && roll === 1) {
           const keep = keeps[random(keeps.length)]!;
           outcome = await world.discord.clickButton({ user: player, message: table.boardId, customId: keep.customId });
@@ -72,7 +76,8 @@ describe('restarts: SIGKILL at random moments during play', () => {
           // Exactly one state change per acknowledged click.
           const after = version(outcome.message!);
           if (after !== undefined) expect(after).toBe(before + 1);
-          if (choice) committed.push({ gameId: controls(board)[0]!.gameId!, player, row: choice.value, points: choice.points });
+          if (choice)
+            committed.push({ gameId: controls(board)[0]!.gameId!, player, row: choice.value, points: choice.points });
         } else if (outcome.ack === 'failed') {
           stats.failed += 1;
         } else {
@@ -110,7 +115,11 @@ describe('restarts: SIGKILL at random moments during play', () => {
       expect(sheetRows).toContainEqual(action);
     }
     const perGame = readDatabase(world.dbPath, (db) =>
-      db.prepare("SELECT g.id, g.status, (SELECT COUNT(*) FROM sheet_rows s WHERE s.game_id = g.id) AS rows, (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id) AS seats FROM games g").all(),
+      db
+        .prepare(
+          'SELECT g.id, g.status, (SELECT COUNT(*) FROM sheet_rows s WHERE s.game_id = g.id) AS rows, (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id) AS seats FROM games g',
+        )
+        .all(),
     ) as { id: number; status: string; rows: number; seats: number }[];
     expect(perGame).toHaveLength(GAMES);
     for (const game of perGame) {

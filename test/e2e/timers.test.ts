@@ -13,7 +13,11 @@ describe('turn timers', () => {
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 2, channels: ['rearm', 'stale'], env: { TURN_TIMER_UNIT_MS: String(MINUTE_MS) } });
+    world = await TestWorld.create({
+      people: 2,
+      channels: ['rearm', 'stale'],
+      env: { TURN_TIMER_UNIT_MS: String(MINUTE_MS) },
+    });
     [alice, bob] = [world.person(0).id, world.person(1).id];
   });
   afterAll(async () => {
@@ -77,7 +81,10 @@ describe('turn timers', () => {
     expect(await world.bot.kill('SIGTERM')).toEqual({ code: 0, signal: null });
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(world.dbPath);
-    db.prepare('UPDATE games SET last_action_at = ? WHERE board_message_id = ?').run(Date.now() - 25 * 60 * 60 * 1000, table.boardId);
+    db.prepare('UPDATE games SET last_action_at = ? WHERE board_message_id = ?').run(
+      Date.now() - 25 * 60 * 60 * 1000,
+      table.boardId,
+    );
     db.close();
     await world.startBot();
     await world.discord.waitFor(() => title(table.board()) === 'Crag · game ended');

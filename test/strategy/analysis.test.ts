@@ -72,7 +72,7 @@ describe('post-game analysis', () => {
     let state = play(createGame('ann', DEFAULT_RULES), { type: 'start', playerId: 'ann' }, random);
     // Round 1: a Crag (50) scored in Ones for 1, standing although a reroll was left.
     state = play(state, { type: 'score', playerId: 'ann', category: 'ones' }, random);
-    // Round 2: 6-6-2, keeps only the 2, rolls 3 and ... then scores Twos.
+    // Round 2: 6-6-2, keeps only the 2 (the solver keeps 6-6), rerolls, then scores Twos.
     state = play(state, { type: 'reroll', playerId: 'ann', keep: [false, false, true] }, random);
     const round2 = state.turn!.rolls[1]!;
     state = play(state, { type: 'score', playerId: 'ann', category: 'twos' }, random);

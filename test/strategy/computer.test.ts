@@ -143,8 +143,10 @@ describe('computer players', () => {
       `strong against optimal, ${games} games: won ${strongWins}, lost ${strongLosses}; ` +
         `net wins ${strongNet} where optimal in the same seat, on the same dice, nets ${optimalNet}`,
     );
+    // Head to head it wins more games than it loses, and more than optimal would in its seat.
+    expect(strongWins).toBeGreaterThan(strongLosses);
     expect(strongNet).toBeGreaterThan(optimalNet);
-  });
+  }, 180_000);
 
   it('refuse to choose when no turn is under way', () => {
     expect(() => chooseComputerAction(createGame('ann', DEFAULT_RULES), 'optimal')).toThrow(RangeError);

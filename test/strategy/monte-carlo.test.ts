@@ -66,7 +66,7 @@ describe('the solver against play', () => {
         `${describeRules(rules)}: ${games} games average ${mean(totals).toFixed(2)} ± ${error.toFixed(2)}, solver ${promised.toFixed(2)}`,
       );
       expect(Math.abs(mean(totals) - promised)).toBeLessThan(4 * error);
-    });
+    }, 120_000);
   }
 
   it('keeps its promise through the real engine and the computer player', () => {

@@ -9,6 +9,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**'],
           testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -17,8 +18,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
-          // Each file starts its own emulator and bot processes; two cores run two files at once.
+          // Each file starts its own emulator and bot processes; two cores run two files at once,
+          // after the unit tests have finished.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

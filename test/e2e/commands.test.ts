@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls, currentPlayerId, description, requireControl, title, version } from './support/board.js';
+import { readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
@@ -46,6 +47,10 @@ describe('commands and refusals', () => {
   it('links to the open game instead of opening a second one in a channel', async () => {
     const table = new Table(world);
     const lobby = await table.open(alice);
+    // The bot learns the lobby's message id from the reply's response; give it that moment.
+    await world.discord.waitFor(() =>
+      readDatabase(world.dbPath, (db) => db.prepare('SELECT 1 FROM games WHERE board_message_id = ?').get(lobby.id)),
+    );
     const second = await table.command(bob, 'start');
     expect(second).toMatchObject({ ack: 'reply', ephemeral: true });
     expect(second.message?.content).toContain(`/channels/${world.guild.id}/${world.channel().id}/${lobby.id}`);

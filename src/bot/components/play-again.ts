@@ -68,7 +68,7 @@ export async function playAgain(
   const next = deadline === null ? created.game : { ...created.game, turnDeadline: deadline };
   if (deadline !== null) ctx.store.setTurnDeadline(next.id, deadline);
   // The old final board keeps its standings but no longer offers to play again.
-  await interaction.update(renderGame({ ...gameView(ctx.store, game), nextGameStarted: true }));
+  await interaction.update(renderGame(gameView(ctx.store, game)));
   const message = await interaction.followUp({
     ...renderGame(gameView(ctx.store, next)),
     allowedMentions: { parse: [], users: [] },

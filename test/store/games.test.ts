@@ -212,3 +212,19 @@ describe('reopening', () => {
     expect(store.activeGames().map((game) => game.id)).toEqual([midway.id, lobby.game.id]);
   });
 });
+
+describe('latestGameInChannel', () => {
+  it('finds the active game, else the most recent one, and nothing in an unused channel', () => {
+    expect(store.latestGameInChannel(CHANNEL)).toBeUndefined();
+    const first = create();
+    if (!first.ok) throw new Error('not created');
+    expect(store.latestGameInChannel(CHANNEL)?.id).toBe(first.game.id);
+    const cancelled = applyAction(first.game.state, { type: 'cancel', playerId: ALICE }, seededRandom(1));
+    if (!cancelled.ok) throw new Error(cancelled.code);
+    store.saveState(first.game.id, first.game.state.version, cancelled.state);
+    const second = create();
+    if (!second.ok) throw new Error('not created');
+    expect(store.latestGameInChannel(CHANNEL)?.id).toBe(second.game.id);
+    expect(store.latestGameInChannel('910000000000000999')).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import { CATEGORIES, type GameState, ROUNDS, type Rules, sheetTotal } from '../../game/index.js';
+import type { LeaderboardRow } from '../../store/index.js';
 import { COLOURS, playerName } from './message.js';
 
 /** An ephemeral answer: text plus optional embeds, seen only by the user who asked. */
@@ -54,15 +55,8 @@ export function renderRules(rules: Rules, inForce: 'this game' | 'the default'):
   };
 }
 
-export interface LeaderboardLine {
-  readonly rank: number;
-  readonly playerId: string;
-  readonly total: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly average: number;
-  readonly best: number;
-}
+/** A leaderboard row as the store ranks it. */
+export type LeaderboardLine = LeaderboardRow;
 
 export function renderLeaderboard(
   title: string,

@@ -10,7 +10,9 @@ export function gameView(store: Store, game: StoredGame): GameView {
     turnDeadline: game.turnDeadline,
   };
   if (game.state.status !== 'finished') return view;
-  const nextGameStarted = store.seriesGames(game.seriesId).some((other) => other.seriesGameNumber > game.seriesGameNumber);
+  const nextGameStarted = store
+    .seriesGames(game.seriesId)
+    .some((other) => other.seriesGameNumber > game.seriesGameNumber);
   return {
     ...view,
     series: { gameNumber: game.seriesGameNumber, totals: store.seriesTotals(game.seriesId) },

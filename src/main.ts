@@ -5,6 +5,15 @@ import { exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger } from './log.js';
 import { openStore, StoreOpenError } from './store/index.js';
 
+/**
+ * SQLite met damage while reading: the checks made when the store opens a file skip reading every
+ * page (that would slow each restart), so a damaged page can first show up when the bot reads it.
+ */
+function isDamagedDatabase(error: unknown): error is Error & { code: string } {
+  if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') return false;
+  return error.code.startsWith('SQLITE_CORRUPT') || error.code.startsWith('SQLITE_NOTADB');
+}
+
 /** The bot's entry point: configuration, database, Discord, and a clean stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   loadDotEnv();
@@ -30,7 +39,16 @@ async function main(): Promise<void> {
   try {
     bot = await startBot(config, store, log);
   } catch (error) {
-    store.close();
+    try {
+      store.close();
+    } catch {
+      // A damaged file can fail to close too; the error that stopped the start is the one to report.
+    }
+    if (isDamagedDatabase(error)) {
+      exitWithConfigError(
+        `${config.databasePath} is a damaged SQLite database (${error.message}). Restore a backup or point DATABASE_PATH elsewhere.`,
+      );
+    }
     if (error instanceof Error && 'code' in error && error.code === DiscordjsErrorCodes.TokenInvalid) {
       exitWithConfigError(
         'Discord rejected DISCORD_TOKEN: copy the token again from the Developer Portal (Bot → Reset Token) into .env.',

@@ -19,6 +19,8 @@ export function toRestBody(message: Partial<MessagePayload>): Record<string, unk
 export class BoardPublisher {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly waiting = new Set<number>();
+  /** The newest state version whose drawing has landed on each game's board. */
+  private readonly newestLanded = new Map<number, number>();
 
   constructor(
     private readonly client: Client,
@@ -37,6 +39,7 @@ export class BoardPublisher {
         const game = this.store.gameById(gameId);
         if (!game?.boardMessageId) return;
         await this.edit(game.channelId, game.boardMessageId, renderGame(gameView(this.store, game)));
+        this.landed(gameId, game.state.version);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
     this.chains.set(gameId, next);
@@ -44,6 +47,16 @@ export class BoardPublisher {
       if (this.chains.get(gameId) === next) this.chains.delete(gameId);
     });
     return next;
+  }
+
+  /**
+   * Call once an edit drawing state version `drawn` has landed. Edits travel concurrently (interaction
+   * responses beside REST edits), so an older drawing can land after a newer one and hide it: when a
+   * newer drawing landed first, the board is drawn again from the store.
+   */
+  landed(gameId: number, drawn: number): void {
+    if ((this.newestLanded.get(gameId) ?? 0) > drawn) void this.refresh(gameId);
+    else this.newestLanded.set(gameId, drawn);
   }
 
   /** Removes the controls from a board that has been replaced by a newer message. */

@@ -37,5 +37,8 @@ export function createClient(apiUrl: string | undefined): Client {
       GuildTextThreadManager: 0,
     }),
     sweepers: Options.DefaultSweeperSettings,
+    // The renderers already produce Discord's JSON (snake_case); discord.js's default transformer
+    // would re-key every component and embed through lodash on every click for nothing.
+    jsonTransformer: (value) => value,
   });
 }

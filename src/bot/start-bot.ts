@@ -55,7 +55,7 @@ export async function startBot(config: Config, store: Store, log: Logger): Promi
   let accepting = true;
   client.on(Events.InteractionCreate, (interaction) => {
     if (accepting) void route(interaction);
-    else void answerWhileStopping(interaction, log);
+    else void inFlight.track(answerWhileStopping(interaction, log));
   });
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));
@@ -84,6 +84,8 @@ export async function startBot(config: Config, store: Store, log: Logger): Promi
       await inFlight.idle();
       await ctx.boards.idle();
       await client.destroy();
+      // The "restarting" answers to interactions that came in until the gateway closed.
+      await inFlight.idle();
     },
   };
 }

@@ -153,9 +153,12 @@ export class Store {
 
   close(): void {
     if (!this.db.open) return;
-    // Lets SQLite refresh its query-planner statistics where they have drifted; cheap when they have not.
-    this.db.pragma('optimize');
-    this.db.close();
+    try {
+      // Lets SQLite refresh its query-planner statistics where they have drifted; cheap when they have not.
+      this.db.pragma('optimize');
+    } finally {
+      this.db.close();
+    }
   }
 
   private insertGame(game: NewGame): CreateGameResult {

@@ -12,6 +12,8 @@ export async function boardCommand(ctx: BotContext, interaction: GuildCommand): 
   const messageId = response.resource?.message?.id;
   if (!messageId) return undefined;
   ctx.store.setBoardMessage(game.id, messageId);
+  // A click on the old board may have moved the game on while this one was being posted.
+  if (ctx.store.gameById(game.id)?.state.version !== game.state.version) void ctx.boards.refresh(game.id);
   if (game.boardMessageId && game.boardMessageId !== messageId) {
     await ctx.boards.retire(game.channelId, game.boardMessageId);
   }

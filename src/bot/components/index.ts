@@ -72,6 +72,7 @@ async function changeGame(
   const performed = perform(ctx, game, engineAction);
   if (!performed.ok) return refused(performed.refusal);
   await interaction.update(renderGame(gameView(ctx.store, performed.game)));
+  ctx.boards.landed(game.id, performed.game.state.version);
   return undefined;
 }
 

@@ -1,0 +1,299 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApplicationHandle, type Emulator, startEmulator } from '../../src/emulator/index.js';
+import { createGame, DEFAULT_RULES } from '../../src/game/index.js';
+import { openStore } from '../../src/store/index.js';
+import { BOT_ENTRY, DEPLOY_ENTRY } from './support/bot-process.js';
+import { readDatabase } from './support/database.js';
+
+interface Run {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A token of the right shape that no Discord issued. */
+const WELL_FORMED_TOKEN = `MTAwMDAwMDAwMDAwMDAwMDAw.GAbcde.${'x'.repeat(38)}`;
+/** Nothing listens here: should a case ever get as far as connecting, it fails at once, offline. */
+const NOWHERE = 'http://127.0.0.1:9/api';
+
+/** Runs an entry point of the production build once, as `npm start` would, in a folder with no `.env`. */
+function runOnce(entry: string, env: Readonly<Record<string, string>>, cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // A bot that starts instead of refusing would run forever; the test then fails on its exit code.
+    const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('close', (code, signal) => {
+      clearTimeout(guard);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** The run refused with exactly one human line on stderr (no stack, no JSON log), and returns it. */
+function oneClearLine(run: Run): string {
+  expect(run.signal).toBeNull();
+  expect(run.code).not.toBe(0);
+  expect(run.code).not.toBeNull();
+  const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
+  expect(lines, run.stderr).toHaveLength(1);
+  const [line = ''] = lines;
+  expect(run.stderr).toBe(`${line}\n`);
+  expect(line).toMatch(/^crag-bot: /);
+  expect(line).not.toMatch(/^\s*at |\{"time"|Error:/);
+  expect(line.length).toBeLessThan(400);
+  expect(run.stdout).toBe('');
+  return line;
+}
+
+describe('bad configuration: one clear line and a non-zero exit', () => {
+  let dir: string;
+  let emulator: Emulator;
+  let app: ApplicationHandle;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-config-'));
+    emulator = await startEmulator();
+    app = emulator.createApplication({ name: 'Crag' });
+  });
+  afterAll(async () => {
+    await emulator?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    console.log(`config: ${lines.length} bad configurations refused, each with one line:\n  ${lines.join('\n  ')}`);
+  });
+
+  /** A fresh folder per case, as the bot's working directory. */
+  const folder = (name: string) => {
+    const made = path.join(dir, name);
+    fs.mkdirSync(made, { recursive: true });
+    return made;
+  };
+  const runBot = async (env: Record<string, string>, cwd: string) => {
+    const line = oneClearLine(await runOnce(BOT_ENTRY, env, cwd));
+    lines.push(line);
+    return line;
+  };
+
+  it('refuses a missing DISCORD_TOKEN', async () => {
+    const cwd = folder('no-token');
+    const line = await runBot({ DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd);
+    expect(line).toContain('DISCORD_TOKEN is not set');
+    expect(line).toContain('.env');
+    // Refused before anything is created.
+    expect(fs.readdirSync(cwd)).toEqual([]);
+  });
+
+  it('refuses an empty and a malformed DISCORD_TOKEN', async () => {
+    const cwd = folder('bad-token');
+    const empty = await runBot({ DISCORD_TOKEN: '   ', DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd);
+    expect(empty).toContain('DISCORD_TOKEN is not set');
+    const tokens = ['abc', `Bot ${app.token}`, `"${app.token}"`, app.token.replaceAll('.', '')];
+    const answers = await Promise.all(
+      tokens.map((token) => runBot({ DISCORD_TOKEN: token, DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd)),
+    );
+    tokens.forEach((token, i) => {
+      expect(answers[i]).toContain('DISCORD_TOKEN does not look like a bot token');
+      expect(answers[i]).toContain('Reset Token');
+      // The token itself is never echoed.
+      expect(answers[i]).not.toContain(token);
+    });
+    expect(fs.readdirSync(cwd)).toEqual([]);
+  });
+
+  it('refuses a well-formed token that Discord rejects, and leaves the database closed', async () => {
+    const cwd = folder('rejected-token');
+    const dbPath = path.join(cwd, 'data', 'crag.sqlite');
+    const [id = '', stamp = '', hmac = ''] = app.token.split('.');
+    const forged = `${id}.${stamp}.${hmac.slice(0, -4)}${hmac.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    expect(forged).not.toBe(app.token);
+    const line = await runBot({ DISCORD_TOKEN: forged, DISCORD_API_URL: emulator.apiUrl, DATABASE_PATH: dbPath }, cwd);
+    expect(line).toContain('Discord rejected DISCORD_TOKEN');
+    expect(line).toContain('Reset Token');
+    expect(line).not.toContain(forged);
+    // The bot opened (and created) its database before logging in; it closed it before exiting.
+    const db = new Database(dbPath, { fileMustExist: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+    expect(emulator.isBotConnected(app.id)).toBe(false);
+  });
+
+  it('refuses a malformed DISCORD_API_URL', async () => {
+    const cwd = folder('bad-api-url');
+    const base = { DISCORD_TOKEN: WELL_FORMED_TOKEN, DATABASE_PATH: path.join(cwd, 'crag.sqlite') };
+    const [slash = '', versioned = '', notUrl = ''] = await Promise.all(
+      [`${emulator.apiUrl}/`, `${emulator.apiUrl}/v10`, '127.0.0.1:8080/api'].map((url) =>
+        runBot({ ...base, DISCORD_API_URL: url }, cwd),
+      ),
+    );
+    expect(slash).toContain('DISCORD_API_URL must be an http(s) base with no version and no trailing slash');
+    expect(slash).toContain(`${emulator.apiUrl}/`);
+    expect(versioned).toContain('DISCORD_API_URL');
+    expect(notUrl).toContain('DISCORD_API_URL');
+    expect(fs.readdirSync(cwd)).toEqual([]);
+  });
+
+  describe('DATABASE_PATH', () => {
+    const env = (dbPath: string) => ({
+      DISCORD_TOKEN: WELL_FORMED_TOKEN,
+      DISCORD_API_URL: NOWHERE,
+      DATABASE_PATH: dbPath,
+    });
+
+    /** Runs the bot on `dbPath` and checks that nothing in its folder changed, byte for byte. */
+    const refusesUntouched = async (
+      cwd: string,
+      dbPath: string,
+      watched: string,
+      extra: Record<string, string> = {},
+    ) => {
+      const listing = fs.readdirSync(path.dirname(watched)).sort();
+      const before = sha256(watched);
+      const line = await runBot({ ...env(dbPath), ...extra }, cwd);
+      expect(sha256(watched)).toBe(before);
+      expect(fs.readdirSync(path.dirname(watched)).sort()).toEqual(listing);
+      return line;
+    };
+
+    it('refuses a path under a regular file (unwritable, even for root)', async () => {
+      const cwd = folder('under-a-file');
+      const file = path.join(cwd, 'notes.txt');
+      fs.writeFileSync(file, 'not a folder\n');
+      const line = await refusesUntouched(cwd, path.join(file, 'data', 'crag.sqlite'), file);
+      expect(line).toContain(file);
+      expect(line).toContain('Point DATABASE_PATH at a writable');
+    });
+
+    it('refuses a folder where the file should be', async () => {
+      const cwd = folder('a-folder');
+      const dbPath = path.join(cwd, 'crag.sqlite');
+      fs.mkdirSync(dbPath);
+      fs.writeFileSync(path.join(dbPath, 'keep'), 'x');
+      const line = await refusesUntouched(cwd, dbPath, path.join(dbPath, 'keep'));
+      expect(line).toContain(dbPath);
+      expect(line).toContain('DATABASE_PATH');
+    });
+
+    it('refuses a database written by a newer crag-bot', async () => {
+      const cwd = folder('newer');
+      const dbPath = path.join(cwd, 'crag.sqlite');
+      const store = openStore(dbPath);
+      store.close();
+      const db = new Database(dbPath);
+      const newest = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').pluck().get() as number;
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        newest + 1,
+        'from_the_future',
+        Date.now(),
+      );
+      db.close();
+      expect(fs.existsSync(`${dbPath}-wal`)).toBe(false);
+      const line = await refusesUntouched(cwd, dbPath, dbPath);
+      expect(line).toContain('crag.sqlite');
+      expect(line).toContain(`schema ${newest + 1}`);
+      expect(line).toContain('newer crag-bot');
+      expect(line).toMatch(/Upgrade the bot or point DATABASE_PATH elsewhere/);
+    });
+
+    it('refuses a file of random bytes', async () => {
+      const cwd = folder('random-bytes');
+      const dbPath = path.join(cwd, 'crag.sqlite');
+      fs.writeFileSync(dbPath, randomBytes(64 * 1024));
+      const line = await refusesUntouched(cwd, dbPath, dbPath);
+      expect(line).toContain(dbPath);
+      expect(line).toContain('is not a SQLite database');
+      expect(line).toContain('DATABASE_PATH');
+    });
+
+    it('refuses a truncated database', async () => {
+      const cwd = folder('truncated');
+      const dbPath = path.join(cwd, 'crag.sqlite');
+      openStore(dbPath).close();
+      const whole = fs.readFileSync(dbPath);
+      expect(whole.length).toBeGreaterThan(8192);
+      fs.writeFileSync(dbPath, whole.subarray(0, Math.floor(whole.length / 2)));
+      const line = await refusesUntouched(cwd, dbPath, dbPath);
+      expect(line).toContain(dbPath);
+      expect(line).toContain('damaged SQLite database');
+      expect(line).toContain('restore a backup or point DATABASE_PATH elsewhere');
+    });
+
+    it('refuses a database whose games table is damaged inside, past the checks made at opening', async () => {
+      const cwd = folder('damaged-page');
+      const dbPath = path.join(cwd, 'crag.sqlite');
+      const store = openStore(dbPath);
+      for (let i = 0; i < 40; i += 1) {
+        store.createGame({
+          guildId: '100000000000000001',
+          channelId: String(200_000_000_000_000_000n + BigInt(i)),
+          state: createGame(String(300_000_000_000_000_000n + BigInt(i)), DEFAULT_RULES),
+          turnTimerSeconds: 300,
+          hintsEnabled: true,
+        });
+      }
+      store.close();
+      const { pageSize, root } = readDatabase(dbPath, (db) => ({
+        pageSize: db.pragma('page_size', { simple: true }) as number,
+        root: db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'games'").pluck().get() as number,
+      }));
+      // Scribble over the games table's root page, leaving the header and the file's length intact.
+      const bytes = fs.readFileSync(dbPath);
+      bytes.fill(0xa5, (root - 1) * pageSize, root * pageSize);
+      fs.writeFileSync(dbPath, bytes);
+      const line = await refusesUntouched(cwd, dbPath, dbPath, {
+        DISCORD_TOKEN: app.token,
+        DISCORD_API_URL: emulator.apiUrl,
+      });
+      expect(line).toContain(dbPath);
+      expect(line).toContain('damaged');
+      expect(line).toMatch(/restore a backup or point DATABASE_PATH elsewhere/i);
+    });
+
+    it("refuses another program's SQLite database", async () => {
+      const cwd = folder('foreign');
+      const dbPath = path.join(cwd, 'crag.sqlite');
+      const db = new Database(dbPath);
+      db.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5);');
+      db.close();
+      const line = await refusesUntouched(cwd, dbPath, dbPath);
+      expect(line).toContain('another program');
+      expect(line).toContain('invoices');
+      expect(line).toContain('DATABASE_PATH');
+    });
+  });
+
+  it('refuses to deploy the commands without DISCORD_CLIENT_ID', async () => {
+    const cwd = folder('deploy');
+    const runs = await Promise.all(
+      [undefined, '', 'my-app'].map((clientId) =>
+        runOnce(
+          DEPLOY_ENTRY,
+          {
+            DISCORD_TOKEN: app.token,
+            DISCORD_API_URL: emulator.apiUrl,
+            ...(clientId === undefined ? {} : { DISCORD_CLIENT_ID: clientId }),
+          },
+          cwd,
+        ),
+      ),
+    );
+    for (const run of runs) {
+      const line = oneClearLine(run);
+      lines.push(line);
+      expect(line).toContain('DISCORD_CLIENT_ID');
+      expect(line).toContain('Developer Portal');
+    }
+    expect(emulator.commands(app.id)).toEqual([]);
+  });
+});

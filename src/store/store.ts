@@ -30,6 +30,12 @@ export interface StoreOptions {
 }
 
 const MAX_LEADERBOARD_ROWS = 100;
+/**
+ * Games kept parsed in memory, most recently used first. Every click reads its game and writes it
+ * back; keeping the hot ones saves parsing the state JSON and a query on each. Small, so memory stays
+ * flat however many games a server has.
+ */
+const CACHED_GAMES = 256;
 
 /**
  * Opens the database at `path`, creating it and its folder if needed, and applies pending
@@ -50,6 +56,12 @@ export class Store {
   private readonly statements: Statements;
   private readonly createGameTx: (game: NewGame) => CreateGameResult;
   private readonly saveStateTx: (id: number, expected: number, next: GameState, extra: SaveExtras) => SaveResult;
+  /**
+   * Recently used games as last read or written by this store. The bot is the database's only writer
+   * (one process per file), and every write still checks the version in SQL, so a stale entry could
+   * at worst make a save refused as stale, never overwrite anything.
+   */
+  private readonly recent = new Map<number, StoredGame>();
 
   constructor(
     private readonly db: Database.Database,
@@ -81,8 +93,10 @@ export class Store {
   }
 
   gameById(id: number): StoredGame | undefined {
+    const cached = this.recent.get(id);
+    if (cached) return this.remember(cached);
     const row = this.statements.gameById.get(id);
-    return row && toStoredGame(row, deserializeGame(row.state));
+    return row && this.remember(toStoredGame(row, deserializeGame(row.state)));
   }
 
   /** Games in the lobby or under way, oldest first: what a restart must pick up again. */
@@ -103,12 +117,18 @@ export class Store {
 
   /** Records the board message; not a game action, so the version stays. Returns false for no such game. */
   setBoardMessage(gameId: number, messageId: string | null): boolean {
-    return this.statements.setBoardMessage.run(messageId, this.now(), gameId).changes === 1;
+    const now = this.now();
+    const changed = this.statements.setBoardMessage.run(messageId, now, gameId).changes === 1;
+    this.patchRecent(gameId, { boardMessageId: messageId, updatedAt: now });
+    return changed;
   }
 
   /** Records when the current turn times out (epoch ms), or null; the version stays. */
   setTurnDeadline(gameId: number, deadline: number | null): boolean {
-    return this.statements.setTurnDeadline.run(deadline, this.now(), gameId).changes === 1;
+    const now = this.now();
+    const changed = this.statements.setTurnDeadline.run(deadline, now, gameId).changes === 1;
+    this.patchRecent(gameId, { turnDeadline: deadline, updatedAt: now });
+    return changed;
   }
 
   /** Every game of a series in order, with the results of those that finished. */
@@ -151,7 +171,23 @@ export class Store {
     return row && toLeaderboardRow(row);
   }
 
+  private remember(game: StoredGame): StoredGame {
+    this.recent.delete(game.id);
+    this.recent.set(game.id, game);
+    if (this.recent.size > CACHED_GAMES) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+    return game;
+  }
+
+  private patchRecent(gameId: number, changes: Partial<StoredGame>): void {
+    const cached = this.recent.get(gameId);
+    if (cached) this.recent.set(gameId, { ...cached, ...changes });
+  }
+
   close(): void {
+    this.recent.clear();
     if (!this.db.open) return;
     try {
       // Lets SQLite refresh its query-planner statistics where they have drifted; cheap when they have not.
@@ -197,39 +233,41 @@ export class Store {
   }
 
   private writeState(gameId: number, expectedVersion: number, next: GameState, extra: SaveExtras): SaveResult {
-    const meta = this.statements.gameMeta.get(gameId);
-    if (!meta) return { ok: false, reason: 'missing' };
-    if (meta.state_version !== expectedVersion) {
-      const current = this.gameById(gameId);
-      if (!current) return { ok: false, reason: 'missing' };
-      return { ok: false, reason: 'stale', current };
+    const cached = this.recent.get(gameId);
+    if (cached?.state.version === expectedVersion) {
+      const saved = this.writeOver(cached, next, extra);
+      if (saved) return { ok: true, game: this.remember(saved) };
+      this.recent.delete(gameId); // Somebody else wrote this game: read it afresh below.
     }
+    const row = this.statements.gameById.get(gameId);
+    if (!row) return { ok: false, reason: 'missing' };
+    const previous = this.remember(toStoredGame(row, deserializeGame(row.state)));
+    if (previous.state.version !== expectedVersion) return { ok: false, reason: 'stale', current: previous };
+    const saved = this.writeOver(previous, next, extra);
+    if (!saved) throw new Error(`game ${gameId} changed inside its own transaction`);
+    return { ok: true, game: this.remember(saved) };
+  }
+
+  /** Writes `next` over the stored `previous`; undefined if the row no longer holds that version. */
+  private writeOver(previous: StoredGame, next: GameState, extra: SaveExtras): StoredGame | undefined {
     const now = this.now();
     const over = next.status === 'finished' || next.status === 'cancelled';
     // A game that is over has no turn to time out.
-    const turnDeadline = over ? null : extra.turnDeadline === undefined ? meta.turn_deadline : extra.turnDeadline;
-    const boardMessageId = extra.boardMessageId === undefined ? meta.board_message_id : extra.boardMessageId;
-    this.statements.updateState.run({
-      id: gameId,
-      expectedVersion,
+    const turnDeadline = over ? null : extra.turnDeadline === undefined ? previous.turnDeadline : extra.turnDeadline;
+    const boardMessageId = extra.boardMessageId === undefined ? previous.boardMessageId : extra.boardMessageId;
+    const written = this.statements.updateState.run({
+      id: previous.id,
+      expectedVersion: previous.state.version,
       state: serializeGame(next),
       version: next.version,
       now,
       turnDeadline,
       boardMessageId,
     });
-    if (next.status !== meta.status) this.statements.updateStatus.run(next.status, gameId);
-    syncRows(this.statements, gameId, next, meta.status as GameState['status']);
-    const saved: GameMetaRow = {
-      ...meta,
-      status: next.status,
-      state_version: next.version,
-      turn_deadline: turnDeadline,
-      board_message_id: boardMessageId,
-      updated_at: now,
-      last_action_at: now,
-    };
-    return { ok: true, game: toStoredGame(saved, next) };
+    if (written.changes !== 1) return undefined;
+    if (next.status !== previous.state.status) this.statements.updateStatus.run(next.status, previous.id);
+    syncRows(this.statements, previous.id, next, previous.state);
+    return { ...previous, state: next, turnDeadline, boardMessageId, updatedAt: now, lastActionAt: now };
   }
 }
 

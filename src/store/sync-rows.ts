@@ -6,15 +6,12 @@ import type { Statements } from './statements.js';
  * transaction that writes the state, so the tables never disagree with it. Each part first compares
  * a small summary and rewrites only what differs: a usual save writes one sheet row or none.
  */
-export function syncRows(
-  statements: Statements,
-  gameId: number,
-  state: GameState,
-  previousStatus: GameState['status'] | null,
-): void {
+export function syncRows(statements: Statements, gameId: number, state: GameState, previous: GameState | null): void {
+  const previousStatus = previous?.status ?? null;
   // Seats are taken and given up only in the lobby; later a leaver keeps their seat (marked left).
   if (previousStatus === null || previousStatus === 'lobby') syncSeats(statements, gameId, state);
-  syncSheets(statements, gameId, state);
+  // The engine hands unchanged sheets on as the same object: keeping or rerolling dice writes no row.
+  if (state.sheets !== previous?.sheets) syncSheets(statements, gameId, state);
   if (state.status === 'finished' || previousStatus === 'finished') syncResults(statements, gameId, state);
 }
 

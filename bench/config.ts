@@ -1,0 +1,47 @@
+/** The bench's sizes; each can be shrunk from the environment for a quick try (BENCH_TIMED=500 …). */
+export interface BenchConfig {
+  /** Servers the bots are in (one #crag channel each); the start-up figures are for this many guilds. */
+  readonly servers: number;
+  /** Finished games per server in the database (10 × 1,000 = 10,000). */
+  readonly historyGamesPerServer: number;
+  /** Channels played at once during the timed load. */
+  readonly channels: number;
+  readonly warmup: number;
+  readonly timed: number;
+  /** The measured interactions are split into this many rounds, alternating game and baseline. */
+  readonly rounds: number;
+  /** Interactions of the paced round (people pausing between clicks), and the rate it offers. */
+  readonly paced: number;
+  readonly pacedRate: number;
+  /** Channels opened at a time. */
+  readonly stagger: number;
+  readonly startupRuns: number;
+
+  /** Run both bots under `node --cpu-prof` and print where their CPU went during the measured rounds. */
+  readonly cpuProfile: boolean;
+}
+
+function count(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number, got ${process.env[name]}`);
+  return value;
+}
+
+export function readBenchConfig(): BenchConfig {
+  const config: BenchConfig = {
+    servers: count('BENCH_SERVERS', 1000),
+    historyGamesPerServer: count('BENCH_HISTORY_GAMES', 10),
+    channels: count('BENCH_CHANNELS', 200),
+    warmup: count('BENCH_WARMUP', 1000),
+    timed: count('BENCH_TIMED', 6000),
+    rounds: Math.max(1, count('BENCH_ROUNDS', 3)),
+    paced: count('BENCH_PACED', 2000),
+    pacedRate: Math.max(1, count('BENCH_PACED_RATE', 200)),
+    stagger: count('BENCH_STAGGER', 20),
+    startupRuns: count('BENCH_STARTUP_RUNS', 3),
+    cpuProfile: process.env.BENCH_CPU_PROF === '1',
+  };
+  if (config.channels > config.servers) throw new Error('BENCH_CHANNELS cannot exceed BENCH_SERVERS');
+  return config;
+}

@@ -1,0 +1,115 @@
+import type { Emulator, InteractionOutcome } from '../src/emulator/index.js';
+import { BASELINE_IDS } from './baseline-board.js';
+import { requireControl } from './board.js';
+import { BASELINE_ENTRY, BOT_ENTRY } from './bot-process.js';
+import type { InteractionClock } from './latency.js';
+import { BaselineTable, GameTable, type LoadTable } from './tables.js';
+import { type BenchServer, type BenchWorld, playersAt } from './world.js';
+
+/** Every interaction of a lobby, for the figures of that phase. */
+export interface LobbyRecord {
+  readonly latencies: number[];
+  failed: number;
+  refused: number;
+}
+
+/** One of the two bots the bench drives the same way. */
+export interface Contender {
+  readonly name: 'game' | 'baseline';
+  readonly appId: string;
+  readonly entry: string;
+  readonly env: Readonly<Record<string, string>>;
+  /** Posts a board in the server's channel and returns the table that plays on it. */
+  openTable(server: BenchServer, index: number): Promise<LoadTable>;
+  /** Fills the channel the way a new game does: a command, a click per player joining, Start. */
+  openLobby(server: BenchServer, index: number, record: LobbyRecord): Promise<void>;
+}
+
+function expectAck(outcome: InteractionOutcome, ack: InteractionOutcome['ack'], what: string): void {
+  if (outcome.ack !== ack) throw new Error(`${what}: expected ${ack}, got ${outcome.ack} ${outcome.error ?? ''}`);
+}
+
+async function timed(
+  clock: InteractionClock,
+  record: LobbyRecord,
+  expected: InteractionOutcome['ack'],
+  send: () => Promise<InteractionOutcome>,
+): Promise<InteractionOutcome> {
+  const { outcome, ms } = await clock.time(send);
+  record.latencies.push(ms);
+  if (outcome.ack === 'failed') record.failed += 1;
+  else if (outcome.ack !== expected) record.refused += 1;
+  return outcome;
+}
+
+export function gameContender(
+  discord: Emulator,
+  world: BenchWorld,
+  clock: InteractionClock,
+  env: Readonly<Record<string, string>>,
+): Contender {
+  const command = (user: string, channel: string, subcommand: string, options?: Record<string, number>) =>
+    discord.runCommand({ user, channel, name: 'crag', subcommand, ...(options ? { options } : {}) });
+  return {
+    name: 'game',
+    appId: world.crag.id,
+    entry: BOT_ENTRY,
+    env,
+    async openTable(server, index) {
+      const players = playersAt(server, index).map((person) => person.id);
+      // The game in play was stored before the bot started; /crag board posts it in the channel.
+      const { outcome } = await clock.time(() => command(players[0]!, server.channel.id, 'board'));
+      expectAck(outcome, 'reply', '/crag board');
+      if (!outcome.message) throw new Error('/crag board posted no message');
+      return new GameTable(discord, outcome.message.id, players);
+    },
+    async openLobby(server, index, record) {
+      const [host, ...others] = playersAt(server, index).map((person) => person.id);
+      if (!host) throw new Error('no host');
+      const opened = await timed(clock, record, 'reply', () =>
+        command(host, server.channel.id, 'start', { 'turn-timer': 60 }),
+      );
+      const lobby = opened.message;
+      if (!lobby) throw new Error(`/crag start posted no lobby: ${opened.ack} ${opened.error ?? ''}`);
+      for (const user of others) {
+        const customId = requireControl(discord.message(lobby.id) ?? lobby, 'join').customId;
+        await timed(clock, record, 'update', () => discord.clickButton({ user, message: lobby.id, customId }));
+      }
+      const customId = requireControl(discord.message(lobby.id) ?? lobby, 'start').customId;
+      await timed(clock, record, 'update', () => discord.clickButton({ user: host, message: lobby.id, customId }));
+    },
+  };
+}
+
+export function baselineContender(
+  discord: Emulator,
+  world: BenchWorld,
+  clock: InteractionClock,
+  env: Readonly<Record<string, string>>,
+): Contender {
+  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench' });
+  return {
+    name: 'baseline',
+    appId: world.baseline.id,
+    entry: BASELINE_ENTRY,
+    env,
+    async openTable(server, index) {
+      const players = playersAt(server, index).map((person) => person.id);
+      const { outcome } = await clock.time(() => post(players[0]!, server.channel.id));
+      expectAck(outcome, 'reply', '/bench');
+      if (!outcome.message) throw new Error('/bench posted no message');
+      return new BaselineTable(discord, outcome.message.id, players);
+    },
+    async openLobby(server, index, record) {
+      const players = playersAt(server, index).map((person) => person.id);
+      const opened = await timed(clock, record, 'reply', () => post(players[0]!, server.channel.id));
+      const message = opened.message;
+      if (!message) throw new Error(`/bench posted no message: ${opened.ack} ${opened.error ?? ''}`);
+      // As many clicks as the game's lobby needs: one per player joining, then Start.
+      for (const [i, user] of players.entries()) {
+        const customId = BASELINE_IDS.keep[i % 3]!;
+        await timed(clock, record, 'update', () => discord.clickButton({ user, message: message.id, customId }));
+      }
+    },
+  };
+}

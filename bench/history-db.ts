@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { ALL_RULE_SETS, ROUNDS, seededRandom } from '../src/game/index.js';
+import { openStore } from '../src/store/index.js';
+import { finishedGame, playTurns, startedGame } from './simulate.js';
+import { type BenchServer, playersAt } from './world.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Seeded games in play get the longest turn timer, so no turn times out during the bench. */
+const TURN_TIMER_SECONDS = 60 * 60;
+
+export interface HistoryDatabase {
+  readonly finishedGames: number;
+  readonly activeGames: number;
+  readonly buildMs: number;
+  readonly bytes: number;
+}
+
+/**
+ * Writes, through the store's own API, the database of a bot that has been running for a while:
+ * `gamesPerServer` finished games (one series per server, dated over the past days), plus one game
+ * in play in each of the first `playingServers` servers, at a random point of its game, so that
+ * during the timed load games end (and restart with Play again) at the rate of a live server.
+ */
+export function buildHistoryDatabase(
+  path: string,
+  servers: readonly BenchServer[],
+  gamesPerServer: number,
+  playingServers: number,
+): HistoryDatabase {
+  const started = performance.now();
+  let clock = Date.now() - gamesPerServer * DAY_MS;
+  const store = openStore(path, { now: () => clock });
+  const random = seededRandom(2024);
+  let finishedGames = 0;
+  let activeGames = 0;
+  try {
+    servers.forEach((server, s) => {
+      const rules = ALL_RULE_SETS[s % ALL_RULE_SETS.length]!;
+      const players = playersAt(server, s).map((person) => person.id);
+      let seriesId: number | undefined;
+      for (let g = 0; g < gamesPerServer; g += 1) {
+        clock = Date.now() - (gamesPerServer - g) * DAY_MS + s * 1000;
+        const created = store.createGame({
+          guildId: server.guild.id,
+          channelId: server.channel.id,
+          state: finishedGame(players, rules, random),
+          turnTimerSeconds: 300,
+          hintsEnabled: true,
+          ...(seriesId === undefined ? {} : { seriesId }),
+        });
+        if (!created.ok) throw new Error(`could not store a finished game: ${created.reason}`);
+        seriesId = created.game.seriesId;
+        finishedGames += 1;
+      }
+      if (s >= playingServers) return;
+      clock = Date.now();
+      const turns = random(ROUNDS * players.length);
+      const created = store.createGame({
+        guildId: server.guild.id,
+        channelId: server.channel.id,
+        state: playTurns(startedGame(players, rules, random), turns, random),
+        turnTimerSeconds: TURN_TIMER_SECONDS,
+        hintsEnabled: true,
+        turnDeadline: clock + TURN_TIMER_SECONDS * 1000,
+        ...(seriesId === undefined ? {} : { seriesId }),
+      });
+      if (!created.ok) throw new Error(`could not store a game in play: ${created.reason}`);
+      activeGames += 1;
+    });
+  } finally {
+    store.close();
+  }
+  return { finishedGames, activeGames, buildMs: performance.now() - started, bytes: fs.statSync(path).size };
+}

@@ -1,0 +1,12 @@
+/**
+ * Loaded into both bots by the bench (`node --expose-gc --import …/memory-probe.js`); nothing in the
+ * bot knows about it. On SIGUSR2 it runs a full garbage collection and writes one JSON line with
+ * the process's memory, so the bench compares what is really kept rather than garbage that V8 has
+ * not yet collected.
+ */
+process.on('SIGUSR2', () => {
+  globalThis.gc?.();
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const line = { level: 'bench', message: 'memory', rss, heapUsed, heapTotal, external, arrayBuffers };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+});

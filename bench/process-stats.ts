@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+
+/** CPU time (user + system, in clock ticks of 1/100 s, Linux's USER_HZ) a process has used so far; NaN once gone. */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which sits in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Resolves once the process has used no CPU for `quietMs` (e.g. the bot finished building its
+ * solver tables after "ready"), or after `timeoutMs`. Returns how long it waited.
+ */
+export async function waitUntilIdle(pid: number, quietMs = 300, timeoutMs = 15_000): Promise<number> {
+  const started = performance.now();
+  let last = cpuTicks(pid);
+  let quietSince = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = cpuTicks(pid);
+    if (Number.isNaN(now)) break;
+    if (now !== last) {
+      last = now;
+      quietSince = performance.now();
+    } else if (performance.now() - quietSince >= quietMs) {
+      break;
+    }
+  }
+  return performance.now() - started;
+}
+
+/** CPU seconds the process has used so far (user + system). */
+export function cpuSeconds(pid: number): number {
+  return cpuTicks(pid) / 100;
+}

@@ -1,0 +1,275 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { REST, Routes } from 'discord.js';
+import { startEmulator } from '../src/emulator/index.js';
+import { BASELINE_COMMAND } from './baseline-board.js';
+import { BASELINE_ENTRY, BOT_ENTRY, killAllChildren, ROOT, runDeploy } from './bot-process.js';
+import { readBenchConfig } from './config.js';
+import { baselineContender, gameContender } from './contenders.js';
+import { newestProfile, summarizeCpuProfile } from './cpu-profile.js';
+import { headToHead } from './head-to-head.js';
+import { buildHistoryDatabase } from './history-db.js';
+import { InteractionClock } from './latency.js';
+import { describeMachine } from './machine.js';
+import { type ContenderFigures, contenderJson, printTable, rounded, TARGETS } from './report.js';
+import { measureStartup, type StartupRun } from './startup.js';
+import { benchStrategy } from './strategy.js';
+import { createBenchWorld } from './world.js';
+
+const OUTPUT = path.join(ROOT, 'bench/latest.json');
+
+function say(message: string): void {
+  process.stdout.write(`[bench ${(performance.now() / 1000).toFixed(1)}s] ${message}\n`);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function countActiveGames(dbPath: string): number {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("SELECT COUNT(*) AS n FROM games WHERE status IN ('lobby', 'playing')").get() as { n: number })
+      .n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Where each bot spent its CPU during the measured rounds, in µs per interaction, side by side. */
+function printProfiles(profileDir: string, figures: Readonly<Record<'game' | 'baseline', ContenderFigures>>): void {
+  for (const name of ['game', 'baseline'] as const) {
+    const profile = newestProfile(path.join(profileDir, name));
+    if (!profile) continue;
+    const interactions = figures[name].load.latency.count;
+    const { functions, areas, totalMs } = summarizeCpuProfile(profile, figures[name].measuredSpans);
+    const list = (spots: { name: string; ms: number }[]) =>
+      spots.map((spot) => `  ${((spot.ms * 1000) / interactions).toFixed(0).padStart(6)} µs  ${spot.name}`).join('\n');
+    const kept = path.join(os.tmpdir(), `crag-bench-${name}.cpuprofile`);
+    fs.copyFileSync(profile, kept);
+    process.stdout.write(
+      `\n${name}: ${((totalMs * 1000) / interactions).toFixed(0)} µs of main-thread CPU per interaction in the measured rounds\nby area:\n${list(areas)}\nhottest functions (self time):\n${list(functions)}\nfull profile: ${kept}\n`,
+    );
+  }
+}
+
+/**
+ * `npm run bench`: the solver's costs; the bot's start-up on a database with a long history; then
+ * the bot and a trivial discord.js baseline side by side, driven the same way through the emulator
+ * (alternating timed closed-loop rounds over many channels, then a new game in every other channel
+ * for the memory figures). Writes bench/latest.json and prints a table.
+ */
+async function main(): Promise<void> {
+  const config = readBenchConfig();
+  const machine = describeMachine();
+  say(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}`);
+
+  say('solver (benchStrategy)…');
+  const strategyStarted = performance.now();
+  const strategy = await benchStrategy();
+  const strategySeconds = (performance.now() - strategyStarted) / 1000;
+  globalThis.gc?.();
+
+  const discord = await startEmulator();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-bench-'));
+  tempDirs.push(dir);
+  try {
+    say(`world: ${config.servers} servers, both bots in each`);
+    const world = createBenchWorld(discord, config.servers);
+    await runDeploy(
+      { DISCORD_TOKEN: world.crag.token, DISCORD_CLIENT_ID: world.crag.id, DISCORD_API_URL: discord.apiUrl },
+      dir,
+    );
+    await new REST({ api: discord.apiUrl })
+      .setToken(world.baseline.token)
+      .put(Routes.applicationCommands(world.baseline.id), { body: [BASELINE_COMMAND] });
+
+    const dbPath = path.join(dir, 'data', 'crag.sqlite');
+    say(`database: ${config.servers * config.historyGamesPerServer} finished games, ${config.channels} in play…`);
+    const history = buildHistoryDatabase(dbPath, world.servers, config.historyGamesPerServer, config.channels);
+
+    const botEnv = {
+      DISCORD_TOKEN: world.crag.token,
+      DISCORD_API_URL: discord.apiUrl,
+      DATABASE_PATH: dbPath,
+      LOG_LEVEL: 'warn',
+      COMPUTER_PAUSE_MS: '20',
+    };
+    say(`start-up × ${config.startupRuns}…`);
+    const startup = await measureStartup(BOT_ENTRY, botEnv, dir, config.startupRuns);
+
+    const baselineEnv = { DISCORD_TOKEN: world.baseline.token, DISCORD_API_URL: discord.apiUrl };
+    const clock = new InteractionClock(discord);
+    const profileDir = path.join(dir, 'cpu-profile');
+    const { game, baseline, foreignCores } = await headToHead(
+      discord,
+      clock,
+      {
+        game: gameContender(discord, world, clock, botEnv),
+        baseline: baselineContender(discord, world, clock, baselineEnv),
+      },
+      {
+        loadServers: world.servers.slice(0, config.channels),
+        lobbyServers: world.servers.slice(config.channels),
+        warmup: config.warmup,
+        timed: config.timed,
+        rounds: config.rounds,
+        paced: config.paced,
+        pacedRate: config.pacedRate,
+        stagger: config.stagger,
+      },
+      {
+        cwd: dir,
+        profileDir: config.cpuProfile ? profileDir : undefined,
+        countActiveGames: () => countActiveGames(dbPath),
+        say,
+      },
+    );
+    clock.close();
+
+    // Fresh processes, idle, the game bot on the database that now has a game in every channel:
+    // memory owed to the games themselves, not to the load that came before.
+    say('fresh processes: the bot with a game in every channel, and the baseline…');
+    const activeNow = countActiveGames(dbPath);
+    // RSS differs by several MB between two starts of the same process: medians of a few.
+    const settledMedians = (runs: readonly StartupRun[]) => ({
+      rssMb: median(runs.map((run) => run.rssSettledMb)),
+      heapUsedMb: median(runs.map((run) => run.heapUsedSettledMb)),
+      readyMs: median(runs.map((run) => run.readyMs)),
+    });
+    const freshGame = settledMedians(await measureStartup(BOT_ENTRY, botEnv, dir, config.startupRuns));
+    const freshBaseline = settledMedians(await measureStartup(BASELINE_ENTRY, baselineEnv, dir, config.startupRuns));
+    const atStartup = settledMedians(startup);
+
+    const throughputRatio = game.load.ips / baseline.load.ips;
+    const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
+    // Memory, after a full GC each time. The target's figure: fresh idle processes, the bot holding a
+    // game in every channel, against the baseline in the same guilds, per 1,000 active games.
+    const rssAbovePer1000 = ((freshGame.rssMb - freshBaseline.rssMb) * 1000) / activeNow;
+    // What each further game costs: the fresh bot now against the start-up runs (200 games in play).
+    const morePer1000 = (now: number, before: number) => ((now - before) * 1000) / (activeNow - config.channels);
+    const marginalPer1000 = morePer1000(freshGame.rssMb, atStartup.rssMb);
+    const marginalHeapPer1000 = morePer1000(freshGame.heapUsedMb, atStartup.heapUsedMb);
+    // After the same load for both: what the load left behind, and what the heap really keeps.
+    const afterLoadAbovePer1000 =
+      ((game.allChannelsMemory.rssMb - baseline.allChannelsMemory.rssMb) * 1000) / game.activeGames;
+    const heapGrowth = (figures: ContenderFigures) =>
+      figures.allChannelsMemory.heapUsedMb - figures.idleMemory.heapUsedMb;
+    const heapKeptAbovePer1000 = ((heapGrowth(game) - heapGrowth(baseline)) * 1000) / game.activeGames;
+    const roundRatios = game.rounds.map((round, i) => ({
+      throughput: round.ips / (baseline.rounds[i]?.ips ?? Number.NaN),
+      p99: round.p99 / (baseline.rounds[i]?.p99 ?? Number.NaN),
+    }));
+    const problems = discord.problems;
+
+    const report = {
+      throughput_ratio: throughputRatio,
+      p99_ratio: p99Ratio,
+      p50_ratio: game.load.latency.p50 / baseline.load.latency.p50,
+      p95_ratio: game.load.latency.p95 / baseline.load.latency.p95,
+      paced_p50_ratio: game.paced.latency.p50 / baseline.paced.latency.p50,
+      paced_p99_ratio: game.paced.latency.p99 / baseline.paced.latency.p99,
+      round_ratios: roundRatios,
+      rss_above_baseline_per_1000_active_games_mb: rssAbovePer1000,
+      memory: {
+        active_games: activeNow,
+        fresh_game_rss_mb: freshGame.rssMb,
+        fresh_game_heap_used_mb: freshGame.heapUsedMb,
+        fresh_baseline_rss_mb: freshBaseline.rssMb,
+        fresh_baseline_heap_used_mb: freshBaseline.heapUsedMb,
+        rss_per_1000_more_active_games_mb: marginalPer1000,
+        heap_used_per_1000_more_active_games_mb: marginalHeapPer1000,
+        after_load_rss_above_baseline_per_1000_active_games_mb: afterLoadAbovePer1000,
+        after_load_heap_kept_above_baseline_per_1000_active_games_mb: heapKeptAbovePer1000,
+        note: 'RSS and heap after a full GC (node --expose-gc, SIGUSR2 to bench/memory-probe); V8 keeps heap pages it once grew into, so RSS after a load stays near its high-water mark',
+      },
+      targets: {
+        throughput_ratio_at_least: TARGETS.throughputRatioAtLeast,
+        throughput_ratio_met: throughputRatio >= TARGETS.throughputRatioAtLeast,
+        p99_ratio_at_most: TARGETS.p99RatioAtMost,
+        p99_ratio_met: p99Ratio <= TARGETS.p99RatioAtMost,
+        rss_above_baseline_per_1000_active_games_mb_below: TARGETS.rssAboveBaselinePer1000GamesMbBelow,
+        rss_met: rssAbovePer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
+        rss_per_1000_more_active_games_below_target: marginalPer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
+      },
+      machine: { ...machine, other_programs_cpu_cores_during_rounds: foreignCores },
+      load: {
+        servers: config.servers,
+        channels: config.channels,
+        warmup_interactions_each: config.warmup,
+        timed_interactions_each: config.timed,
+        rounds: config.rounds,
+        paced_interactions_each: config.paced,
+        paced_offered_rate: config.pacedRate,
+        stagger: config.stagger,
+        memory_channels: config.servers - config.channels,
+        latency:
+          'from the virtual-user call (INTERACTION_CREATE sent) to the callback arriving at the emulator; closed loop, one interaction in flight per channel',
+      },
+      game: contenderJson(game),
+      baseline: contenderJson(baseline),
+      startup: {
+        guilds: config.servers,
+        finished_games: history.finishedGames,
+        games_in_play: history.activeGames,
+        database_mb: history.bytes / 1024 ** 2,
+        database_build_s: history.buildMs / 1000,
+        ready_ms_median: median(startup.map((run) => run.readyMs)),
+        rss_at_ready_mb_median: median(startup.map((run) => run.rssAtReadyMb)),
+        rss_settled_after_gc_mb_median: median(startup.map((run) => run.rssSettledMb)),
+        heap_used_settled_after_gc_mb_median: median(startup.map((run) => run.heapUsedSettledMb)),
+        stop_ms_median: median(startup.map((run) => run.stopMs)),
+        fresh_game_ready_ms: freshGame.readyMs,
+        baseline_ready_ms: freshBaseline.readyMs,
+        baseline_gateway_ready_ms: baseline.gatewayReadyMs,
+        game_gateway_ready_ms: game.gatewayReadyMs,
+        runs: startup,
+      },
+      strategy: { ...strategy, 'strategy.bench_s': strategySeconds },
+      emulator_problems: problems.length,
+      first_emulator_problems: problems.slice(0, 5).map((problem) => `${problem.kind}: ${problem.detail ?? ''}`),
+      duration_s: performance.now() / 1000,
+    };
+    fs.writeFileSync(OUTPUT, `${JSON.stringify(rounded(report), null, 2)}\n`);
+
+    const check = (met: boolean) => (met ? 'met' : 'NOT met');
+    const cold = Object.entries(strategy).filter(([key]) => key.includes('build_cold'));
+    printTable(game, baseline, [
+      `throughput_ratio ${throughputRatio.toFixed(2)} (target ≥ ${TARGETS.throughputRatioAtLeast}: ${check(report.targets.throughput_ratio_met)}); per round ${roundRatios.map((r) => r.throughput.toFixed(2)).join(', ')}`,
+      `p99_ratio ${p99Ratio.toFixed(2)} (target ≤ ${TARGETS.p99RatioAtMost}: ${check(report.targets.p99_ratio_met)}); per round ${roundRatios.map((r) => r.p99.toFixed(2)).join(', ')}`,
+      `RSS above the baseline per 1,000 active games: ${rssAbovePer1000.toFixed(1)} MB (fresh idle processes, ${activeNow} games; target < ${TARGETS.rssAboveBaselinePer1000GamesMbBelow}: ${check(report.targets.rss_met)}); each 1,000 more games ${marginalPer1000.toFixed(1)} MB RSS, ${marginalHeapPer1000.toFixed(1)} MB heap; after the load ${afterLoadAbovePer1000.toFixed(1)} MB above, heap kept ${heapKeptAbovePer1000.toFixed(1)} MB above`,
+      `start-up, ${config.servers} guilds and ${history.finishedGames} finished games: "ready" in ${report.startup.ready_ms_median.toFixed(0)} ms (median of ${startup.length}), RSS ${report.startup.rss_settled_after_gc_mb_median.toFixed(1)} MB once settled (after a GC)`,
+      `solver: table build ${cold.map(([key, ms]) => `${key.replace('strategy.build_cold_ms.', '')} ${ms.toFixed(0)} ms`).join(', ')}; hint (best action) ${strategy['strategy.best_action_us']?.toFixed(1)} µs; scoring ${((strategy['strategy.score_roll_per_second'] ?? 0) / 1e6).toFixed(1)} M rows/s`,
+      `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
+      `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,
+    ]);
+    if (config.cpuProfile) printProfiles(profileDir, { game, baseline });
+  } finally {
+    killAllChildren();
+    await discord.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Temp folders to remove even when the bench is interrupted. */
+const tempDirs: string[] = [];
+
+process.on('exit', () => {
+  killAllChildren();
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => process.exit(130));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    killAllChildren();
+    process.exit(1);
+  },
+);

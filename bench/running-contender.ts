@@ -1,0 +1,172 @@
+import type { Emulator } from '../src/emulator/index.js';
+import { BotProcess, MEMORY_PROBE_ARGS, type MemoryAfterGc } from './bot-process.js';
+import type { Contender, LobbyRecord } from './contenders.js';
+import { monotonicMicros, type Span } from './cpu-profile.js';
+import { type InteractionClock, type LatencySummary, summarize } from './latency.js';
+import { inBatches, type LoadSample, runLoad } from './load.js';
+import { procStatusMb, RssSampler } from './memory.js';
+import { cpuSeconds, waitUntilIdle } from './process-stats.js';
+import type { LoadTable } from './tables.js';
+import type { BenchServer } from './world.js';
+
+/** One closed-loop round per this long at most; a stuck bot ends the bench instead of hanging it. */
+const ROUND_TIMEOUT_MS = 90_000;
+
+export interface LobbyFigures extends LatencySummary {
+  readonly failed: number;
+  readonly refused: number;
+}
+
+/** A contender's process while the bench drives it: spawned, measured, stopped. */
+export class RunningContender {
+  readonly samples: LoadSample[] = [];
+  /** When the measured rounds ran, to cut a CPU profile down to them. */
+  readonly measuredSpans: Span[] = [];
+  /** REST requests the bot made during the measured rounds, by route (`POST /interactions/…`). */
+  readonly restDuringRounds = new Map<string, number>();
+  /** Spawn until the emulator had sent READY and every GUILD_CREATE. */
+  gatewayReadyMs = Number.NaN;
+  /** Once connected and quiet, after a full GC. */
+  idleMemory: MemoryAfterGc = { rssMb: Number.NaN, heapUsedMb: Number.NaN, externalMb: Number.NaN };
+  loadPeakRssMb = 0;
+  /** Interactions that failed (no answer within 3 s) while warming up. */
+  warmupFailed = 0;
+  private cpuDuringRounds = 0;
+  private benchCpuDuringRounds = 0;
+  private interactionsInRounds = 0;
+  private tables: LoadTable[] = [];
+  private boardLatencies: number[] = [];
+  private readonly bot: BotProcess;
+  private readonly sampler: RssSampler;
+
+  constructor(
+    private readonly discord: Emulator,
+    private readonly clock: InteractionClock,
+    readonly contender: Contender,
+    options: { cwd: string; nodeArgs?: readonly string[] },
+  ) {
+    this.bot = new BotProcess(contender.entry, contender.env, options.cwd, [
+      ...MEMORY_PROBE_ARGS,
+      ...(options.nodeArgs ?? []),
+    ]);
+    this.sampler = new RssSampler(this.bot.pid);
+  }
+
+  get pid(): number {
+    return this.bot.pid;
+  }
+
+  get name(): string {
+    return this.contender.name;
+  }
+
+  /** Waits for the gateway session, then for the process to go quiet (start-up work done). */
+  async ready(): Promise<void> {
+    const exited = this.bot.exited.then(() => {
+      throw new Error(`${this.name} exited before it connected:\n${this.bot.otherOutput.slice(-20).join('\n')}`);
+    });
+    await Promise.race([this.discord.waitForBotReady(this.contender.appId, { timeoutMs: 60_000 }), exited]);
+    this.gatewayReadyMs = performance.now() - this.bot.spawnedAt;
+    await waitUntilIdle(this.bot.pid);
+    this.idleMemory = await this.bot.memoryAfterGc();
+    this.sampler.takePeak();
+  }
+
+  /** Posts a board in each channel, `stagger` channels at a time. */
+  async openTables(servers: readonly BenchServer[], stagger: number): Promise<void> {
+    this.tables = [];
+    await inBatches(servers, stagger, async (server, index) => {
+      const started = performance.now();
+      this.tables[index] = await this.contender.openTable(server, index);
+      this.boardLatencies.push(performance.now() - started);
+    });
+  }
+
+  /**
+   * Warms the process up before anything is measured: first a few channels at a time (a cold bot
+   * answering 200 clicks at once can miss the 3 s window), then all of them.
+   * Returns the interactions that failed meanwhile.
+   */
+  async warmUp(count: number, stagger: number): Promise<number> {
+    const gentle = await runLoad(this.clock, this.tables.slice(0, stagger), {
+      count: Math.floor(count / 2),
+      measured: false,
+      timeoutMs: ROUND_TIMEOUT_MS,
+    });
+    const full = await runLoad(this.clock, this.tables, {
+      count: Math.ceil(count / 2),
+      measured: false,
+      timeoutMs: ROUND_TIMEOUT_MS,
+    });
+    this.warmupFailed = gentle.failed + full.failed;
+    return this.warmupFailed;
+  }
+
+  async measuredRound(count: number): Promise<LoadSample> {
+    const cpuBefore = cpuSeconds(this.bot.pid);
+    const benchBefore = process.cpuUsage();
+    const from = monotonicMicros();
+    this.discord.resetRestCounts();
+    const sample = await runLoad(this.clock, this.tables, { count, measured: true, timeoutMs: ROUND_TIMEOUT_MS });
+    this.measuredSpans.push({ from, to: monotonicMicros() });
+    for (const [route, requests] of Object.entries(this.discord.restCounts())) {
+      this.restDuringRounds.set(route, (this.restDuringRounds.get(route) ?? 0) + requests);
+    }
+    this.cpuDuringRounds += cpuSeconds(this.bot.pid) - cpuBefore;
+    const bench = process.cpuUsage(benchBefore);
+    this.benchCpuDuringRounds += (bench.user + bench.system) / 1e6;
+    this.interactionsInRounds += sample.latencies.length;
+    this.loadPeakRssMb = Math.max(this.loadPeakRssMb, this.sampler.takePeak());
+    this.samples.push(sample);
+    return sample;
+  }
+
+  /** A round at a steady rate below saturation (people pausing `thinkMs` on average): latency as felt. */
+  async pacedRound(count: number, thinkMs: number): Promise<LoadSample> {
+    return runLoad(this.clock, this.tables, { count, measured: true, timeoutMs: ROUND_TIMEOUT_MS, thinkMs });
+  }
+
+  /** The bot's CPU time per measured interaction (its own work only, emulator and driver excluded). */
+  get cpuMsPerInteraction(): number {
+    return (this.cpuDuringRounds * 1000) / this.interactionsInRounds;
+  }
+
+  /** The bench process's CPU (emulator and virtual users) per measured interaction of this bot. */
+  get benchCpuMsPerInteraction(): number {
+    return (this.benchCpuDuringRounds * 1000) / this.interactionsInRounds;
+  }
+
+  get openBoards(): LatencySummary {
+    return summarize(this.boardLatencies);
+  }
+
+  /** Opens a new game in each channel (`firstIndex` numbers them after the load channels). */
+  async openLobbies(servers: readonly BenchServer[], firstIndex: number, stagger: number): Promise<LobbyFigures> {
+    const record: LobbyRecord = { latencies: [], failed: 0, refused: 0 };
+    await inBatches(servers, stagger, (server, index) => this.contender.openLobby(server, firstIndex + index, record));
+    return { ...summarize(record.latencies), failed: record.failed, refused: record.refused };
+  }
+
+  /** Once quiet: resident memory as it is, the peak over the process's life, and after a full GC. */
+  async settledMemory(): Promise<{ rssBeforeGcMb: number; hwmMb: number; afterGc: MemoryAfterGc }> {
+    await waitUntilIdle(this.bot.pid);
+    const rssBeforeGcMb = procStatusMb(this.bot.pid, 'VmRSS');
+    const hwmMb = procStatusMb(this.bot.pid, 'VmHWM');
+    return { rssBeforeGcMb, hwmMb, afterGc: await this.bot.memoryAfterGc() };
+  }
+
+  logLines(): { warn: number; error: number; first: string[] } {
+    const errors = this.bot.linesAt('error');
+    const warnings = this.bot.linesAt('warn');
+    return {
+      warn: warnings.length,
+      error: errors.length,
+      first: [...errors, ...warnings].slice(0, 5).map((line) => JSON.stringify(line)),
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.sampler.stop();
+    await this.bot.stop();
+  }
+}

@@ -1,0 +1,117 @@
+import type { AckKind, EmulatedMessage, Emulator, InteractionOutcome } from '../src/emulator/index.js';
+import { BASELINE_IDS, BASELINE_ROW_VALUES } from './baseline-board.js';
+import { bestRow, canReroll, currentPlayerId, diceOnBoard, isFinalStandings, requireControl } from './board.js';
+import { pairKeep } from './simulate.js';
+
+/** One interaction a virtual player is about to make. */
+export interface Click {
+  /** keep, reroll, score, again… (for the per-kind figures). */
+  readonly kind: string;
+  /** The answer the click should get; anything else counts as refused. */
+  readonly expect: AckKind;
+  readonly send: () => Promise<InteractionOutcome>;
+}
+
+/** A channel under load: what its players click next, one interaction at a time. */
+export interface LoadTable {
+  next(): Click;
+  /** Follows the outcome (e.g. the new board after Play again) before the next click. */
+  settled(click: Click, outcome: InteractionOutcome): Promise<void>;
+}
+
+/**
+ * A Crag game played by the player named on the board: hunt a pair (one click per die toggled,
+ * then Reroll), then take the row with the most points; on the final standings, Play again.
+ */
+export class GameTable implements LoadTable {
+  constructor(
+    private readonly discord: Emulator,
+    private boardId: string,
+    private readonly players: readonly string[],
+  ) {}
+
+  private board(): EmulatedMessage {
+    const board = this.discord.message(this.boardId);
+    if (!board) throw new Error(`board ${this.boardId} is gone`);
+    return board;
+  }
+
+  next(): Click {
+    const board = this.board();
+    if (isFinalStandings(board)) {
+      const customId = requireControl(board, 'again').customId;
+      const user = this.players[0]!;
+      return { kind: 'again', expect: 'update', send: () => this.click(user, customId) };
+    }
+    const user = currentPlayerId(board);
+    if (!user) throw new Error(`nobody to act on board ${board.id}`);
+    const dice = diceOnBoard(board);
+    const wanted = canReroll(board) ? pairKeep(dice.map((die) => die.value)) : null;
+    if (wanted) {
+      const toggle = dice.find((die, i) => die.kept !== wanted[i]);
+      if (toggle) return { kind: 'keep', expect: 'update', send: () => this.click(user, toggle.customId) };
+      const customId = requireControl(board, 'reroll').customId;
+      return { kind: 'reroll', expect: 'update', send: () => this.click(user, customId) };
+    }
+    const row = bestRow(board);
+    return {
+      kind: 'score',
+      expect: 'update',
+      send: () =>
+        this.discord.chooseOption({ user, message: this.boardId, customId: row.customId, values: [row.value] }),
+    };
+  }
+
+  async settled(click: Click, outcome: InteractionOutcome): Promise<void> {
+    if (click.kind !== 'again' || outcome.ack !== 'update') return;
+    // The next game's board is the follow-up the bot posts just after updating the old one.
+    this.boardId = await this.discord.waitFor(() => this.discord.interaction(outcome.interactionId)?.followUpIds[0], {
+      timeoutMs: 5_000,
+      description: 'the next board after Play again',
+    });
+  }
+
+  private click(user: string, customId: string): Promise<InteractionOutcome> {
+    return this.discord.clickButton({ user, message: this.boardId, customId });
+  }
+}
+
+/** The same rhythm on the baseline's constant board: toggle a die, reroll, choose a row, by turns. */
+export class BaselineTable implements LoadTable {
+  private step = 0;
+
+  constructor(
+    private readonly discord: Emulator,
+    private readonly boardId: string,
+    private readonly players: readonly string[],
+  ) {}
+
+  next(): Click {
+    const step = this.step;
+    this.step += 1;
+    const user = this.players[Math.floor(step / 3) % this.players.length]!;
+    const message = this.boardId;
+    switch (step % 3) {
+      case 0: {
+        const customId = BASELINE_IDS.keep[Math.floor(step / 3) % 3]!;
+        return { kind: 'keep', expect: 'update', send: () => this.discord.clickButton({ user, message, customId }) };
+      }
+      case 1:
+        return {
+          kind: 'reroll',
+          expect: 'update',
+          send: () => this.discord.clickButton({ user, message, customId: BASELINE_IDS.reroll }),
+        };
+      default: {
+        const values = [BASELINE_ROW_VALUES[step % BASELINE_ROW_VALUES.length]!];
+        return {
+          kind: 'score',
+          expect: 'update',
+          send: () => this.discord.chooseOption({ user, message, customId: BASELINE_IDS.score, values }),
+        };
+      }
+    }
+  }
+
+  async settled(): Promise<void> {}
+}

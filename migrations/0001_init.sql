@@ -1,4 +1,5 @@
--- The first crag-bot schema. The state JSON in `games` is the authority for replaying a game;
+-- The first crag-bot schema. The state JSON in `games` (with its turns in `turn_history`) is the
+-- authority for replaying a game;
 -- seats, sheet rows and results are kept in step with it so the leaderboard is plain SQL.
 -- Discord ids are TEXT (snowflakes overflow a double); times are epoch milliseconds.
 
@@ -56,6 +57,15 @@ CREATE TABLE sheet_rows (
   points INTEGER NOT NULL CHECK (points >= 0),
   round INTEGER NOT NULL CHECK (round BETWEEN 1 AND 13),
   PRIMARY KEY (game_id, player_id, row)
+) WITHOUT ROWID;
+
+-- Each finished turn of a game (its rolls, keeps and row), for the post-game analysis. Kept out of
+-- the state JSON so that a click rewrites a small row, not the whole game's history.
+CREATE TABLE turn_history (
+  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  turn INTEGER NOT NULL CHECK (turn >= 0),
+  record TEXT NOT NULL CHECK (json_valid(record)),
+  PRIMARY KEY (game_id, turn)
 ) WITHOUT ROWID;
 
 -- Written once, when a game finishes; cancelled games never have results.

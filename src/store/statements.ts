@@ -120,6 +120,13 @@ export function prepareStatements(db: Database.Database) {
     setTurnDeadline: db.prepare<[number | null, number, number]>(
       'UPDATE games SET turn_deadline = ?, updated_at = ? WHERE id = ?',
     ),
+    historyOf: db.prepare<[number], { record: string }>(
+      'SELECT record FROM turn_history WHERE game_id = ? ORDER BY turn',
+    ),
+    insertTurn: db.prepare<[number, number, string]>(
+      'INSERT INTO turn_history (game_id, turn, record) VALUES (?, ?, ?)',
+    ),
+    deleteTurnsFrom: db.prepare<[number, number]>('DELETE FROM turn_history WHERE game_id = ? AND turn >= ?'),
     seatsOf: db.prepare<[number], SeatRow>(
       'SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index',
     ),

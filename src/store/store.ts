@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { deserializeGame, type GameState, serializeGame } from '../game/index.js';
+import { deserializeGame, type GameState, serializeGame, type TurnRecord } from '../game/index.js';
 import { defaultMigrationsDir, loadMigrations } from './migrations.js';
 import { openDatabase } from './open-database.js';
 import { type GameMetaRow, type GameRow, prepareStatements, type RankedRow, type Statements } from './statements.js';
@@ -83,25 +83,25 @@ export class Store {
 
   activeGameInChannel(channelId: string): StoredGame | undefined {
     const row = this.statements.activeInChannel.get(channelId);
-    return row && toStoredGame(row, deserializeGame(row.state));
+    return row && this.load(row);
   }
 
   /** The channel's active game, or else its most recent one. */
   latestGameInChannel(channelId: string): StoredGame | undefined {
     const row = this.statements.latestInChannel.get(channelId);
-    return row && toStoredGame(row, deserializeGame(row.state));
+    return row && this.load(row);
   }
 
   gameById(id: number): StoredGame | undefined {
     const cached = this.recent.get(id);
     if (cached) return this.remember(cached);
     const row = this.statements.gameById.get(id);
-    return row && this.remember(toStoredGame(row, deserializeGame(row.state)));
+    return row && this.remember(this.load(row));
   }
 
   /** Games in the lobby or under way, oldest first: what a restart must pick up again. */
   activeGames(): StoredGame[] {
-    return this.statements.activeGames.all().map((row) => toStoredGame(row, deserializeGame(row.state)));
+    return this.statements.activeGames.all().map((row) => this.load(row));
   }
 
   /**
@@ -171,6 +171,12 @@ export class Store {
     return row && toLeaderboardRow(row);
   }
 
+  /** A game as stored: its state JSON with its turns put back. */
+  private load(row: GameRow): StoredGame {
+    const history = this.statements.historyOf.all(row.id).map((turn) => JSON.parse(turn.record) as TurnRecord);
+    return toStoredGame(row, { ...deserializeGame(row.state), history });
+  }
+
   private remember(game: StoredGame): StoredGame {
     this.recent.delete(game.id);
     this.recent.set(game.id, game);
@@ -199,7 +205,7 @@ export class Store {
 
   private insertGame(game: NewGame): CreateGameResult {
     const busy = this.statements.activeInChannel.get(game.channelId);
-    if (busy) return { ok: false, reason: 'channel-busy', active: toStoredGame(busy, deserializeGame(busy.state)) };
+    if (busy) return { ok: false, reason: 'channel-busy', active: this.load(busy) };
     const now = this.now();
     let seriesId = game.seriesId;
     if (seriesId === undefined) {
@@ -218,7 +224,7 @@ export class Store {
         boardMessageId: game.boardMessageId ?? null,
         status: game.state.status,
         rules: JSON.stringify(game.state.rules),
-        state: serializeGame(game.state),
+        state: stateJson(game.state),
         version: game.state.version,
         turnTimerSeconds: game.turnTimerSeconds,
         hintsEnabled: game.hintsEnabled ? 1 : 0,
@@ -241,7 +247,7 @@ export class Store {
     }
     const row = this.statements.gameById.get(gameId);
     if (!row) return { ok: false, reason: 'missing' };
-    const previous = this.remember(toStoredGame(row, deserializeGame(row.state)));
+    const previous = this.remember(this.load(row));
     if (previous.state.version !== expectedVersion) return { ok: false, reason: 'stale', current: previous };
     const saved = this.writeOver(previous, next, extra);
     if (!saved) throw new Error(`game ${gameId} changed inside its own transaction`);
@@ -258,7 +264,7 @@ export class Store {
     const written = this.statements.updateState.run({
       id: previous.id,
       expectedVersion: previous.state.version,
-      state: serializeGame(next),
+      state: stateJson(next),
       version: next.version,
       now,
       turnDeadline,
@@ -269,6 +275,11 @@ export class Store {
     syncRows(this.statements, previous.id, next, previous.state);
     return { ...previous, state: next, turnDeadline, boardMessageId, updatedAt: now, lastActionAt: now };
   }
+}
+
+/** The state JSON for the games table: everything but the turns, which live in turn_history. */
+function stateJson(state: GameState): string {
+  return serializeGame({ ...state, history: [] });
 }
 
 function toStoredGame(row: GameMetaRow | GameRow, state: GameState): StoredGame {

@@ -12,7 +12,16 @@ export function syncRows(statements: Statements, gameId: number, state: GameStat
   if (previousStatus === null || previousStatus === 'lobby') syncSeats(statements, gameId, state);
   // The engine hands unchanged sheets on as the same object: keeping or rerolling dice writes no row.
   if (state.sheets !== previous?.sheets) syncSheets(statements, gameId, state);
+  if (state.history !== previous?.history) syncHistory(statements, gameId, state, previous?.history.length ?? 0);
   if (state.status === 'finished' || previousStatus === 'finished') syncResults(statements, gameId, state);
+}
+
+/** The engine only appends turns: a usual save adds one row or none. */
+function syncHistory(statements: Statements, gameId: number, state: GameState, stored: number): void {
+  if (state.history.length < stored) statements.deleteTurnsFrom.run(gameId, state.history.length);
+  for (let turn = Math.min(stored, state.history.length); turn < state.history.length; turn += 1) {
+    statements.insertTurn.run(gameId, turn, JSON.stringify(state.history[turn]));
+  }
 }
 
 function syncSeats(statements: Statements, gameId: number, state: GameState): void {

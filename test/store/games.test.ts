@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyAction, type GameState, seededRandom } from '../../src/game/index.js';
+import { applyAction, CATEGORY_IDS, type GameState, seededRandom } from '../../src/game/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { type GamePlan, newGameState, replayTo, step } from './drive-game.js';
 import { expectRowsInStep, playThroughStore, saveAction, tempFolder } from './helpers.js';
@@ -226,5 +226,50 @@ describe('latestGameInChannel', () => {
     if (!second.ok) throw new Error('not created');
     expect(store.latestGameInChannel(CHANNEL)?.id).toBe(second.game.id);
     expect(store.latestGameInChannel('910000000000000999')).toBeUndefined();
+  });
+});
+
+describe('turn history', () => {
+  it('keeps each finished turn in its own row and gives the whole history back after a reopen', () => {
+    const created = create();
+    if (!created.ok) throw new Error('not created');
+    let game = created.game;
+    const random = seededRandom(11);
+    const started = applyAction(game.state, { type: 'start', playerId: ALICE }, random);
+    if (!started.ok) throw new Error(started.code);
+    const afterStart = store.saveState(game.id, game.state.version, started.state);
+    if (!afterStart.ok) throw new Error(afterStart.reason);
+    game = afterStart.game;
+    const save = (next: GameState) => {
+      const saved = store.saveState(game.id, game.state.version, next);
+      if (!saved.ok) throw new Error(saved.reason);
+      game = saved.game;
+    };
+    for (let turn = 0; turn < 4; turn += 1) {
+      const playerId = game.state.seats[game.state.currentSeat]?.playerId ?? '';
+      const rerolled = applyAction(game.state, { type: 'reroll', playerId }, random);
+      if (!rerolled.ok) throw new Error(rerolled.code);
+      save(rerolled.state);
+      const open = CATEGORY_IDS.find((row) => game.state.sheets[playerId]?.[row] === undefined) ?? 'ones';
+      const scored = applyAction(game.state, { type: 'score', playerId, category: open }, random);
+      if (!scored.ok) throw new Error(scored.code);
+      save(scored.state);
+    }
+    expect(game.state.history).toHaveLength(4);
+    const db = new Database(path, { readonly: true });
+    const stateJson = JSON.parse(
+      (db.prepare('SELECT state FROM games WHERE id = ?').get(game.id) as { state: string }).state,
+    );
+    const rows = db.prepare('SELECT turn, record FROM turn_history WHERE game_id = ? ORDER BY turn').all(game.id) as {
+      turn: number;
+      record: string;
+    }[];
+    db.close();
+    expect(stateJson.history).toEqual([]);
+    expect(rows.map((row) => row.turn)).toEqual([0, 1, 2, 3]);
+    expect(rows.map((row) => JSON.parse(row.record))).toEqual(game.state.history);
+    store.close();
+    store = openStore(path, { now: () => clock });
+    expect(store.gameById(game.id)?.state).toEqual(game.state);
   });
 });

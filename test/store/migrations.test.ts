@@ -81,7 +81,15 @@ describe('migrations', () => {
       migrations.map((m) => ({ version: m.version, name: m.name, applied_at: NOW })),
     );
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['game_results', 'game_seats', 'games', 'schema_migrations', 'series', 'sheet_rows']);
+    expect(tables).toEqual([
+      'game_results',
+      'game_seats',
+      'games',
+      'schema_migrations',
+      'series',
+      'sheet_rows',
+      'turn_history',
+    ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     const before = dump(db);
     expect(applyMigrations(db, migrations, () => NOW + 1)).toBe(0);

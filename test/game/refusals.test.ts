@@ -10,7 +10,7 @@ import {
   type Rules,
   serializeGame,
 } from '../../src/game/index.js';
-import { lobby, play, scripted } from './support.js';
+import { lobby, play, ROWS, scripted } from './support.js';
 
 /** Every refusal code; `satisfies` makes the compiler fail this file if a code is added or dropped. */
 const EVERY_CODE = {
@@ -51,21 +51,7 @@ const allKeptMarked = [0, 1, 2].reduce(
 );
 const solo = play(lobby(DEFAULT_RULES, 1), { type: 'start', playerId: 'h0' }, dice);
 const soloRound2 = play(solo, { type: 'score', playerId: 'h0', category: 'ones' }, dice);
-const finished = [
-  'crag',
-  'thirteen',
-  'three-of-a-kind',
-  'low-straight',
-  'high-straight',
-  'odd-straight',
-  'even-straight',
-  'sixes',
-  'fives',
-  'fours',
-  'threes',
-  'twos',
-  'ones',
-].reduce((state, category) => play(state, { type: 'score', playerId: 'h0', category }, dice), solo);
+const finished = ROWS.reduce((state, category) => play(state, { type: 'score', playerId: 'h0', category }, dice), solo);
 const cancelledInPlay = play(playing, { type: 'cancel', playerId: 'h0' }, dice);
 const cancelledInLobby = play(lobbyOf3, { type: 'cancel', playerId: 'x', moderator: true }, dice);
 /**

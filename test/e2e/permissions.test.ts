@@ -58,6 +58,10 @@ describe('permissions: bad input that is not random', () => {
       expect(refused).toMatchObject({ ack: 'reply', ephemeral: true });
       expect(refused.message?.content).toContain(name);
       expect(refused.message?.content).toMatch(/give me .* here/);
+      // Only the permission that is missing is named.
+      for (const other of ['View Channel', 'Send Messages', 'Embed Links'].filter((n) => n !== name)) {
+        expect(refused.message?.content).not.toContain(other);
+      }
       expect(gamesIn(channel.id)).toEqual([]);
       expect(publicIn(channel.id)).toEqual([]);
       // Nor does a second try slip through, and another member is told the same.

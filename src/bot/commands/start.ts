@@ -9,7 +9,12 @@ import { messageLink } from '../replies.js';
 import { gameView } from '../view.js';
 import type { GuildCommand } from './index.js';
 
-const NEEDED = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages, PermissionFlagsBits.EmbedLinks];
+/** What the bot needs in a channel to keep its board up to date there, by the names members see. */
+const NEEDED: readonly (readonly [string, bigint])[] = [
+  ['View Channel', PermissionFlagsBits.ViewChannel],
+  ['Send Messages', PermissionFlagsBits.SendMessages],
+  ['Embed Links', PermissionFlagsBits.EmbedLinks],
+];
 
 export async function startCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const { guildId, channelId } = interaction;
@@ -20,10 +25,9 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
       `A game is already ${stage} in this channel: ${messageLink(guildId, channelId, active.boardMessageId)}`,
     );
   }
-  if (!interaction.appPermissions.has(NEEDED)) {
-    return refused(
-      'I cannot post in this channel: give me View Channel, Send Messages and Embed Links here, then try again.',
-    );
+  const missing = NEEDED.filter(([, bit]) => !interaction.appPermissions.has(bit)).map(([name]) => name);
+  if (missing.length > 0) {
+    return refused(`I cannot post in this channel: give me ${missing.join(' and ')} here, then try again.`);
   }
   const rules = {
     rerolls: interaction.options.getInteger('rerolls') ?? 1,

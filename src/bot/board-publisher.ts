@@ -59,6 +59,14 @@ export class BoardPublisher {
     else this.newestLanded.set(gameId, drawn);
   }
 
+  /**
+   * Call once a newly posted board (showing state `drawn`) has its message id recorded: a click
+   * handled while it was being posted may have moved the game on, and only a redraw shows that.
+   */
+  posted(gameId: number, drawn: number): void {
+    if (this.store.gameById(gameId)?.state.version !== drawn) void this.refresh(gameId);
+  }
+
   /** Removes the controls from a board that has been replaced by a newer message. */
   async retire(channelId: string, messageId: string): Promise<void> {
     try {

@@ -26,7 +26,7 @@ describe('restarts: SIGKILL at random moments during play', () => {
     await world?.stop();
   });
 
-  it(`survives ${KILLS} kills across ${GAMES} games, losing and repeating nothing`, { timeout: 400_000 }, async () => {
+  it(`survives ${KILLS} kills across ${GAMES} games, losing and repeating nothing`, { timeout: 600_000 }, async () => {
     const random = seededRandom(20261129);
     const people = [0, 1, 2, 3].map((i) => world.person(i).id);
     const tables: Table[] = [];

@@ -12,8 +12,7 @@ export async function boardCommand(ctx: BotContext, interaction: GuildCommand): 
   const messageId = response.resource?.message?.id;
   if (!messageId) return undefined;
   ctx.store.setBoardMessage(game.id, messageId);
-  // A click on the old board may have moved the game on while this one was being posted.
-  if (ctx.store.gameById(game.id)?.state.version !== game.state.version) void ctx.boards.refresh(game.id);
+  ctx.boards.posted(game.id, game.state.version);
   if (game.boardMessageId && game.boardMessageId !== messageId) {
     await ctx.boards.retire(game.channelId, game.boardMessageId);
   }

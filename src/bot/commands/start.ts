@@ -69,6 +69,7 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
     const response = await interaction.reply({ ...renderGame(gameView(ctx.store, game)), withResponse: true });
     const messageId = response.resource?.message?.id;
     if (messageId) ctx.store.setBoardMessage(game.id, messageId);
+    ctx.boards.posted(game.id, game.state.version);
   } catch (error) {
     // Nobody can see this lobby, so free the channel rather than block it for a day.
     perform(ctx, game, { type: 'abandon' });

@@ -74,6 +74,7 @@ export async function playAgain(
     allowedMentions: { parse: [], users: [] },
   });
   ctx.store.setBoardMessage(next.id, message.id);
+  ctx.boards.posted(next.id, next.state.version);
   ctx.scheduler.arm(next);
   ctx.log.info('next game of a series started', {
     gameId: next.id,

@@ -13,10 +13,6 @@ export class InFlight {
     }
   }
 
-  get size(): number {
-    return this.count;
-  }
-
   idle(): Promise<void> {
     return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }

@@ -45,10 +45,6 @@ export class TurnScheduler {
     this.timers.delete(gameId);
   }
 
-  get armed(): number {
-    return this.timers.size;
-  }
-
   stop(): void {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);

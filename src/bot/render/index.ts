@@ -22,8 +22,3 @@ export function renderGame(view: GameView): MessagePayload {
       return renderEnded(view);
   }
 }
-
-/** The same message with its controls removed, for a board that has been posted again below. */
-export function withoutControls(message: MessagePayload): MessagePayload {
-  return { ...message, components: [] };
-}

@@ -33,10 +33,6 @@ export function playerName(playerId: string): string {
   return `🤖 ${level.charAt(0).toUpperCase()}${level.slice(1)} ${computer[2]}`;
 }
 
-export function isComputerId(playerId: string): boolean {
-  return playerId.startsWith('cpu-');
-}
-
 export function placeMark(place: number): string {
   return place === 1 ? '🥇' : place === 2 ? '🥈' : place === 3 ? '🥉' : `${place}.`;
 }

@@ -14,6 +14,8 @@ export const MEMORY_PROBE_ARGS = ['--expose-gc', '--import', path.join(ROOT, 'di
 export interface MemoryAfterGc {
   readonly rssMb: number;
   readonly heapUsedMb: number;
+  /** What V8 has committed for its heap: used plus the pages it grew into and keeps. */
+  readonly heapTotalMb: number;
   readonly externalMb: number;
 }
 
@@ -95,7 +97,12 @@ export class BotProcess {
       const timer = setTimeout(() => reject(new Error('the process did not report its memory')), timeoutMs);
       this.memoryWaiters.push((line) => {
         clearTimeout(timer);
-        resolve({ rssMb: mb(line.rss), heapUsedMb: mb(line.heapUsed), externalMb: mb(line.external) });
+        resolve({
+          rssMb: mb(line.rss),
+          heapUsedMb: mb(line.heapUsed),
+          heapTotalMb: mb(line.heapTotal),
+          externalMb: mb(line.external),
+        });
       });
       this.child.kill('SIGUSR2');
     });

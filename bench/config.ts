@@ -33,7 +33,7 @@ export function readBenchConfig(): BenchConfig {
     servers: count('BENCH_SERVERS', 1000),
     historyGamesPerServer: count('BENCH_HISTORY_GAMES', 10),
     channels: count('BENCH_CHANNELS', 200),
-    warmup: count('BENCH_WARMUP', 1000),
+    warmup: count('BENCH_WARMUP', 3000),
     timed: count('BENCH_TIMED', 6000),
     rounds: Math.max(1, count('BENCH_ROUNDS', 3)),
     paced: count('BENCH_PACED', 2000),

@@ -27,7 +27,12 @@ export class RunningContender {
   /** Spawn until the emulator had sent READY and every GUILD_CREATE. */
   gatewayReadyMs = Number.NaN;
   /** Once connected and quiet, after a full GC. */
-  idleMemory: MemoryAfterGc = { rssMb: Number.NaN, heapUsedMb: Number.NaN, externalMb: Number.NaN };
+  idleMemory: MemoryAfterGc = {
+    rssMb: Number.NaN,
+    heapUsedMb: Number.NaN,
+    heapTotalMb: Number.NaN,
+    externalMb: Number.NaN,
+  };
   loadPeakRssMb = 0;
   /** Interactions that failed (no answer within 3 s) while warming up. */
   warmupFailed = 0;
@@ -167,6 +172,7 @@ export class RunningContender {
 
   async stop(): Promise<void> {
     this.sampler.stop();
-    await this.bot.stop();
+    // Generous: a bot under --cpu-prof writes its whole profile before it exits.
+    await this.bot.stop(30_000);
   }
 }

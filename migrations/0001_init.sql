@@ -1,6 +1,6 @@
--- The first crag-bot schema. The state JSON in `games` (with its turns in `turn_history`) is the
--- authority for replaying a game;
--- seats, sheet rows and results are kept in step with it so the leaderboard is plain SQL.
+-- The first crag-bot schema. A game is its state JSON in `games`, its sheets in `sheet_rows` and its
+-- turns in `turn_history`, all written in one transaction per action; seats and results are kept in
+-- step with them so the leaderboard is plain SQL.
 -- Discord ids are TEXT (snowflakes overflow a double); times are epoch milliseconds.
 
 -- A run of back-to-back games in one channel ("Play again" continues it).

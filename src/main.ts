@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   let store: ReturnType<typeof openStore>;
   try {
-    store = openStore(config.databasePath);
+    store = openStore(config.databasePath, {
+      onCheckpointError: (error) =>
+        log.warn('background WAL checkpoints stopped; SQLite checkpoints inline', { error }),
+    });
   } catch (error) {
     if (error instanceof StoreOpenError) exitWithConfigError(error.message);
     throw error;

@@ -29,8 +29,7 @@ export function playDueTurn(ctx: BotContext, gameId: number, version: number): v
 /** Ends games nobody has touched for a day, so a forgotten lobby never blocks its channel. */
 export function endAbandonedGames(ctx: BotContext): number {
   let ended = 0;
-  for (const game of ctx.store.activeGames()) {
-    if (ctx.now() - game.lastActionAt < ABANDON_AFTER_MS) continue;
+  for (const game of ctx.store.gamesIdleSince(ctx.now() - ABANDON_AFTER_MS)) {
     const performed = perform(ctx, game, { type: 'abandon' });
     if (!performed.ok) continue;
     ended += 1;

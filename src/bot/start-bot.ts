@@ -14,6 +14,12 @@ import { createRouter } from './router.js';
 import { TurnScheduler } from './scheduler.js';
 
 const ABANDON_SWEEP_MS = 10 * 60 * 1000;
+/**
+ * A crash can fall between a commit and the board edit that shows it (a computer's move, a time-out:
+ * edits nobody's click would repeat). Edits go out within seconds of their commit, so only games
+ * changed this close to the last thing the bot did can be behind; their boards are redrawn.
+ */
+const REDRAW_AFTER_RESTART_MS = 60 * 1000;
 const RESTARTING = 'Crag is restarting; nothing was changed. Try again in a few seconds.';
 
 /** During shutdown nothing new is applied, but nobody is left with "This interaction failed". */
@@ -66,14 +72,20 @@ export async function startBot(config: Config, store: Store, log: Logger): Promi
   await ready;
 
   endAbandonedGames(ctx);
-  const active = store.activeGames();
-  scheduler.armAll(active);
+  const gamesInPlay = scheduler.armAll(store.turnsInPlay());
+  const redrawn = store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS);
+  for (const gameId of redrawn) void ctx.boards.refresh(gameId);
   const sweep = setInterval(() => endAbandonedGames(ctx), ABANDON_SWEEP_MS);
   // Build the solver tables now rather than on the first hint or computer move.
   setImmediate(() => {
     for (const rules of ALL_RULE_SETS) solverFor(rules);
   });
-  log.info('ready', { user: client.user?.tag, guilds: client.guilds.cache.size, activeGames: active.length });
+  log.info('ready', {
+    user: client.user?.tag,
+    guilds: client.guilds.cache.size,
+    gamesInPlay,
+    boardsRedrawn: redrawn.length,
+  });
 
   return {
     ctx,

@@ -23,6 +23,8 @@ export interface InjectedFault {
   readonly served: Promise<void>;
   /** How many requests it answered so far. */
   readonly hits: number;
+  /** Stops it before it was served as many times as asked (`served` then never resolves). */
+  cancel(): void;
 }
 
 export interface FaultResponse {
@@ -53,6 +55,10 @@ export class FaultInjector {
       served,
       get hits() {
         return pending.hits;
+      },
+      cancel: () => {
+        const index = this.#pending.indexOf(pending);
+        if (index >= 0) this.#pending.splice(index, 1);
       },
     };
   }

@@ -29,13 +29,6 @@ export interface SeatRow {
   computer_level: string | null;
 }
 
-export interface SheetRow {
-  player_id: string;
-  row: string;
-  points: number;
-  round: number;
-}
-
 export interface ResultRow {
   game_id: number;
   player_id: string;
@@ -99,7 +92,26 @@ export function prepareStatements(db: Database.Database) {
     latestInChannel: db.prepare<[string], GameRow>(
       `SELECT ${META_COLUMNS}, state FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1`,
     ),
-    activeGames: db.prepare<[], GameRow>(`SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} ORDER BY id`),
+    // The level of the computer to move (NULL for a person), read in SQL: a restart with thousands
+    // of games in play would otherwise parse every state just for this.
+    turnsInPlay: db.prepare<
+      [],
+      { id: number; state_version: number; turn_deadline: number | null; computer: string | null }
+    >(
+      `SELECT id, state_version, turn_deadline,
+              json_extract(state, '$.seats[' || json_extract(state, '$.currentSeat') || '].computer') AS computer
+       FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
+    ),
+    recentlyChangedBoards: db
+      .prepare<[number], number>(
+        `SELECT id FROM games
+       WHERE board_message_id IS NOT NULL AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - ?
+       ORDER BY id`,
+      )
+      .pluck(),
+    idleGames: db.prepare<[number], GameRow>(
+      `SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} AND last_action_at < ? ORDER BY id`,
+    ),
     updateState: db.prepare<{
       id: number;
       expectedVersion: number;
@@ -123,6 +135,9 @@ export function prepareStatements(db: Database.Database) {
     historyOf: db.prepare<[number], { record: string }>(
       'SELECT record FROM turn_history WHERE game_id = ? ORDER BY turn',
     ),
+    sheetRowsOf: db.prepare<[number], { player_id: string; row: string; points: number; round: number }>(
+      'SELECT player_id, row, points, round FROM sheet_rows WHERE game_id = ? ORDER BY round, row',
+    ),
     insertTurn: db.prepare<[number, number, string]>(
       'INSERT INTO turn_history (game_id, turn, record) VALUES (?, ?, ?)',
     ),
@@ -133,12 +148,6 @@ export function prepareStatements(db: Database.Database) {
     deleteSeats: db.prepare<[number]>('DELETE FROM game_seats WHERE game_id = ?'),
     insertSeat: db.prepare<[number, number, string, string | null]>(
       'INSERT INTO game_seats (game_id, seat_index, player_id, computer_level) VALUES (?, ?, ?, ?)',
-    ),
-    sheetSummaries: db.prepare<[number], { player_id: string; rows: number; total: number }>(
-      'SELECT player_id, COUNT(*) AS rows, SUM(points) AS total FROM sheet_rows WHERE game_id = ? GROUP BY player_id',
-    ),
-    sheetRowsOf: db.prepare<[number, string], SheetRow>(
-      'SELECT player_id, row, points, round FROM sheet_rows WHERE game_id = ? AND player_id = ?',
     ),
     upsertSheetRow: db.prepare<[number, string, string, number, number]>(
       `INSERT INTO sheet_rows (game_id, player_id, row, points, round) VALUES (?, ?, ?, ?, ?)

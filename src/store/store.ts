@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { deserializeGame, type GameState, serializeGame, type TurnRecord } from '../game/index.js';
+import { deserializeGame, type GameState, type SheetEntry, serializeGame, type TurnRecord } from '../game/index.js';
 import { defaultMigrationsDir, loadMigrations } from './migrations.js';
-import { openDatabase } from './open-database.js';
+import { BUSY_TIMEOUT_MS, openDatabase } from './open-database.js';
 import { type GameMetaRow, type GameRow, prepareStatements, type RankedRow, type Statements } from './statements.js';
 import { syncRows } from './sync-rows.js';
 import type {
@@ -15,7 +15,9 @@ import type {
   SeriesGame,
   SeriesTotal,
   StoredGame,
+  TurnInPlay,
 } from './types.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 export interface StoreOptions {
   /** The clock for created/updated times, in epoch ms. */
@@ -27,6 +29,13 @@ export interface StoreOptions {
    * otherwise it is skipped because it costs time in proportion to the file's size.
    */
   readonly checkIntegrity?: boolean;
+  /**
+   * 'background' (the default) checkpoints the WAL on a second connection in a worker thread;
+   * 'inline' leaves it to SQLite, which makes an occasional commit wait for the disk.
+   */
+  readonly checkpoints?: 'background' | 'inline';
+  /** Told if background checkpoints fail; the store then falls back to inline ones. */
+  readonly onCheckpointError?: (error: Error) => void;
 }
 
 const MAX_LEADERBOARD_ROWS = 100;
@@ -45,7 +54,13 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
   const migrations = loadMigrations(options.migrationsDir ?? defaultMigrationsDir());
   const db = openDatabase(path, migrations, { now, checkIntegrity: options.checkIntegrity ?? false });
-  return new Store(db, now);
+  const checkpointer =
+    options.checkpoints === 'inline'
+      ? undefined
+      : new WalCheckpointer(db, path, BUSY_TIMEOUT_MS, {
+          ...(options.onCheckpointError ? { onError: options.onCheckpointError } : {}),
+        });
+  return new Store(db, now, checkpointer);
 }
 
 /**
@@ -66,6 +81,7 @@ export class Store {
   constructor(
     private readonly db: Database.Database,
     private readonly now: () => number,
+    private readonly checkpointer?: WalCheckpointer,
   ) {
     this.statements = prepareStatements(db);
     const createGame = db.transaction((game: NewGame) => this.insertGame(game));
@@ -99,9 +115,30 @@ export class Store {
     return row && this.remember(this.load(row));
   }
 
-  /** Games in the lobby or under way, oldest first: what a restart must pick up again. */
-  activeGames(): StoredGame[] {
-    return this.statements.activeGames.all().map((row) => this.load(row));
+  /**
+   * Every game under way, oldest first, with just what its turn timer needs: what a restart must
+   * pick up again. Whole games (turns and all) are not read, so thousands of them cost little.
+   */
+  turnsInPlay(): TurnInPlay[] {
+    return this.statements.turnsInPlay.all().map((row) => ({
+      gameId: row.id,
+      version: row.state_version,
+      computerToMove: row.computer !== null,
+      turnDeadline: row.turn_deadline,
+    }));
+  }
+
+  /**
+   * Games with a board whose last action came within `windowMs` of the newest action in the
+   * database: after a crash, the ones whose board may not show their last move yet.
+   */
+  recentlyChangedBoards(windowMs: number): number[] {
+    return this.statements.recentlyChangedBoards.all(windowMs);
+  }
+
+  /** Active games with no action since `before` (epoch ms), oldest first. */
+  gamesIdleSince(before: number): StoredGame[] {
+    return this.statements.idleGames.all(before).map((row) => this.load(row));
   }
 
   /**
@@ -171,10 +208,18 @@ export class Store {
     return row && toLeaderboardRow(row);
   }
 
-  /** A game as stored: its state JSON with its turns put back. */
+  /** A game as stored: its state JSON with its sheets and turns put back. */
   private load(row: GameRow): StoredGame {
+    const state = deserializeGame(row.state);
+    // Every seat has a sheet, empty until its first row is scored.
+    const sheets: Record<string, Record<string, SheetEntry>> = {};
+    for (const seat of state.seats) sheets[seat.playerId] = {};
+    for (const entry of this.statements.sheetRowsOf.all(row.id)) {
+      const sheet = sheets[entry.player_id];
+      if (sheet) sheet[entry.row] = { points: entry.points, round: entry.round };
+    }
     const history = this.statements.historyOf.all(row.id).map((turn) => JSON.parse(turn.record) as TurnRecord);
-    return toStoredGame(row, { ...deserializeGame(row.state), history });
+    return toStoredGame(row, { ...state, sheets, history });
   }
 
   private remember(game: StoredGame): StoredGame {
@@ -195,6 +240,7 @@ export class Store {
   close(): void {
     this.recent.clear();
     if (!this.db.open) return;
+    this.checkpointer?.stop();
     try {
       // Lets SQLite refresh its query-planner statistics where they have drifted; cheap when they have not.
       this.db.pragma('optimize');
@@ -277,9 +323,12 @@ export class Store {
   }
 }
 
-/** The state JSON for the games table: everything but the turns, which live in turn_history. */
+/**
+ * The state JSON for the games table: everything but the sheets and the turns, which have tables of
+ * their own. A click then rewrites a few hundred bytes rather than every score of every player.
+ */
 function stateJson(state: GameState): string {
-  return serializeGame({ ...state, history: [] });
+  return serializeGame({ ...state, sheets: {}, history: [] });
 }
 
 function toStoredGame(row: GameMetaRow | GameRow, state: GameState): StoredGame {

@@ -1,17 +1,18 @@
-import { type GameState, type Sheet, sheetTotal, standings } from '../game/index.js';
+import { type GameState, type Sheet, standings } from '../game/index.js';
 import type { Statements } from './statements.js';
 
 /**
  * Keeps game_seats, sheet_rows and game_results in step with a game's state. Called inside the
- * transaction that writes the state, so the tables never disagree with it. Each part first compares
- * a small summary and rewrites only what differs: a usual save writes one sheet row or none.
+ * transaction that writes the state, so the tables never disagree with it, and `previous` (the state
+ * the stored version holds) says what they hold now: a usual save writes one sheet row or none,
+ * without reading any.
  */
 export function syncRows(statements: Statements, gameId: number, state: GameState, previous: GameState | null): void {
   const previousStatus = previous?.status ?? null;
   // Seats are taken and given up only in the lobby; later a leaver keeps their seat (marked left).
   if (previousStatus === null || previousStatus === 'lobby') syncSeats(statements, gameId, state);
   // The engine hands unchanged sheets on as the same object: keeping or rerolling dice writes no row.
-  if (state.sheets !== previous?.sheets) syncSheets(statements, gameId, state);
+  if (state.sheets !== previous?.sheets) syncSheets(statements, gameId, state.sheets, previous?.sheets ?? {});
   if (state.history !== previous?.history) syncHistory(statements, gameId, state, previous?.history.length ?? 0);
   if (state.status === 'finished' || previousStatus === 'finished') syncResults(statements, gameId, state);
 }
@@ -41,30 +42,32 @@ function syncSeats(statements: Statements, gameId: number, state: GameState): vo
   });
 }
 
-/** Compares each player's row count and total first; only a sheet that differs is read and fixed. */
-function syncSheets(statements: Statements, gameId: number, state: GameState): void {
-  const summaries = new Map(statements.sheetSummaries.all(gameId).map((row) => [row.player_id, row]));
-  for (const [playerId, sheet] of Object.entries(state.sheets)) {
-    const summary = summaries.get(playerId);
-    summaries.delete(playerId);
-    const filled = Object.keys(sheet).length;
-    if ((summary?.rows ?? 0) === filled && (summary?.total ?? 0) === sheetTotal(sheet)) continue;
-    syncSheet(statements, gameId, playerId, sheet);
+/** Writes the rows that differ from `stored`; sheets the engine handed on unchanged are skipped whole. */
+function syncSheets(
+  statements: Statements,
+  gameId: number,
+  sheets: GameState['sheets'],
+  stored: GameState['sheets'],
+): void {
+  for (const [playerId, sheet] of Object.entries(sheets)) {
+    const before = stored[playerId] ?? {};
+    if (sheet !== before) syncSheet(statements, gameId, playerId, sheet, before);
   }
-  // Sheets the state no longer has (players who left the lobby have no rows, but stay exact).
-  for (const playerId of summaries.keys()) syncSheet(statements, gameId, playerId, {});
+  // Players who left the lobby take their (empty) sheets with them; exact all the same.
+  for (const [playerId, before] of Object.entries(stored)) {
+    if (!(playerId in sheets)) syncSheet(statements, gameId, playerId, {}, before);
+  }
 }
 
-function syncSheet(statements: Statements, gameId: number, playerId: string, sheet: Sheet): void {
-  const stored = new Map(statements.sheetRowsOf.all(gameId, playerId).map((row) => [row.row, row]));
-  for (const [row, entry] of Object.entries(sheet)) {
-    if (!entry) continue;
-    const before = stored.get(row);
-    stored.delete(row);
-    if (before?.points === entry.points && before.round === entry.round) continue;
+function syncSheet(statements: Statements, gameId: number, playerId: string, sheet: Sheet, before: Sheet): void {
+  for (const [row, entry] of Object.entries(sheet) as [keyof Sheet, Sheet[keyof Sheet]][]) {
+    const was = before[row];
+    if (!entry || (was?.points === entry.points && was.round === entry.round)) continue;
     statements.upsertSheetRow.run(gameId, playerId, row, entry.points, entry.round);
   }
-  for (const row of stored.keys()) statements.deleteSheetRow.run(gameId, playerId, row);
+  for (const row of Object.keys(before) as (keyof Sheet)[]) {
+    if (sheet[row] === undefined) statements.deleteSheetRow.run(gameId, playerId, row);
+  }
 }
 
 /** Results exist exactly when the game finished; a cancelled game counts for nobody. */

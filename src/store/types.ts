@@ -19,6 +19,16 @@ export interface StoredGame {
   readonly state: GameState;
 }
 
+/** A game under way as its turn timer sees it; see Store.turnsInPlay. */
+export interface TurnInPlay {
+  readonly gameId: number;
+  readonly version: number;
+  /** The seat to move is a computer's: it moves after a short pause rather than at a deadline. */
+  readonly computerToMove: boolean;
+  /** When the person to move runs out of time, in epoch ms; null when no timer runs. */
+  readonly turnDeadline: number | null;
+}
+
 export interface NewGame {
   readonly guildId: string;
   readonly channelId: string;

@@ -136,3 +136,62 @@ describe('restarts: SIGKILL at random moments during play', () => {
     );
   });
 });
+
+describe('restarts: a board edit cut off by a crash', () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await TestWorld.create({ people: 1, channels: ['cut-off'] });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  /** Polls until `condition` holds; fails the test after `timeoutMs`. */
+  const until = async (what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+      await sleep(20);
+    }
+  };
+
+  it('redraws, on restart, a board that still shows a computer move the game has moved past', async () => {
+    const alice = world.person(0).id;
+    const table = new Table(world, world.channel('cut-off').id);
+    await table.open(alice, { computers: 1, level: 'easy' });
+    await table.act(alice, 'start');
+    const stored = () =>
+      readDatabase(world.dbPath, (db) =>
+        db.prepare('SELECT state_version AS version, state FROM games ORDER BY id DESC LIMIT 1').get(),
+      ) as { version: number; state: string };
+    const storedMover = () => {
+      const state = JSON.parse(stored().state) as { seats: { playerId: string }[]; currentSeat: number; round: number };
+      return { player: state.seats[state.currentSeat]?.playerId, round: state.round };
+    };
+
+    // Every edit the bot makes with its own token fails, as if it died before sending it; the
+    // interaction answers (Alice's clicks) still land.
+    const edits = world.discord.failNextRest({
+      method: 'PATCH',
+      pathPattern: /^\/channels\/\d+\/messages\/\d+$/,
+      status: 403,
+      code: 50001,
+      message: 'Missing Access',
+      times: 1_000,
+    });
+    await table.playTurn(alice);
+    expect(currentPlayerId(table.board())).toBeUndefined();
+    await until('the computer has played its turn', () => storedMover().player === alice);
+    expect(storedMover().round).toBe(2);
+    expect(edits.hits).toBeGreaterThan(0);
+    // The board still shows the computer to move: Alice has no control to click.
+    expect(currentPlayerId(table.board())).toBeUndefined();
+
+    await world.bot.kill('SIGKILL');
+    edits.cancel();
+    await world.startBot();
+    await until('the board shows the game as stored', () => currentPlayerId(table.board()) === alice);
+    expect(version(table.board())).toBe(stored().version);
+    expect(world.bot.logs.find((line) => line.message === 'ready')).toMatchObject({ boardsRedrawn: 1 });
+  });
+});

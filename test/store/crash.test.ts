@@ -77,8 +77,9 @@ describe('a process killed with SIGKILL while saving', () => {
       const ids = check.prepare<[], number>('SELECT id FROM games ORDER BY id').pluck().all();
       for (const id of ids) {
         const stored = store.gameById(id)!;
-        expect(stored.state).toEqual(replayTo(streamPlan(id), stored.state.version));
-        expectRowsInStep(check, id);
+        const replayed = replayTo(streamPlan(id), stored.state.version);
+        expect(stored.state).toEqual(replayed);
+        expectRowsInStep(check, id, replayed);
       }
       check.close();
       store.close();

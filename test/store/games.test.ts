@@ -117,12 +117,12 @@ describe('saveState', () => {
       expect(saved.game.state.version).toBe(next.version);
       expect(saved.game.lastActionAt).toBe(clock);
       expect(store.gameById(game.id)).toEqual(saved.game);
-      expectRowsInStep(check, game.id);
+      expectRowsInStep(check, game.id, next);
       game = saved.game;
     }
     check.close();
     expect(game.state.status).toBe('finished');
-    expect(store.activeGames()).toEqual([]);
+    expect(store.turnsInPlay()).toEqual([]);
   });
 
   it('refuses a stale version and writes nothing', () => {
@@ -192,7 +192,7 @@ describe('saveState', () => {
 });
 
 describe('reopening', () => {
-  it('gives back equal games after close, with the active ones listed for the timers', () => {
+  it('gives back equal games after close, with the games under way listed for their timers', () => {
     const finished = playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
     const midway = playThroughStore(
       store,
@@ -201,6 +201,12 @@ describe('reopening', () => {
       (state) => state.round === 6,
     );
     store.setTurnDeadline(midway.id, clock + 30_000);
+    const computerToMove = playThroughStore(
+      store,
+      { guildId: GUILD, channelId: '910000000000000004' },
+      { ...PLAN, seed: 9 },
+      (state) => state.status === 'playing' && state.seats[state.currentSeat]?.computer === 'easy',
+    );
     const lobby = create(newGameState(PLAN), '910000000000000003');
     if (!lobby.ok) throw new Error('expected a game');
     store.close();
@@ -209,7 +215,44 @@ describe('reopening', () => {
     expect(store.gameById(finished.id)).toEqual(finished);
     expect(store.gameById(midway.id)).toEqual({ ...midway, turnDeadline: clock + 30_000 });
     expect(store.gameById(midway.id)?.state).toEqual(replayTo({ ...PLAN, seed: 8 }, midway.state.version));
-    expect(store.activeGames().map((game) => game.id)).toEqual([midway.id, lobby.game.id]);
+    // The lobby has no turn to time: only the games under way are listed.
+    expect(midway.state.seats[midway.state.currentSeat]?.computer).toBeNull();
+    expect(store.turnsInPlay()).toEqual([
+      { gameId: midway.id, version: midway.state.version, computerToMove: false, turnDeadline: clock + 30_000 },
+      { gameId: computerToMove.id, version: computerToMove.state.version, computerToMove: true, turnDeadline: null },
+    ]);
+    expect(lobby.game.state.status).toBe('lobby');
+  });
+
+  it('lists the games with a board changed close to the newest action, finished ones included', () => {
+    const old = create(newGameState(PLAN), '910000000000000004');
+    clock += 120_000;
+    const finished = playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+    const noBoard = create(newGameState(PLAN), '910000000000000005');
+    clock += 30_000;
+    const newest = create(newGameState(PLAN), '910000000000000006');
+    if (!old.ok || !noBoard.ok || !newest.ok) throw new Error('expected three games');
+    for (const game of [old.game, finished, newest.game]) store.setBoardMessage(game.id, `95000000000000000${game.id}`);
+    // The newest action is `clock`: the window reaches back from there, whatever the time now.
+    expect(store.recentlyChangedBoards(20_000)).toEqual([newest.game.id]);
+    expect(store.recentlyChangedBoards(30_000)).toEqual([finished.id, newest.game.id]);
+    expect(store.recentlyChangedBoards(150_000)).toEqual([old.game.id, finished.id, newest.game.id]);
+  });
+
+  it('lists the active games nobody has touched since a time, oldest first, and no finished one', () => {
+    const first = create(newGameState(PLAN), '910000000000000004');
+    clock += 60_000;
+    const second = create(newGameState(PLAN), '910000000000000005');
+    playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+    if (!first.ok || !second.ok) throw new Error('expected two games');
+    const idle = (before: number) => store.gamesIdleSince(before).map((game) => game.id);
+    expect(idle(clock - 60_000)).toEqual([]);
+    expect(idle(clock)).toEqual([first.game.id]);
+    expect(idle(clock + 1)).toEqual([first.game.id, second.game.id]);
+    // Any accepted action counts as a touch.
+    clock += 1;
+    saveAction(store, first.game, { type: 'join', playerId: BOB });
+    expect(idle(clock)).toEqual([second.game.id]);
   });
 });
 
@@ -229,8 +272,8 @@ describe('latestGameInChannel', () => {
   });
 });
 
-describe('turn history', () => {
-  it('keeps each finished turn in its own row and gives the whole history back after a reopen', () => {
+describe('sheets and turn history', () => {
+  it('keeps sheets and turns in their own rows, out of the state JSON, and gives them back after a reopen', () => {
     const created = create();
     if (!created.ok) throw new Error('not created');
     let game = created.game;
@@ -266,6 +309,8 @@ describe('turn history', () => {
     }[];
     db.close();
     expect(stateJson.history).toEqual([]);
+    expect(stateJson.sheets).toEqual({});
+    expect(Object.values(game.state.sheets).flatMap((sheet) => Object.keys(sheet))).toHaveLength(4);
     expect(rows.map((row) => row.turn)).toEqual([0, 1, 2, 3]);
     expect(rows.map((row) => JSON.parse(row.record))).toEqual(game.state.history);
     store.close();

@@ -53,16 +53,26 @@ export function saveAction(store: Store, game: StoredGame, action: Parameters<ty
   return saved.game;
 }
 
-/** Checks, through a separate connection, that the tables agree with the game's state JSON. */
-export function expectRowsInStep(db: Database.Database, gameId: number): void {
+/**
+ * Checks, through a separate connection, that the tables hold exactly `state`: the state JSON
+ * (without sheets and turns), seats, sheet rows, turns and results.
+ */
+export function expectRowsInStep(db: Database.Database, gameId: number, state: GameState): void {
   const row = db.prepare('SELECT status, state, state_version FROM games WHERE id = ?').get(gameId) as {
     status: string;
     state: string;
     state_version: number;
   };
-  const state = JSON.parse(row.state) as GameState;
+  expect(JSON.parse(row.state)).toEqual({ ...state, sheets: {}, history: [] });
   expect(row.status).toBe(state.status);
   expect(row.state_version).toBe(state.version);
+
+  const turns = db.prepare('SELECT turn, record FROM turn_history WHERE game_id = ? ORDER BY turn').all(gameId) as {
+    turn: number;
+    record: string;
+  }[];
+  expect(turns.map((turn) => turn.turn)).toEqual(state.history.map((_, index) => index));
+  expect(turns.map((turn) => JSON.parse(turn.record))).toEqual(state.history);
 
   const seats = db
     .prepare('SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index')

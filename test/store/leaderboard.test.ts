@@ -128,7 +128,7 @@ describe('the games behind the leaderboard', () => {
     expect(bobLeft.seats.find((seat) => seat.playerId === BOB)?.left).toBe(true);
     const [first, second] = standings(tie.state);
     expect(first?.total).toBe(second?.total);
-    for (const game of played) expectRowsInStep(check, game.id);
+    for (const game of played) expectRowsInStep(check, game.id, game.state);
   });
 });
 

@@ -133,7 +133,7 @@ describe('openStore and unusable paths', () => {
   it('treats an empty file as a new database', () => {
     writeFileSync(path, '');
     const store = openStore(path);
-    expect(store.activeGames()).toEqual([]);
+    expect(store.turnsInPlay()).toEqual([]);
     store.close();
   });
 

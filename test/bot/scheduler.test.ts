@@ -1,0 +1,139 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { TurnScheduler } from '../../src/bot/scheduler.js';
+import {
+  type Action,
+  applyAction,
+  createGame,
+  DEFAULT_RULES,
+  type GameState,
+  seededRandom,
+} from '../../src/game/index.js';
+import type { StoredGame } from '../../src/store/index.js';
+
+const ALICE = '100000000000000001';
+const BOB = '100000000000000002';
+const NOW = 1_700_000_000_000;
+
+function play(state: GameState, ...actions: Action[]): GameState {
+  const random = seededRandom(5);
+  return actions.reduce((current, action) => {
+    const result = applyAction(current, action, random);
+    if (!result.ok) throw new Error(result.code);
+    return result.state;
+  }, state);
+}
+
+function stored(id: number, state: GameState, turnDeadline: number | null): StoredGame {
+  return {
+    id,
+    guildId: '900000000000000001',
+    channelId: '910000000000000001',
+    seriesId: 1,
+    seriesGameNumber: 1,
+    boardMessageId: null,
+    turnTimerSeconds: 60,
+    hintsEnabled: true,
+    turnDeadline,
+    createdAt: NOW,
+    updatedAt: NOW,
+    lastActionAt: NOW,
+    state,
+  };
+}
+
+const lobby = createGame(ALICE, DEFAULT_RULES);
+const twoPlayers = play(lobby, { type: 'join', playerId: BOB }, { type: 'start', playerId: ALICE });
+const againstComputer = play(
+  lobby,
+  { type: 'add-computer', playerId: ALICE, level: 'easy' },
+  { type: 'start', playerId: ALICE },
+);
+// The computer sits second: after Alice's first turn it is the computer's move.
+const computersTurn = play(
+  againstComputer,
+  { type: 'reroll', playerId: ALICE },
+  { type: 'score', playerId: ALICE, category: 'ones' },
+);
+
+/** A scheduler on a frozen clock that records what fell due. */
+function scheduler(computerPauseMs = 5) {
+  const due: [number, number][] = [];
+  const turns = new TurnScheduler(
+    (gameId, version) => due.push([gameId, version]),
+    () => NOW,
+    computerPauseMs,
+  );
+  return { turns, due };
+}
+
+describe('TurnScheduler', () => {
+  it("fires a person's turn at its deadline with the version it was armed for", async () => {
+    const { turns, due } = scheduler();
+    turns.arm(stored(1, twoPlayers, NOW + 20));
+    await sleep(5);
+    expect(due).toEqual([]);
+    await sleep(60);
+    expect(due).toEqual([[1, twoPlayers.version]]);
+  });
+
+  it("fires a computer's move after the pause, deadline or not", async () => {
+    const { turns, due } = scheduler(5);
+    expect(computersTurn.seats[computersTurn.currentSeat]?.computer).toBe('easy');
+    turns.arm(stored(2, computersTurn, null));
+    await sleep(50);
+    expect(due).toEqual([[2, computersTurn.version]]);
+  });
+
+  it('keeps one timer per game: arming again replaces it', async () => {
+    const { turns, due } = scheduler();
+    turns.arm(stored(1, twoPlayers, NOW + 10));
+    const later = play(twoPlayers, { type: 'toggle-keep', playerId: ALICE, die: 0 });
+    turns.arm(stored(1, later, NOW + 30));
+    await sleep(80);
+    expect(due).toEqual([[1, later.version]]);
+  });
+
+  it('re-arms the turns a restart lists: a deadline already past falls due at once', async () => {
+    const { turns, due } = scheduler(5);
+    const armed = turns.armAll([
+      { gameId: 1, version: 7, computerToMove: false, turnDeadline: NOW - 1_000 },
+      { gameId: 2, version: 9, computerToMove: true, turnDeadline: null },
+      { gameId: 3, version: 4, computerToMove: false, turnDeadline: null },
+      { gameId: 4, version: 2, computerToMove: false, turnDeadline: NOW + 60_000 },
+    ]);
+    expect(armed).toBe(4);
+    await sleep(50);
+    expect(due.sort()).toEqual([
+      [1, 7],
+      [2, 9],
+    ]);
+    turns.stop();
+  });
+
+  it('arms nothing for a lobby or a stopped scheduler, and stop() clears what was armed', async () => {
+    const { turns, due } = scheduler();
+    turns.arm(stored(1, lobby, NOW));
+    turns.arm(stored(2, twoPlayers, NOW + 20));
+    turns.stop();
+    turns.arm(stored(3, twoPlayers, NOW));
+    await sleep(60);
+    expect(due).toEqual([]);
+  });
+
+  it('does not keep the game it was armed with in memory', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const { turns } = scheduler();
+    let game: StoredGame | undefined = stored(1, twoPlayers, NOW + 60_000);
+    const kept = new WeakRef(game);
+    turns.arm(game);
+    game = undefined;
+    await sleep(0);
+    gc();
+    expect(kept.deref()).toBeUndefined();
+    turns.stop();
+  });
+});

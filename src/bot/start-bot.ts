@@ -5,6 +5,7 @@ import { ALL_RULE_SETS } from '../game/index.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/index.js';
 import { solverFor } from '../strategy/index.js';
+import { changedWithoutAClick } from './after-restart.js';
 import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
@@ -15,9 +16,8 @@ import { TurnScheduler } from './scheduler.js';
 
 const ABANDON_SWEEP_MS = 10 * 60 * 1000;
 /**
- * A crash can fall between a commit and the board edit that shows it (a computer's move, a time-out:
- * edits nobody's click would repeat). Edits go out within seconds of their commit, so only games
- * changed this close to the last thing the bot did can be behind; their boards are redrawn.
+ * A crash can fall between a commit and the board edit that shows it. Edits go out within seconds
+ * of their commit, so only games changed this close to the last thing the bot did can be behind.
  */
 const REDRAW_AFTER_RESTART_MS = 60 * 1000;
 const RESTARTING = 'Crag is restarting; nothing was changed. Try again in a few seconds.';
@@ -73,8 +73,8 @@ export async function startBot(config: Config, store: Store, log: Logger): Promi
 
   endAbandonedGames(ctx);
   const gamesInPlay = scheduler.armAll(store.turnsInPlay());
-  const redrawn = store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS);
-  for (const gameId of redrawn) void ctx.boards.refresh(gameId);
+  const redrawn = store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS).filter(changedWithoutAClick);
+  for (const { gameId } of redrawn) void ctx.boards.refresh(gameId);
   const sweep = setInterval(() => endAbandonedGames(ctx), ABANDON_SWEEP_MS);
   // Build the solver tables now rather than on the first hint or computer move.
   setImmediate(() => {

@@ -102,13 +102,14 @@ export function prepareStatements(db: Database.Database) {
               json_extract(state, '$.seats[' || json_extract(state, '$.currentSeat') || '].computer') AS computer
        FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
     ),
-    recentlyChangedBoards: db
-      .prepare<[number], number>(
-        `SELECT id FROM games
-       WHERE board_message_id IS NOT NULL AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - ?
+    recentlyChangedBoards: db.prepare<[number], { id: number; state: string; last_turn: string | null }>(
+      `SELECT id, state,
+              (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
+       FROM games
+       WHERE board_message_id IS NOT NULL AND status <> 'lobby'
+         AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - ?
        ORDER BY id`,
-      )
-      .pluck(),
+    ),
     idleGames: db.prepare<[number], GameRow>(
       `SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} AND last_action_at < ? ORDER BY id`,
     ),

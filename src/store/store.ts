@@ -10,6 +10,7 @@ import type {
   LeaderboardRow,
   NewGame,
   PlayerResult,
+  RecentChange,
   SaveExtras,
   SaveResult,
   SeriesGame,
@@ -129,11 +130,16 @@ export class Store {
   }
 
   /**
-   * Games with a board whose last action came within `windowMs` of the newest action in the
-   * database: after a crash, the ones whose board may not show their last move yet.
+   * Games past their lobby, with a board, whose last action came within `windowMs` of the newest
+   * action in the database: after a crash, the ones whose board may not show their last move yet.
+   * Read lightly (no sheets, only the last turn), since after a busy spell they can be many.
    */
-  recentlyChangedBoards(windowMs: number): number[] {
-    return this.statements.recentlyChangedBoards.all(windowMs);
+  recentlyChangedBoards(windowMs: number): RecentChange[] {
+    return this.statements.recentlyChangedBoards.all(windowMs).map((row) => ({
+      gameId: row.id,
+      state: deserializeGame(row.state),
+      lastTurn: row.last_turn === null ? undefined : (JSON.parse(row.last_turn) as TurnRecord),
+    }));
   }
 
   /** Active games with no action since `before` (epoch ms), oldest first. */

@@ -1,4 +1,4 @@
-import type { GameState } from '../game/index.js';
+import type { GameState, TurnRecord } from '../game/index.js';
 
 /** A game as the store keeps it: the engine state plus what the bot needs around it. */
 export interface StoredGame {
@@ -27,6 +27,14 @@ export interface TurnInPlay {
   readonly computerToMove: boolean;
   /** When the person to move runs out of time, in epoch ms; null when no timer runs. */
   readonly turnDeadline: number | null;
+}
+
+/** A game as Store.recentlyChangedBoards reads it. */
+export interface RecentChange {
+  readonly gameId: number;
+  /** Everything but the sheets and turns, which are not read. */
+  readonly state: Omit<GameState, 'sheets' | 'history'>;
+  readonly lastTurn: TurnRecord | undefined;
 }
 
 export interface NewGame {

@@ -224,19 +224,25 @@ describe('reopening', () => {
     expect(lobby.game.state.status).toBe('lobby');
   });
 
-  it('lists the games with a board changed close to the newest action, finished ones included', () => {
-    const old = create(newGameState(PLAN), '910000000000000004');
+  it('lists the games past their lobby with a board changed close to the newest action', () => {
+    const untilRound = (round: number) => (state: GameState) => state.round === round;
+    const old = playThroughStore(store, { guildId: GUILD, channelId: '910000000000000004' }, PLAN, untilRound(2));
     clock += 120_000;
     const finished = playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
-    const noBoard = create(newGameState(PLAN), '910000000000000005');
+    const lobby = create(newGameState(PLAN), '910000000000000005');
     clock += 30_000;
-    const newest = create(newGameState(PLAN), '910000000000000006');
-    if (!old.ok || !noBoard.ok || !newest.ok) throw new Error('expected three games');
-    for (const game of [old.game, finished, newest.game]) store.setBoardMessage(game.id, `95000000000000000${game.id}`);
+    const newest = playThroughStore(store, { guildId: GUILD, channelId: '910000000000000006' }, PLAN, untilRound(3));
+    if (!lobby.ok) throw new Error('expected a lobby');
+    for (const game of [old, finished, lobby.game, newest])
+      store.setBoardMessage(game.id, `9500000000000000${game.id}`);
+    const ids = (windowMs: number) => store.recentlyChangedBoards(windowMs).map((change) => change.gameId);
     // The newest action is `clock`: the window reaches back from there, whatever the time now.
-    expect(store.recentlyChangedBoards(20_000)).toEqual([newest.game.id]);
-    expect(store.recentlyChangedBoards(30_000)).toEqual([finished.id, newest.game.id]);
-    expect(store.recentlyChangedBoards(150_000)).toEqual([old.game.id, finished.id, newest.game.id]);
+    expect(ids(20_000)).toEqual([newest.id]);
+    expect(ids(30_000)).toEqual([finished.id, newest.id]);
+    expect(ids(150_000)).toEqual([old.id, finished.id, newest.id]);
+    const [change] = store.recentlyChangedBoards(20_000);
+    expect(change?.state).toEqual({ ...newest.state, sheets: {}, history: [] });
+    expect(change?.lastTurn).toEqual(newest.state.history.at(-1));
   });
 
   it('lists the active games nobody has touched since a time, oldest first, and no finished one', () => {

@@ -39,7 +39,7 @@ export function readBenchConfig(): BenchConfig {
     paced: count('BENCH_PACED', 2000),
     pacedRate: Math.max(1, count('BENCH_PACED_RATE', 200)),
     stagger: count('BENCH_STAGGER', 20),
-    startupRuns: count('BENCH_STARTUP_RUNS', 3),
+    startupRuns: count('BENCH_STARTUP_RUNS', 5),
     cpuProfile: process.env.BENCH_CPU_PROF === '1',
   };
   if (config.channels > config.servers) throw new Error('BENCH_CHANNELS cannot exceed BENCH_SERVERS');

@@ -88,6 +88,8 @@ export class WalCheckpointer {
     db.pragma('wal_autocheckpoint = 0');
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // It allocates next to nothing: a small heap keeps its share of the process's memory small.
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
       workerData: {
         state: this.state.buffer,
         driver: options.driver ?? createRequire(import.meta.url).resolve('better-sqlite3'),

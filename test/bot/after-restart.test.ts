@@ -1,33 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { changedWithoutAClick } from '../../src/bot/after-restart.js';
-import {
-  type Action,
-  applyAction,
-  CATEGORY_IDS,
-  createGame,
-  DEFAULT_RULES,
-  type GameState,
-  seededRandom,
-} from '../../src/game/index.js';
+import { CATEGORY_IDS, createGame, DEFAULT_RULES, type GameState } from '../../src/game/index.js';
+import { play } from './play.js';
 
 const ALICE = '100000000000000001';
 const BOB = '100000000000000002';
 const CPU = 'cpu-easy-1';
-const random = seededRandom(3);
-
-function play(state: GameState, ...actions: Action[]): GameState {
-  return actions.reduce((current, action) => {
-    const result = applyAction(current, action, random);
-    if (!result.ok) throw new Error(`${action.type}: ${result.code}`);
-    return result.state;
-  }, state);
-}
 
 /** The current player scores the first open row. */
 function scoreFirstOpen(state: GameState): GameState {
   const playerId = state.seats[state.currentSeat]?.playerId ?? '';
   const category = CATEGORY_IDS.find((row) => state.sheets[playerId]?.[row] === undefined) ?? 'ones';
-  return play(state, { type: 'score', playerId, category });
+  return play(state, [{ type: 'score', playerId, category }]);
 }
 
 /** As the store reads it after a restart: the state and its last finished turn. */
@@ -36,12 +20,14 @@ function change(state: GameState) {
 }
 
 const lobby = createGame(ALICE, DEFAULT_RULES);
-const withComputer = play(
-  lobby,
+const withComputer = play(lobby, [
   { type: 'add-computer', playerId: ALICE, level: 'easy' },
   { type: 'start', playerId: ALICE },
-);
-const twoPeople = play(lobby, { type: 'join', playerId: BOB }, { type: 'start', playerId: ALICE });
+]);
+const twoPeople = play(lobby, [
+  { type: 'join', playerId: BOB },
+  { type: 'start', playerId: ALICE },
+]);
 
 describe('changedWithoutAClick: which boards a restart redraws', () => {
   it("redraws a person's untouched turn that a computer's move handed over", () => {
@@ -50,7 +36,7 @@ describe('changedWithoutAClick: which boards a restart redraws', () => {
     const alicesTurn = scoreFirstOpen(computersTurn);
     expect(changedWithoutAClick(change(alicesTurn))).toBe(true);
     // Once Alice has clicked, her click's answer drew the board (or failed where she can see it).
-    expect(changedWithoutAClick(change(play(alicesTurn, { type: 'toggle-keep', playerId: ALICE, die: 0 })))).toBe(
+    expect(changedWithoutAClick(change(play(alicesTurn, [{ type: 'toggle-keep', playerId: ALICE, die: 0 }])))).toBe(
       false,
     );
     // A computer to move redraws the board itself with its next move.
@@ -58,7 +44,7 @@ describe('changedWithoutAClick: which boards a restart redraws', () => {
   });
 
   it('redraws after a time-out, not after a person ended their own turn', () => {
-    expect(changedWithoutAClick(change(play(twoPeople, { type: 'time-out' })))).toBe(true);
+    expect(changedWithoutAClick(change(play(twoPeople, [{ type: 'time-out' }])))).toBe(true);
     expect(changedWithoutAClick(change(scoreFirstOpen(twoPeople)))).toBe(false);
   });
 
@@ -74,8 +60,8 @@ describe('changedWithoutAClick: which boards a restart redraws', () => {
   });
 
   it('redraws a game ended for being abandoned, not one its host cancelled or a lobby', () => {
-    expect(changedWithoutAClick(change(play(twoPeople, { type: 'abandon' })))).toBe(true);
-    expect(changedWithoutAClick(change(play(twoPeople, { type: 'cancel', playerId: ALICE })))).toBe(false);
+    expect(changedWithoutAClick(change(play(twoPeople, [{ type: 'abandon' }])))).toBe(true);
+    expect(changedWithoutAClick(change(play(twoPeople, [{ type: 'cancel', playerId: ALICE }])))).toBe(false);
     expect(changedWithoutAClick(change(lobby))).toBe(false);
   });
 });

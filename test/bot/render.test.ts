@@ -9,28 +9,11 @@ import {
   renderRules,
   renderSheet,
 } from '../../src/bot/render/index.js';
-import {
-  type Action,
-  applyAction,
-  createGame,
-  type GameState,
-  type Rules,
-  seededRandom,
-} from '../../src/game/index.js';
+import { applyAction, createGame, type GameState, type Rules, seededRandom } from '../../src/game/index.js';
+import { play } from './play.js';
 
 const ALICE = '111111111111111111';
 const BOB = '222222222222222222';
-
-function play(state: GameState, actions: Action[], seed = 7): GameState {
-  const random = seededRandom(seed);
-  let current = state;
-  for (const action of actions) {
-    const result = applyAction(current, action, random);
-    if (!result.ok) throw new Error(`${action.type} refused: ${result.code}`);
-    current = result.state;
-  }
-  return current;
-}
 
 function view(state: GameState, extra: Partial<GameView> = {}): GameView {
   return {

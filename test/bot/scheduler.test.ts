@@ -3,28 +3,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { TurnScheduler } from '../../src/bot/scheduler.js';
-import {
-  type Action,
-  applyAction,
-  createGame,
-  DEFAULT_RULES,
-  type GameState,
-  seededRandom,
-} from '../../src/game/index.js';
+import { createGame, DEFAULT_RULES, type GameState } from '../../src/game/index.js';
 import type { StoredGame } from '../../src/store/index.js';
+import { play } from './play.js';
 
 const ALICE = '100000000000000001';
 const BOB = '100000000000000002';
 const NOW = 1_700_000_000_000;
-
-function play(state: GameState, ...actions: Action[]): GameState {
-  const random = seededRandom(5);
-  return actions.reduce((current, action) => {
-    const result = applyAction(current, action, random);
-    if (!result.ok) throw new Error(result.code);
-    return result.state;
-  }, state);
-}
 
 function stored(id: number, state: GameState, turnDeadline: number | null): StoredGame {
   return {
@@ -45,18 +30,19 @@ function stored(id: number, state: GameState, turnDeadline: number | null): Stor
 }
 
 const lobby = createGame(ALICE, DEFAULT_RULES);
-const twoPlayers = play(lobby, { type: 'join', playerId: BOB }, { type: 'start', playerId: ALICE });
-const againstComputer = play(
-  lobby,
+const twoPlayers = play(lobby, [
+  { type: 'join', playerId: BOB },
+  { type: 'start', playerId: ALICE },
+]);
+const againstComputer = play(lobby, [
   { type: 'add-computer', playerId: ALICE, level: 'easy' },
   { type: 'start', playerId: ALICE },
-);
+]);
 // The computer sits second: after Alice's first turn it is the computer's move.
-const computersTurn = play(
-  againstComputer,
+const computersTurn = play(againstComputer, [
   { type: 'reroll', playerId: ALICE },
   { type: 'score', playerId: ALICE, category: 'ones' },
-);
+]);
 
 /** A scheduler on a frozen clock that records what fell due. */
 function scheduler(computerPauseMs = 5) {
@@ -90,7 +76,7 @@ describe('TurnScheduler', () => {
   it('keeps one timer per game: arming again replaces it', async () => {
     const { turns, due } = scheduler();
     turns.arm(stored(1, twoPlayers, NOW + 10));
-    const later = play(twoPlayers, { type: 'toggle-keep', playerId: ALICE, die: 0 });
+    const later = play(twoPlayers, [{ type: 'toggle-keep', playerId: ALICE, die: 0 }]);
     turns.arm(stored(1, later, NOW + 30));
     await sleep(80);
     expect(due).toEqual([[1, later.version]]);

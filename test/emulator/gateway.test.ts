@@ -12,7 +12,7 @@ import {
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { connectClient, InteractionHandlers, type Scene, startScene } from './helpers.js';
+import { connectClient, expectNothingWentWrong, InteractionHandlers, type Scene, startScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
@@ -35,14 +35,7 @@ afterAll(async () => {
   await scene?.discord.stop();
 });
 
-afterEach(() => {
-  // Taken, not just read, so one failing test does not fail the next ones too.
-  const errors = handlers.errors.splice(0);
-  const problems = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  expect(errors).toEqual([]);
-  expect(problems).toEqual([]);
-});
+afterEach(() => expectNothingWentWrong(scene, handlers));
 
 /** Reads frames from a raw gateway socket, for what discord.js would hide. */
 function rawGateway(url: string): {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { expect } from 'vitest';
 import {
   type ApplicationHandle,
   type ChannelHandle,
@@ -57,6 +58,18 @@ export class InteractionHandlers {
   set(handler: (interaction: Interaction) => Promise<void>): void {
     this.#handler = handler;
   }
+}
+
+/**
+ * For afterEach: expects the emulator recorded no problem and (if given) no handler threw since the
+ * last call. Taken, not just read, so one failing test does not fail the next ones too.
+ */
+export function expectNothingWentWrong(scene: Scene, handlers?: InteractionHandlers): void {
+  const errors = handlers?.errors.splice(0) ?? [];
+  const problems = [...scene.discord.problems];
+  scene.discord.clearProblems();
+  expect(errors).toEqual([]);
+  expect(problems).toEqual([]);
 }
 
 /** A promise with its resolve function, to hand values out of a bot handler. */

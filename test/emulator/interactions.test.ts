@@ -19,7 +19,15 @@ import {
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ImpossibleActionError, MessageFlag } from '../../src/emulator/index.js';
-import { connectClient, deferred, InteractionHandlers, rawRest, type Scene, startScene } from './helpers.js';
+import {
+  connectClient,
+  deferred,
+  expectNothingWentWrong,
+  InteractionHandlers,
+  rawRest,
+  type Scene,
+  startScene,
+} from './helpers.js';
 
 let scene: Scene;
 let client: Client;
@@ -68,14 +76,7 @@ afterAll(async () => {
   await scene?.discord.stop();
 });
 
-afterEach(() => {
-  // Taken, not just read, so one failing test does not fail the next ones too.
-  const errors = handlers.errors.splice(0);
-  const problems = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  expect(errors).toEqual([]);
-  expect(problems).toEqual([]);
-});
+afterEach(() => expectNothingWentWrong(scene, handlers));
 
 function textChannel(): TextChannel {
   const channel = client.channels.cache.get(scene.channel.id);

@@ -7,7 +7,7 @@ import {
   TextChannel,
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { connectClient, rawRest, type Scene, startScene } from './helpers.js';
+import { connectClient, expectNothingWentWrong, rawRest, type Scene, startScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
@@ -22,12 +22,7 @@ afterAll(async () => {
   await scene?.discord.stop();
 });
 
-afterEach(() => {
-  // Taken, not just read, so one failing test does not fail the next ones too.
-  const problems = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  expect(problems).toEqual([]);
-});
+afterEach(() => expectNothingWentWrong(scene));
 
 function textChannel(): TextChannel {
   const channel = client.channels.cache.get(scene.channel.id);

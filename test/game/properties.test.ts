@@ -23,7 +23,7 @@ import {
   serializeGame,
   standings,
 } from '../../src/game/index.js';
-import { expectedScore, ROW_MAX, ROWS } from './support.js';
+import { everyAction, expectedScore, ROW_MAX, ROWS } from './support.js';
 
 type Expected = 'ok' | RefusalCode;
 
@@ -95,24 +95,6 @@ function currentId(state: GameState): string {
 }
 
 /** Every kind of action from every seat, an outsider and a moderator: a finished game refuses all. */
-function everyAction(state: GameState): Action[] {
-  const ids = [...state.seats.map((seat) => seat.playerId), OUTSIDER];
-  return [
-    ...ids.flatMap((playerId): Action[] => [
-      { type: 'join', playerId },
-      { type: 'leave', playerId },
-      { type: 'add-computer', playerId, level: 'easy' },
-      { type: 'start', playerId },
-      { type: 'toggle-keep', playerId, die: 1 },
-      { type: 'reroll', playerId },
-      { type: 'score', playerId, category: 'ones' },
-      { type: 'score', playerId, category: 'nope' },
-      { type: 'cancel', playerId },
-      { type: 'cancel', playerId, moderator: true },
-    ]),
-    { type: 'time-out' },
-  ];
-}
 
 function lobbyCandidate(state: GameState, settings: Settings, model: Model, choose: RandomInt): Candidate {
   const host = state.hostId;

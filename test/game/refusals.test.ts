@@ -10,7 +10,7 @@ import {
   type Rules,
   serializeGame,
 } from '../../src/game/index.js';
-import { lobby, play, ROWS, scripted } from './support.js';
+import { everyAction, lobby, play, ROWS, scripted } from './support.js';
 
 /** Every refusal code; `satisfies` makes the compiler fail this file if a code is added or dropped. */
 const EVERY_CODE = {
@@ -67,27 +67,6 @@ const computersOnly = deserializeGame(
     sheets: { 'cpu-easy-1': {}, 'cpu-optimal-1': {} },
   }),
 );
-
-/** Every kind of action, from a seated player, an outsider and a moderator. */
-function everyAction(state: GameState): Action[] {
-  const ids = [...state.seats.map((seat) => seat.playerId), 'x'];
-  return [
-    ...ids.flatMap((playerId): Action[] => [
-      { type: 'join', playerId },
-      { type: 'leave', playerId },
-      { type: 'add-computer', playerId, level: 'easy' },
-      { type: 'start', playerId },
-      { type: 'toggle-keep', playerId, die: 0 },
-      { type: 'reroll', playerId },
-      { type: 'reroll', playerId, keep: [false, false, false] },
-      { type: 'score', playerId, category: 'ones' },
-      { type: 'score', playerId, category: 'crag' },
-      { type: 'cancel', playerId },
-      { type: 'cancel', playerId, moderator: true },
-    ]),
-    { type: 'time-out' },
-  ];
-}
 
 interface Case {
   readonly name: string;

@@ -60,21 +60,10 @@ const FIXED_POINTS: Readonly<Record<string, number>> = {
 const FACE: Readonly<Record<string, number>> = { ones: 1, twos: 2, threes: 3, fours: 4, fives: 5, sixes: 6 };
 
 /** The most each row can score: the fixed values, and three of the face for the number rows. */
-export const ROW_MAX: Readonly<Record<CategoryId, number>> = {
-  crag: 50,
-  thirteen: 26,
-  'three-of-a-kind': 25,
-  'low-straight': 20,
-  'high-straight': 20,
-  'odd-straight': 20,
-  'even-straight': 20,
-  sixes: 18,
-  fives: 15,
-  fours: 12,
-  threes: 9,
-  twos: 6,
-  ones: 3,
-};
+export const ROW_MAX = {
+  ...FIXED_POINTS,
+  ...Object.fromEntries(Object.entries(FACE).map(([row, face]) => [row, 3 * face])),
+} as Readonly<Record<CategoryId, number>>;
 
 /** The points a roll is worth in a row, from the lists above. */
 export function expectedScore(dice: readonly number[], row: CategoryId, thirteen: ThirteenRule): number {
@@ -144,4 +133,27 @@ export function sumOfRows(state: GameState, playerId: string): number {
   let total = 0;
   for (const row of ROWS) total += state.sheets[playerId]?.[row]?.points ?? 0;
   return total;
+}
+
+/** Every kind of action, from each seated player, an outsider (`x`) and as a moderator. */
+export function everyAction(state: GameState): Action[] {
+  const ids = [...state.seats.map((seat) => seat.playerId), 'x'];
+  return [
+    ...ids.flatMap((playerId): Action[] => [
+      { type: 'join', playerId },
+      { type: 'leave', playerId },
+      { type: 'add-computer', playerId, level: 'easy' },
+      { type: 'start', playerId },
+      { type: 'toggle-keep', playerId, die: 0 },
+      { type: 'toggle-keep', playerId, die: 1 },
+      { type: 'reroll', playerId },
+      { type: 'reroll', playerId, keep: [false, false, false] },
+      { type: 'score', playerId, category: 'ones' },
+      { type: 'score', playerId, category: 'crag' },
+      { type: 'score', playerId, category: 'nope' },
+      { type: 'cancel', playerId },
+      { type: 'cancel', playerId, moderator: true },
+    ]),
+    { type: 'time-out' },
+  ];
 }

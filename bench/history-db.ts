@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { ALL_RULE_SETS, ROUNDS, seededRandom } from '../src/game/index.js';
-import { openStore } from '../src/store/index.js';
+import { openSqliteStore } from '../src/store/index.js';
 import { finishedGame, playTurns, startedGame } from './simulate.js';
 import { type BenchServer, playersAt } from './world.js';
 
@@ -21,26 +21,26 @@ export interface HistoryDatabase {
  * in play in each of the first `playingServers` servers, at a random point of its game, so that
  * during the timed load games end (and restart with Play again) at the rate of a live server.
  */
-export function buildHistoryDatabase(
+export async function buildHistoryDatabase(
   path: string,
   servers: readonly BenchServer[],
   gamesPerServer: number,
   playingServers: number,
-): HistoryDatabase {
+): Promise<HistoryDatabase> {
   const started = performance.now();
   let clock = Date.now() - gamesPerServer * DAY_MS;
-  const store = openStore(path, { now: () => clock });
+  const store = openSqliteStore(path, { now: () => clock });
   const random = seededRandom(2024);
   let finishedGames = 0;
   let activeGames = 0;
   try {
-    servers.forEach((server, s) => {
+    for (const [s, server] of servers.entries()) {
       const rules = ALL_RULE_SETS[s % ALL_RULE_SETS.length]!;
       const players = playersAt(server, s).map((person) => person.id);
       let seriesId: number | undefined;
       for (let g = 0; g < gamesPerServer; g += 1) {
         clock = Date.now() - (gamesPerServer - g) * DAY_MS + s * 1000;
-        const created = store.createGame({
+        const created = await store.createGame({
           guildId: server.guild.id,
           channelId: server.channel.id,
           state: finishedGame(players, rules, random),
@@ -52,10 +52,10 @@ export function buildHistoryDatabase(
         seriesId = created.game.seriesId;
         finishedGames += 1;
       }
-      if (s >= playingServers) return;
+      if (s >= playingServers) continue;
       clock = Date.now();
       const turns = random(ROUNDS * players.length);
-      const created = store.createGame({
+      const created = await store.createGame({
         guildId: server.guild.id,
         channelId: server.channel.id,
         state: playTurns(startedGame(players, rules, random), turns, random),
@@ -66,9 +66,9 @@ export function buildHistoryDatabase(
       });
       if (!created.ok) throw new Error(`could not store a game in play: ${created.reason}`);
       activeGames += 1;
-    });
+    }
   } finally {
-    store.close();
+    await store.close();
   }
   return { finishedGames, activeGames, buildMs: performance.now() - started, bytes: fs.statSync(path).size };
 }

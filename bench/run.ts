@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 
     const dbPath = path.join(dir, 'data', 'crag.sqlite');
     say(`database: ${config.servers * config.historyGamesPerServer} finished games, ${config.channels} in play…`);
-    const history = buildHistoryDatabase(dbPath, world.servers, config.historyGamesPerServer, config.channels);
+    const history = await buildHistoryDatabase(dbPath, world.servers, config.historyGamesPerServer, config.channels);
 
     const botEnv = {
       DISCORD_TOKEN: world.crag.token,

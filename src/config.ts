@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { StoreLocation } from './store/index.js';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
@@ -6,7 +7,8 @@ export interface Config {
   readonly token: string;
   readonly clientId: string | undefined;
   readonly guildId: string | undefined;
-  readonly databasePath: string;
+  /** Where the games live: DATABASE_PATH's SQLite file by default. */
+  readonly database: StoreLocation;
   readonly logLevel: LogLevel;
   /** REST base without version, e.g. http://127.0.0.1:PORT/api; undefined means Discord itself. */
   readonly apiUrl: string | undefined;
@@ -92,7 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     token: readToken(env),
     clientId: snowflake(env, 'DISCORD_CLIENT_ID'),
     guildId: snowflake(env, 'DISCORD_GUILD_ID'),
-    databasePath: path.resolve(optional(env, 'DATABASE_PATH') ?? './data/crag.sqlite'),
+    database: { kind: 'sqlite', path: path.resolve(optional(env, 'DATABASE_PATH') ?? './data/crag.sqlite') },
     logLevel: logLevel as LogLevel,
     apiUrl: readApiUrl(env),
     turnTimerUnitMs: positiveInteger(env, 'TURN_TIMER_UNIT_MS', 60_000),

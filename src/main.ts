@@ -3,7 +3,7 @@ import { startBot } from './bot/start-bot.js';
 import { ConfigError, loadConfig } from './config.js';
 import { exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger } from './log.js';
-import { openStore, StoreOpenError } from './store/index.js';
+import { type GameStore, openStore, StoreOpenError } from './store/index.js';
 
 /**
  * SQLite met damage while reading: the checks made when the store opens a file skip reading every
@@ -25,11 +25,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  let store: ReturnType<typeof openStore>;
+  let store: GameStore;
   try {
-    store = openStore(config.databasePath, {
-      onCheckpointError: (error) =>
-        log.warn('background WAL checkpoints stopped; SQLite checkpoints inline', { error }),
+    store = await openStore(config.database, {
+      onBackgroundError: (message, error) => log.warn(message, { error }),
     });
   } catch (error) {
     if (error instanceof StoreOpenError) exitWithConfigError(error.message);
@@ -42,14 +41,11 @@ async function main(): Promise<void> {
   try {
     bot = await startBot(config, store, log);
   } catch (error) {
-    try {
-      store.close();
-    } catch {
-      // A damaged file can fail to close too; the error that stopped the start is the one to report.
-    }
+    // A damaged file can fail to close too; the error that stopped the start is the one to report.
+    await store.close().catch(() => undefined);
     if (isDamagedDatabase(error)) {
       exitWithConfigError(
-        `${config.databasePath} is a damaged SQLite database (${error.message}). Restore a backup or point DATABASE_PATH elsewhere.`,
+        `${config.database.path} is a damaged SQLite database (${error.message}). Restore a backup or point DATABASE_PATH elsewhere.`,
       );
     }
     if (error instanceof Error && 'code' in error && error.code === DiscordjsErrorCodes.TokenInvalid) {
@@ -67,8 +63,8 @@ async function main(): Promise<void> {
     log.info('shutting down', { signal });
     bot
       .stop()
+      .then(() => store.close())
       .then(() => {
-        store.close();
         log.info('stopped cleanly');
         process.exit(0);
       })

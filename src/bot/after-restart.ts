@@ -1,3 +1,4 @@
+import { parseComputerPlayerId } from '../game/index.js';
 import type { RecentChange } from '../store/index.js';
 
 /**
@@ -10,7 +11,8 @@ import type { RecentChange } from '../store/index.js';
  */
 export function changedWithoutAClick({ state, lastTurn }: RecentChange): boolean {
   if (state.status === 'cancelled') return state.endReason === 'abandoned';
-  const byTheBot = lastTurn !== undefined && (lastTurn.timedOut || lastTurn.playerId.startsWith('cpu-'));
+  const byTheBot =
+    lastTurn !== undefined && (lastTurn.timedOut || parseComputerPlayerId(lastTurn.playerId) !== undefined);
   if (state.status === 'finished') return byTheBot;
   if (state.status !== 'playing' || !state.turn) return false;
   const mover = state.seats[state.currentSeat];

@@ -1,6 +1,6 @@
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from '../log.js';
-import type { Store } from '../store/index.js';
+import type { GameStore } from '../store/index.js';
 import { type MessagePayload, renderGame } from './render/index.js';
 import { gameView } from './view.js';
 
@@ -24,7 +24,7 @@ export class BoardPublisher {
 
   constructor(
     private readonly client: Client,
-    private readonly store: Store,
+    private readonly store: GameStore,
     private readonly log: Logger,
   ) {}
 
@@ -36,9 +36,9 @@ export class BoardPublisher {
     const next = (chained ?? Promise.resolve())
       .then(async () => {
         this.waiting.delete(gameId);
-        const game = this.store.gameById(gameId);
+        const game = await this.store.gameById(gameId);
         if (!game?.boardMessageId) return;
-        await this.edit(game.channelId, game.boardMessageId, renderGame(gameView(this.store, game)));
+        await this.edit(game.channelId, game.boardMessageId, renderGame(await gameView(this.store, game)));
         this.landed(gameId, game.state.version);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
@@ -63,8 +63,8 @@ export class BoardPublisher {
    * Call once a newly posted board (showing state `drawn`) has its message id recorded: a click
    * handled while it was being posted may have moved the game on, and only a redraw shows that.
    */
-  posted(gameId: number, drawn: number): void {
-    if (this.store.gameById(gameId)?.state.version !== drawn) void this.refresh(gameId);
+  async posted(gameId: number, drawn: number): Promise<void> {
+    if ((await this.store.gameById(gameId))?.state.version !== drawn) void this.refresh(gameId);
   }
 
   /** Removes the controls from a board that has been replaced by a newer message. */

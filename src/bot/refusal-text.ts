@@ -1,4 +1,6 @@
 import type { RefusalCode } from '../game/index.js';
+import type { StoredGame } from '../store/index.js';
+import { messageLink } from './replies.js';
 
 /** What a player is told, privately, when the game refuses their action. */
 export const REFUSAL_TEXT: Readonly<Record<RefusalCode, string>> = {
@@ -19,3 +21,13 @@ export const REFUSAL_TEXT: Readonly<Record<RefusalCode, string>> = {
 };
 
 export const MOVED_ON = 'This board has moved on: use the latest board in the channel.';
+
+export const GAME_GONE = 'That game no longer exists.';
+
+export const SERIES_GONE = 'This series can no longer be continued; `/crag start` opens a new one.';
+
+/** A channel holds one game at a time; this points at the one in the way. */
+export function channelBusy(active: StoredGame): string {
+  const stage = active.state.status === 'lobby' ? 'open' : 'under way';
+  return `A game is already ${stage} in this channel: ${messageLink(active.guildId, active.channelId, active.boardMessageId)}`;
+}

@@ -1,25 +1,56 @@
 import type { StoredGame, TurnInPlay } from '../store/index.js';
 
 /** Called when a computer seat should move or a person's turn has run out. */
-export type DueTurnHandler = (gameId: number, version: number) => void;
+export type DueTurnHandler = (gameId: number, version: number) => Promise<void>;
+
+/** Told when a due turn failed; the scheduler tries that turn again after `retryInMs`. */
+export type DueTurnFailure = (error: unknown, context: { gameId: number; version: number; retryInMs: number }) => void;
+
+export interface TurnSchedulerOptions {
+  readonly onDue: DueTurnHandler;
+  readonly now: () => number;
+  /** How long a computer seat pauses before each move. */
+  readonly computerPauseMs: number;
+  readonly onFailure?: DueTurnFailure;
+  /** The first retry of a failed turn waits this long (5 s); each further failure doubles it. */
+  readonly firstRetryMs?: number;
+  /** The longest wait between retries (5 minutes). */
+  readonly maxRetryMs?: number;
+}
 
 /**
  * One timer per game in play: a computer seat's short pause, or a person's turn deadline. Timers
  * are derived from stored games (deadlines are persisted), so `armAll(store.turnsInPlay())` after
  * a restart rebuilds them exactly. A timer carries the state version it was armed for and is ignored if play moved on.
+ *
+ * A due turn that fails (a busy or full database, an unexpected error) never escapes into the
+ * event loop: it is reported and tried again later with a growing pause, while every other game
+ * carries on. It never retries in a tight loop.
  */
 export class TurnScheduler {
   private readonly timers = new Map<number, NodeJS.Timeout>();
+  /** Failures in a row of each game's due turn; dropped once it succeeds or the game moves on. */
+  private readonly failures = new Map<number, number>();
   private stopped = false;
+  private readonly onDue: DueTurnHandler;
+  private readonly now: () => number;
+  private readonly computerPauseMs: number;
+  private readonly onFailure: DueTurnFailure;
+  private readonly firstRetryMs: number;
+  private readonly maxRetryMs: number;
 
-  constructor(
-    private readonly onDue: DueTurnHandler,
-    private readonly now: () => number,
-    private readonly computerPauseMs: number,
-  ) {}
+  constructor(options: TurnSchedulerOptions) {
+    this.onDue = options.onDue;
+    this.now = options.now;
+    this.computerPauseMs = options.computerPauseMs;
+    this.onFailure = options.onFailure ?? (() => {});
+    this.firstRetryMs = options.firstRetryMs ?? 5_000;
+    this.maxRetryMs = options.maxRetryMs ?? 5 * 60_000;
+  }
 
   /** Arms (or re-arms) a game's timer after an accepted action; disarms it if no turn runs. */
   arm(game: StoredGame): void {
+    this.failures.delete(game.id);
     const mover = game.state.status === 'playing' ? game.state.seats[game.state.currentSeat] : undefined;
     if (!mover) {
       this.disarm(game.id);
@@ -44,17 +75,38 @@ export class TurnScheduler {
    * (turn history included) in memory for as long as the turn lasts.
    */
   private armTurn({ gameId, version, computerToMove, turnDeadline }: TurnInPlay): void {
-    this.disarm(gameId);
-    if (this.stopped) return;
     let delay: number;
     if (computerToMove) delay = this.computerPauseMs;
     else if (turnDeadline !== null) delay = Math.max(0, turnDeadline - this.now());
-    else return;
+    else {
+      this.disarm(gameId);
+      return;
+    }
+    this.setTimer(gameId, version, delay);
+  }
+
+  private setTimer(gameId: number, version: number, delay: number): void {
+    this.disarm(gameId);
+    if (this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(gameId);
-      this.onDue(gameId, version);
+      void this.fire(gameId, version);
     }, delay);
     this.timers.set(gameId, timer);
+  }
+
+  private async fire(gameId: number, version: number): Promise<void> {
+    try {
+      await this.onDue(gameId, version);
+      this.failures.delete(gameId);
+    } catch (error) {
+      const failures = (this.failures.get(gameId) ?? 0) + 1;
+      this.failures.set(gameId, failures);
+      const retryInMs = Math.min(this.firstRetryMs * 2 ** (failures - 1), this.maxRetryMs);
+      this.onFailure(error, { gameId, version, retryInMs });
+      // Unless play moved on meanwhile (a click re-armed the timer), try the same turn again later.
+      if (!this.timers.has(gameId)) this.setTimer(gameId, version, retryInMs);
+    }
   }
 
   disarm(gameId: number): void {
@@ -67,5 +119,6 @@ export class TurnScheduler {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.failures.clear();
   }
 }

@@ -3,13 +3,14 @@ import { Events, type Interaction, MessageFlags } from 'discord.js';
 import type { Config } from '../config.js';
 import { ALL_RULE_SETS } from '../game/index.js';
 import type { Logger } from '../log.js';
-import type { Store } from '../store/index.js';
+import type { GameStore } from '../store/index.js';
 import { solverFor } from '../strategy/index.js';
 import { changedWithoutAClick } from './after-restart.js';
 import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
 import { endAbandonedGames, playDueTurn } from './due-turns.js';
+import { GameFlow } from './game-flow.js';
 import { InFlight } from './in-flight.js';
 import { createRouter } from './router.js';
 import { TurnScheduler } from './scheduler.js';
@@ -31,30 +32,34 @@ async function answerWhileStopping(interaction: Interaction, log: Logger): Promi
 }
 
 export interface RunningBot {
-  readonly ctx: BotContext;
   /** Stops taking work, lets interactions and board edits in flight finish, then disconnects. */
   stop(): Promise<void>;
 }
 
 /** Connects to Discord, re-arms every stored turn timer, and answers interactions until stopped. */
-export async function startBot(config: Config, store: Store, log: Logger): Promise<RunningBot> {
+export async function startBot(config: Config, store: GameStore, log: Logger): Promise<RunningBot> {
   const client = createClient(config.apiUrl);
   const now = () => Date.now();
   let ctx: BotContext;
-  const scheduler = new TurnScheduler(
-    (gameId, version) => playDueTurn(ctx, gameId, version),
+  const scheduler = new TurnScheduler({
+    onDue: (gameId, version) => playDueTurn(ctx, gameId, version),
     now,
-    config.computerPauseMs,
-  );
+    computerPauseMs: config.computerPauseMs,
+    onFailure: (error, context) => log.error('a due turn failed; it will be tried again', { ...context, error }),
+  });
   ctx = {
     config,
-    client,
     store,
     log,
-    random: (max) => randomInt(max),
     now,
+    flow: new GameFlow({
+      store,
+      scheduler,
+      random: (max) => randomInt(max),
+      now,
+      turnTimerUnitMs: config.turnTimerUnitMs,
+    }),
     boards: new BoardPublisher(client, store, log),
-    scheduler,
   };
   const inFlight = new InFlight();
   const route = createRouter(ctx, inFlight);
@@ -71,11 +76,18 @@ export async function startBot(config: Config, store: Store, log: Logger): Promi
   await client.login(config.token);
   await ready;
 
-  endAbandonedGames(ctx);
-  const gamesInPlay = scheduler.armAll(store.turnsInPlay());
-  const redrawn = store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS).filter(changedWithoutAClick);
+  // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
+  await endAbandonedGames(ctx);
+  const gamesInPlay = scheduler.armAll(await store.turnsInPlay());
+  const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS)).filter(changedWithoutAClick);
   for (const { gameId } of redrawn) void ctx.boards.refresh(gameId);
-  const sweep = setInterval(() => endAbandonedGames(ctx), ABANDON_SWEEP_MS);
+  const sweep = setInterval(
+    () =>
+      void endAbandonedGames(ctx).catch((error: unknown) =>
+        log.error('the sweep for abandoned games failed; it runs again later', { error }),
+      ),
+    ABANDON_SWEEP_MS,
+  );
   // Build the solver tables now rather than on the first hint or computer move.
   setImmediate(() => {
     for (const rules of ALL_RULE_SETS) solverFor(rules);
@@ -88,7 +100,6 @@ export async function startBot(config: Config, store: Store, log: Logger): Promi
   });
 
   return {
-    ctx,
     async stop() {
       accepting = false;
       clearInterval(sweep);

@@ -1,8 +1,8 @@
-import type { Store, StoredGame } from '../store/index.js';
+import type { GameStore, StoredGame } from '../store/index.js';
 import type { GameView } from './render/index.js';
 
 /** Gathers what the renderers need for a stored game: the state, its settings and, once over, the series. */
-export function gameView(store: Store, game: StoredGame): GameView {
+export async function gameView(store: GameStore, game: StoredGame): Promise<GameView> {
   const view: GameView = {
     gameId: game.id,
     state: game.state,
@@ -10,12 +10,10 @@ export function gameView(store: Store, game: StoredGame): GameView {
     turnDeadline: game.turnDeadline,
   };
   if (game.state.status !== 'finished') return view;
-  const nextGameStarted = store
-    .seriesGames(game.seriesId)
-    .some((other) => other.seriesGameNumber > game.seriesGameNumber);
+  const [games, totals] = await Promise.all([store.seriesGames(game.seriesId), store.seriesTotals(game.seriesId)]);
   return {
     ...view,
-    series: { gameNumber: game.seriesGameNumber, totals: store.seriesTotals(game.seriesId) },
-    nextGameStarted,
+    series: { gameNumber: game.seriesGameNumber, totals },
+    nextGameStarted: games.some((other) => other.seriesGameNumber > game.seriesGameNumber),
   };
 }

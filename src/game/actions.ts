@@ -4,6 +4,7 @@ import { type Refusal, refuse } from './refusals.js';
 import { scoreRoll } from './scoring.js';
 import {
   type ComputerLevel,
+  computerPlayerId,
   currentDice,
   type GameState,
   MAX_MISSED_TURNS,
@@ -80,8 +81,8 @@ export function addComputer(state: GameState, playerId: string, level: ComputerL
   if (state.seats.length >= MAX_SEATS) return refuse('game-full');
   const taken = new Set(state.seats.map((seat) => seat.playerId));
   let n = 1;
-  while (taken.has(`cpu-${level}-${n}`)) n += 1;
-  const computerId = `cpu-${level}-${n}`;
+  while (taken.has(computerPlayerId(level, n))) n += 1;
+  const computerId = computerPlayerId(level, n);
   return accept(state, {
     seats: [...state.seats, { playerId: computerId, computer: level, left: false, missedTurns: 0 }],
     sheets: { ...state.sheets, [computerId]: {} },

@@ -10,12 +10,24 @@ export type ComputerLevel = 'easy' | 'optimal' | 'strong';
 export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['easy', 'optimal', 'strong'];
 
 export const MAX_SEATS = 5;
+
+/** The one format of a computer seat's player id: `cpu-<level>-<n>`, n counting from 1 per level. */
+export function computerPlayerId(level: ComputerLevel, n: number): string {
+  return `cpu-${level}-${n}`;
+}
+
+/** The level and number of a computer seat's id, or undefined for a person's Discord id. */
+export function parseComputerPlayerId(playerId: string): { level: ComputerLevel; n: number } | undefined {
+  const match = /^cpu-(easy|optimal|strong)-([1-9]\d*)$/.exec(playerId);
+  if (!match) return undefined;
+  return { level: match[1] as ComputerLevel, n: Number(match[2]) };
+}
 export const ROUNDS = 13;
 /** Turns a player may miss in a row before the game removes them. */
 export const MAX_MISSED_TURNS = 3;
 
 export interface Seat {
-  /** A Discord user id, or `cpu-<level>-<n>` for a computer seat. */
+  /** A Discord user id, or a computer seat's id (see computerPlayerId). */
   readonly playerId: string;
   readonly computer: ComputerLevel | null;
   /** Left the game, or was removed after missed turns; their open rows scored 0. */
@@ -120,10 +132,6 @@ export function sheetTotal(sheet: Sheet): number {
 
 export function openRows(sheet: Sheet, order: readonly CategoryId[]): CategoryId[] {
   return order.filter((id) => sheet[id] === undefined);
-}
-
-export function isActive(state: GameState): boolean {
-  return state.status === 'lobby' || state.status === 'playing';
 }
 
 export function serializeGame(state: GameState): string {

@@ -1,7 +1,10 @@
 /**
- * The SQLite store: games, sheets, series and the leaderboard, saved after every accepted action.
+ * Where games live: the GameStore interface and its backends. The bot opens one with `openStore`
+ * and never learns which database answers.
  */
 export * from './errors.js';
-export { defaultMigrationsDir, loadMigrations, type Migration } from './migrations.js';
-export { openStore, Store, type StoreOptions } from './store.js';
+export * from './game-store.js';
+export { type Dialect, defaultMigrationsDir, loadMigrations, type Migration } from './migrations.js';
+export { openStore, type StoreLocation } from './open-store.js';
+export { openSqliteStore, SqliteGameStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 export * from './types.js';

@@ -47,11 +47,13 @@ const computersTurn = play(againstComputer, [
 /** A scheduler on a frozen clock that records what fell due. */
 function scheduler(computerPauseMs = 5) {
   const due: [number, number][] = [];
-  const turns = new TurnScheduler(
-    (gameId, version) => due.push([gameId, version]),
-    () => NOW,
+  const turns = new TurnScheduler({
+    onDue: async (gameId, version) => {
+      due.push([gameId, version]);
+    },
+    now: () => NOW,
     computerPauseMs,
-  );
+  });
   return { turns, due };
 }
 
@@ -120,6 +122,53 @@ describe('TurnScheduler', () => {
     await sleep(0);
     gc();
     expect(kept.deref()).toBeUndefined();
+    turns.stop();
+  });
+
+  it('reports a due turn that fails and tries it again with a growing pause, never escaping to the event loop', async () => {
+    const failures: { gameId: number; version: number; retryInMs: number }[] = [];
+    let calls = 0;
+    const turns = new TurnScheduler({
+      onDue: async () => {
+        calls += 1;
+        if (calls <= 3) throw new Error(`database is locked (${calls})`);
+      },
+      now: () => NOW,
+      computerPauseMs: 5,
+      onFailure: (_error, context) => failures.push(context),
+      firstRetryMs: 10,
+      maxRetryMs: 25,
+    });
+    turns.arm(stored(1, computersTurn, null));
+    await sleep(200);
+    expect(calls).toBe(4);
+    expect(failures).toEqual([
+      { gameId: 1, version: computersTurn.version, retryInMs: 10 },
+      { gameId: 1, version: computersTurn.version, retryInMs: 20 },
+      { gameId: 1, version: computersTurn.version, retryInMs: 25 },
+    ]);
+    turns.stop();
+  });
+
+  it('drops a failing retry once play moves on, and forgets the failures', async () => {
+    const due: number[] = [];
+    const turns = new TurnScheduler({
+      onDue: async (_gameId, version) => {
+        due.push(version);
+        if (version === computersTurn.version) throw new Error('REST 500');
+      },
+      now: () => NOW,
+      computerPauseMs: 5,
+      firstRetryMs: 30,
+    });
+    turns.arm(stored(1, computersTurn, null));
+    await sleep(15);
+    expect(due).toEqual([computersTurn.version]);
+    // A click moved the game on before the retry: the new turn's timer replaces it.
+    const next = { ...computersTurn, version: computersTurn.version + 1 };
+    turns.arm(stored(1, next, null));
+    await sleep(80);
+    expect(due).toEqual([computersTurn.version, next.version]);
     turns.stop();
   });
 });

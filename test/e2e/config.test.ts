@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApplicationHandle, type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { createGame, DEFAULT_RULES } from '../../src/game/index.js';
-import { openStore } from '../../src/store/index.js';
+import { openSqliteStore } from '../../src/store/index.js';
 import { BOT_ENTRY, DEPLOY_ENTRY } from './support/bot-process.js';
 import { readDatabase } from './support/database.js';
 
@@ -193,8 +193,8 @@ describe('bad configuration: one clear line and a non-zero exit', () => {
     it('refuses a database written by a newer crag-bot', async () => {
       const cwd = folder('newer');
       const dbPath = path.join(cwd, 'crag.sqlite');
-      const store = openStore(dbPath);
-      store.close();
+      const store = openSqliteStore(dbPath);
+      await store.close();
       const db = new Database(dbPath);
       const newest = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').pluck().get() as number;
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
@@ -224,7 +224,7 @@ describe('bad configuration: one clear line and a non-zero exit', () => {
     it('refuses a truncated database', async () => {
       const cwd = folder('truncated');
       const dbPath = path.join(cwd, 'crag.sqlite');
-      openStore(dbPath).close();
+      openSqliteStore(dbPath).close();
       const whole = fs.readFileSync(dbPath);
       expect(whole.length).toBeGreaterThan(8192);
       fs.writeFileSync(dbPath, whole.subarray(0, Math.floor(whole.length / 2)));
@@ -237,9 +237,9 @@ describe('bad configuration: one clear line and a non-zero exit', () => {
     it('refuses a database whose games table is damaged inside, past the checks made at opening', async () => {
       const cwd = folder('damaged-page');
       const dbPath = path.join(cwd, 'crag.sqlite');
-      const store = openStore(dbPath);
+      const store = openSqliteStore(dbPath);
       for (let i = 0; i < 40; i += 1) {
-        store.createGame({
+        await store.createGame({
           guildId: '100000000000000001',
           channelId: String(200_000_000_000_000_000n + BigInt(i)),
           state: createGame(String(300_000_000_000_000_000n + BigInt(i)), DEFAULT_RULES),
@@ -247,7 +247,7 @@ describe('bad configuration: one clear line and a non-zero exit', () => {
           hintsEnabled: true,
         });
       }
-      store.close();
+      await store.close();
       const { pageSize, root } = readDatabase(dbPath, (db) => ({
         pageSize: db.pragma('page_size', { simple: true }) as number,
         root: db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'games'").pluck().get() as number,

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/index.js';
+import { openSqliteStore } from '../../src/store/index.js';
 import { replayTo } from './drive-game.js';
 import { expectRowsInStep, tempFolder } from './helpers.js';
 import { streamPlan } from './stream-plan.js';
@@ -51,10 +51,10 @@ function streamThenKill(path: string, killAfter: number): Promise<Printed[]> {
 }
 
 let folder: ReturnType<typeof tempFolder>;
-beforeAll(() => {
+beforeAll(async () => {
   folder = tempFolder();
 });
-afterAll(() => {
+afterAll(async () => {
   folder.remove();
 });
 
@@ -68,21 +68,21 @@ describe('a process killed with SIGKILL while saving', () => {
       printedSaves += printed.length;
       const last = printed[printed.length - 1]!;
 
-      const store = openStore(path);
+      const store = openSqliteStore(path);
       const check = new Database(path, { readonly: true });
       expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
-      const game = store.gameById(last.gameId);
+      const game = await store.gameById(last.gameId);
       expect(game?.state.version).toBeGreaterThanOrEqual(last.version);
       // Every game is exactly the state its plan reaches at the stored version, and in step with its rows.
       const ids = check.prepare<[], number>('SELECT id FROM games ORDER BY id').pluck().all();
       for (const id of ids) {
-        const stored = store.gameById(id)!;
+        const stored = (await store.gameById(id))!;
         const replayed = replayTo(streamPlan(id), stored.state.version);
         expect(stored.state).toEqual(replayed);
         expectRowsInStep(check, id, replayed);
       }
       check.close();
-      store.close();
+      await store.close();
     }
 
     // The stream went through whole games: finished ones, cancelled ones, and a series.

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyAction, CATEGORY_IDS, type GameState, seededRandom } from '../../src/game/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { openSqliteStore, type SqliteGameStore } from '../../src/store/index.js';
 import { type GamePlan, newGameState, replayTo, step } from './drive-game.js';
 import { expectRowsInStep, playThroughStore, saveAction, tempFolder } from './helpers.js';
 
@@ -14,28 +14,28 @@ const PLAN: GamePlan = { seed: 7, humans: [ALICE, BOB], computers: ['easy'] };
 
 let folder: ReturnType<typeof tempFolder>;
 let path: string;
-let store: Store;
+let store: SqliteGameStore;
 let clock: number;
 
-beforeEach(() => {
+beforeEach(async () => {
   folder = tempFolder();
   path = join(folder.dir, 'nested', 'folder', 'crag.sqlite');
   clock = 1_700_000_000_000;
-  store = openStore(path, { now: () => clock });
+  store = openSqliteStore(path, { now: () => clock });
 });
 
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   folder.remove();
 });
 
-function create(state: GameState = newGameState(PLAN), channelId = CHANNEL) {
-  return store.createGame({ guildId: GUILD, channelId, state, turnTimerSeconds: 60, hintsEnabled: true });
+async function create(state: GameState = newGameState(PLAN), channelId = CHANNEL) {
+  return await store.createGame({ guildId: GUILD, channelId, state, turnTimerSeconds: 60, hintsEnabled: true });
 }
 
 describe('createGame', () => {
-  it('stores the game, its seats and a new series, in the folder it creates', () => {
-    const created = create();
+  it('stores the game, its seats and a new series, in the folder it creates', async () => {
+    const created = await create();
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     expect(created.game).toMatchObject({
@@ -51,30 +51,30 @@ describe('createGame', () => {
       lastActionAt: clock,
     });
     expect(created.game.state).toEqual(newGameState(PLAN));
-    expect(store.gameById(created.game.id)).toEqual(created.game);
-    expect(store.activeGameInChannel(CHANNEL)).toEqual(created.game);
-    expect(store.activeGameInChannel('910000000000000999')).toBeUndefined();
+    expect(await store.gameById(created.game.id)).toEqual(created.game);
+    expect(await store.activeGameInChannel(CHANNEL)).toEqual(created.game);
+    expect(await store.activeGameInChannel('910000000000000999')).toBeUndefined();
   });
 
-  it('refuses a second active game in the channel and names the one that is there', () => {
-    const first = create();
-    const second = create();
+  it('refuses a second active game in the channel and names the one that is there', async () => {
+    const first = await create();
+    const second = await create();
     expect(second.ok).toBe(false);
     if (second.ok || second.reason !== 'channel-busy' || !first.ok) throw new Error('expected channel-busy');
     expect(second.active.id).toBe(first.game.id);
     // Another channel is free.
-    expect(create(newGameState(PLAN), '910000000000000002').ok).toBe(true);
+    expect((await create(newGameState(PLAN), '910000000000000002')).ok).toBe(true);
   });
 
-  it('frees the channel once the game is over, and "Play again" continues the series', () => {
-    const first = playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+  it('frees the channel once the game is over, and "Play again" continues the series', async () => {
+    const first = await playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
     expect(first.state.status).toBe('finished');
-    expect(store.activeGameInChannel(CHANNEL)).toBeUndefined();
-    const again = create(newGameState(PLAN));
+    expect(await store.activeGameInChannel(CHANNEL)).toBeUndefined();
+    const again = await create(newGameState(PLAN));
     if (!again.ok) throw new Error('channel should be free');
     expect(again.game.seriesId).not.toBe(first.seriesId);
-    saveAction(store, again.game, { type: 'cancel', playerId: ALICE });
-    const continued = store.createGame({
+    await saveAction(store, again.game, { type: 'cancel', playerId: ALICE });
+    const continued = await store.createGame({
       guildId: GUILD,
       channelId: CHANNEL,
       state: newGameState(PLAN),
@@ -87,10 +87,10 @@ describe('createGame', () => {
     expect(continued.game.seriesGameNumber).toBe(2);
   });
 
-  it('refuses to continue a series that does not exist in the guild', () => {
-    const first = create();
+  it('refuses to continue a series that does not exist in the guild', async () => {
+    const first = await create();
     if (!first.ok) throw new Error('expected a game');
-    const other = store.createGame({
+    const other = await store.createGame({
       guildId: '900000000000000002',
       channelId: '910000000000000003',
       state: newGameState(PLAN),
@@ -103,8 +103,8 @@ describe('createGame', () => {
 });
 
 describe('saveState', () => {
-  it('saves each step with its version, keeping seats, sheet rows and results in step', () => {
-    const created = create();
+  it('saves each step with its version, keeping seats, sheet rows and results in step', async () => {
+    const created = await create();
     if (!created.ok) throw new Error('expected a game');
     const check = new Database(path, { readonly: true });
     let game = created.game;
@@ -112,185 +112,195 @@ describe('saveState', () => {
       const next = step(game.state, PLAN);
       if (!next) break;
       clock += 1_000;
-      const saved = store.saveState(game.id, game.state.version, next);
+      const saved = await store.saveState(game.id, game.state.version, next);
       if (!saved.ok) throw new Error(saved.reason);
       expect(saved.game.state.version).toBe(next.version);
       expect(saved.game.lastActionAt).toBe(clock);
-      expect(store.gameById(game.id)).toEqual(saved.game);
+      expect(await store.gameById(game.id)).toEqual(saved.game);
       expectRowsInStep(check, game.id, next);
       game = saved.game;
     }
     check.close();
     expect(game.state.status).toBe('finished');
-    expect(store.turnsInPlay()).toEqual([]);
+    expect(await store.turnsInPlay()).toEqual([]);
   });
 
-  it('refuses a stale version and writes nothing', () => {
-    const created = create();
+  it('refuses a stale version and writes nothing', async () => {
+    const created = await create();
     if (!created.ok) throw new Error('expected a game');
     const joined = step(created.game.state, PLAN)!;
-    const first = store.saveState(created.game.id, created.game.state.version, joined);
+    const first = await store.saveState(created.game.id, created.game.state.version, joined);
     if (!first.ok) throw new Error('first save should land');
-    const before = store.gameById(created.game.id);
+    const before = await store.gameById(created.game.id);
 
     // A second handler that read version 1 computes its own next state and loses the race.
     const rival = applyAction(created.game.state, { type: 'cancel', playerId: ALICE }, seededRandom(1));
     if (!rival.ok) throw new Error('cancel should be legal');
     clock += 5_000;
-    const stale = store.saveState(created.game.id, created.game.state.version, rival.state);
+    const stale = await store.saveState(created.game.id, created.game.state.version, rival.state);
     expect(stale.ok).toBe(false);
     if (stale.ok) return;
     expect(stale.reason).toBe('stale');
     expect(stale.current).toEqual(before);
-    expect(store.gameById(created.game.id)).toEqual(before);
-    expect(store.activeGameInChannel(CHANNEL)?.state.status).toBe('lobby');
+    expect(await store.gameById(created.game.id)).toEqual(before);
+    expect((await store.activeGameInChannel(CHANNEL))?.state.status).toBe('lobby');
   });
 
-  it('says missing for a game that does not exist, and rejects a next state that does not advance', () => {
+  it('says missing for a game that does not exist, and rejects a next state that does not advance', async () => {
     const state = newGameState(PLAN);
     const next = step(state, PLAN)!;
-    expect(store.saveState(12345, state.version, next)).toEqual({ ok: false, reason: 'missing' });
-    const created = create();
+    expect(await store.saveState(12345, state.version, next)).toEqual({ ok: false, reason: 'missing' });
+    const created = await create();
     if (!created.ok) throw new Error('expected a game');
-    expect(() => store.saveState(created.game.id, next.version, next)).toThrow(RangeError);
+    await expect(store.saveState(created.game.id, next.version, next)).rejects.toThrow(RangeError);
   });
 
-  it('sets the deadline and board message with the state, and clears the deadline when the game ends', () => {
-    const created = create();
+  it('sets the deadline and board message with the state, and clears the deadline when the game ends', async () => {
+    const created = await create();
     if (!created.ok) throw new Error('expected a game');
     const next = step(created.game.state, PLAN)!;
-    const saved = store.saveState(created.game.id, 1, next, { turnDeadline: clock + 60_000, boardMessageId: '42' });
+    const saved = await store.saveState(created.game.id, 1, next, {
+      turnDeadline: clock + 60_000,
+      boardMessageId: '42',
+    });
     if (!saved.ok) throw new Error('save should land');
     expect(saved.game).toMatchObject({ turnDeadline: clock + 60_000, boardMessageId: '42' });
     // Left out means unchanged.
     const after = step(next, PLAN)!;
-    const kept = store.saveState(created.game.id, next.version, after);
+    const kept = await store.saveState(created.game.id, next.version, after);
     if (!kept.ok) throw new Error('save should land');
     expect(kept.game).toMatchObject({ turnDeadline: clock + 60_000, boardMessageId: '42' });
-    const cancelled = saveAction(store, kept.game, { type: 'cancel', playerId: ALICE });
+    const cancelled = await saveAction(store, kept.game, { type: 'cancel', playerId: ALICE });
     expect(cancelled.turnDeadline).toBeNull();
-    expect(store.gameById(created.game.id)?.turnDeadline).toBeNull();
+    expect((await store.gameById(created.game.id))?.turnDeadline).toBeNull();
   });
 
-  it('changes the board message and deadline without a new version', () => {
-    const created = create();
+  it('changes the board message without a new version', async () => {
+    const created = await create();
     if (!created.ok) throw new Error('expected a game');
     clock += 10;
-    expect(store.setBoardMessage(created.game.id, '920000000000000001')).toBe(true);
-    expect(store.setTurnDeadline(created.game.id, clock + 90_000)).toBe(true);
-    const game = store.gameById(created.game.id);
+    expect(await store.setBoardMessage(created.game.id, '920000000000000001')).toBe(true);
+    const game = await store.gameById(created.game.id);
     expect(game).toMatchObject({
       boardMessageId: '920000000000000001',
-      turnDeadline: clock + 90_000,
       updatedAt: clock,
       lastActionAt: created.game.lastActionAt,
     });
     expect(game?.state.version).toBe(created.game.state.version);
-    expect(store.setBoardMessage(999, 'x')).toBe(false);
-    expect(store.setTurnDeadline(999, null)).toBe(false);
+    expect(await store.setBoardMessage(999, 'x')).toBe(false);
   });
 });
 
 describe('reopening', () => {
-  it('gives back equal games after close, with the games under way listed for their timers', () => {
-    const finished = playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
-    const midway = playThroughStore(
+  it('gives back equal games after close, with the games under way listed for their timers', async () => {
+    const finished = await playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+    const halfway = await playThroughStore(
       store,
       { guildId: GUILD, channelId: '910000000000000002' },
       { ...PLAN, seed: 8 },
       (state) => state.round === 6,
     );
-    store.setTurnDeadline(midway.id, clock + 30_000);
-    const computerToMove = playThroughStore(
+    const next = step(halfway.state, { ...PLAN, seed: 8 });
+    if (!next) throw new Error('the plan goes on');
+    const saved = await store.saveState(halfway.id, halfway.state.version, next, { turnDeadline: clock + 30_000 });
+    if (!saved.ok) throw new Error(saved.reason);
+    const midway = saved.game;
+    const computerToMove = await playThroughStore(
       store,
       { guildId: GUILD, channelId: '910000000000000004' },
       { ...PLAN, seed: 9 },
       (state) => state.status === 'playing' && state.seats[state.currentSeat]?.computer === 'easy',
     );
-    const lobby = create(newGameState(PLAN), '910000000000000003');
+    const lobby = await create(newGameState(PLAN), '910000000000000003');
     if (!lobby.ok) throw new Error('expected a game');
-    store.close();
+    await store.close();
 
-    store = openStore(path, { now: () => clock });
-    expect(store.gameById(finished.id)).toEqual(finished);
-    expect(store.gameById(midway.id)).toEqual({ ...midway, turnDeadline: clock + 30_000 });
-    expect(store.gameById(midway.id)?.state).toEqual(replayTo({ ...PLAN, seed: 8 }, midway.state.version));
+    store = openSqliteStore(path, { now: () => clock });
+    expect(await store.gameById(finished.id)).toEqual(finished);
+    expect(await store.gameById(midway.id)).toEqual({ ...midway, turnDeadline: clock + 30_000 });
+    expect((await store.gameById(midway.id))?.state).toEqual(replayTo({ ...PLAN, seed: 8 }, midway.state.version));
     // The lobby has no turn to time: only the games under way are listed.
     expect(midway.state.seats[midway.state.currentSeat]?.computer).toBeNull();
-    expect(store.turnsInPlay()).toEqual([
+    expect(await store.turnsInPlay()).toEqual([
       { gameId: midway.id, version: midway.state.version, computerToMove: false, turnDeadline: clock + 30_000 },
       { gameId: computerToMove.id, version: computerToMove.state.version, computerToMove: true, turnDeadline: null },
     ]);
     expect(lobby.game.state.status).toBe('lobby');
   });
 
-  it('lists the games past their lobby with a board changed close to the newest action', () => {
+  it('lists the games past their lobby with a board changed close to the newest action', async () => {
     const untilRound = (round: number) => (state: GameState) => state.round === round;
-    const old = playThroughStore(store, { guildId: GUILD, channelId: '910000000000000004' }, PLAN, untilRound(2));
+    const old = await playThroughStore(store, { guildId: GUILD, channelId: '910000000000000004' }, PLAN, untilRound(2));
     clock += 120_000;
-    const finished = playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
-    const lobby = create(newGameState(PLAN), '910000000000000005');
+    const finished = await playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+    const lobby = await create(newGameState(PLAN), '910000000000000005');
     clock += 30_000;
-    const newest = playThroughStore(store, { guildId: GUILD, channelId: '910000000000000006' }, PLAN, untilRound(3));
+    const newest = await playThroughStore(
+      store,
+      { guildId: GUILD, channelId: '910000000000000006' },
+      PLAN,
+      untilRound(3),
+    );
     if (!lobby.ok) throw new Error('expected a lobby');
     for (const game of [old, finished, lobby.game, newest])
-      store.setBoardMessage(game.id, `9500000000000000${game.id}`);
-    const ids = (windowMs: number) => store.recentlyChangedBoards(windowMs).map((change) => change.gameId);
+      await store.setBoardMessage(game.id, `9500000000000000${game.id}`);
+    const ids = async (windowMs: number) =>
+      (await store.recentlyChangedBoards(windowMs)).map((change) => change.gameId);
     // The newest action is `clock`: the window reaches back from there, whatever the time now.
-    expect(ids(20_000)).toEqual([newest.id]);
-    expect(ids(30_000)).toEqual([finished.id, newest.id]);
-    expect(ids(150_000)).toEqual([old.id, finished.id, newest.id]);
-    const [change] = store.recentlyChangedBoards(20_000);
+    expect(await ids(20_000)).toEqual([newest.id]);
+    expect(await ids(30_000)).toEqual([finished.id, newest.id]);
+    expect(await ids(150_000)).toEqual([old.id, finished.id, newest.id]);
+    const [change] = await store.recentlyChangedBoards(20_000);
     expect(change?.state).toEqual({ ...newest.state, sheets: {}, history: [] });
     expect(change?.lastTurn).toEqual(newest.state.history.at(-1));
   });
 
-  it('lists the active games nobody has touched since a time, oldest first, and no finished one', () => {
-    const first = create(newGameState(PLAN), '910000000000000004');
+  it('lists the active games nobody has touched since a time, oldest first, and no finished one', async () => {
+    const first = await create(newGameState(PLAN), '910000000000000004');
     clock += 60_000;
-    const second = create(newGameState(PLAN), '910000000000000005');
-    playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+    const second = await create(newGameState(PLAN), '910000000000000005');
+    await playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
     if (!first.ok || !second.ok) throw new Error('expected two games');
-    const idle = (before: number) => store.gamesIdleSince(before).map((game) => game.id);
-    expect(idle(clock - 60_000)).toEqual([]);
-    expect(idle(clock)).toEqual([first.game.id]);
-    expect(idle(clock + 1)).toEqual([first.game.id, second.game.id]);
+    const idle = async (before: number) => (await store.gamesIdleSince(before)).map((game) => game.id);
+    expect(await idle(clock - 60_000)).toEqual([]);
+    expect(await idle(clock)).toEqual([first.game.id]);
+    expect(await idle(clock + 1)).toEqual([first.game.id, second.game.id]);
     // Any accepted action counts as a touch.
     clock += 1;
-    saveAction(store, first.game, { type: 'join', playerId: BOB });
-    expect(idle(clock)).toEqual([second.game.id]);
+    await saveAction(store, first.game, { type: 'join', playerId: BOB });
+    expect(await idle(clock)).toEqual([second.game.id]);
   });
 });
 
 describe('latestGameInChannel', () => {
-  it('finds the active game, else the most recent one, and nothing in an unused channel', () => {
-    expect(store.latestGameInChannel(CHANNEL)).toBeUndefined();
-    const first = create();
+  it('finds the active game, else the most recent one, and nothing in an unused channel', async () => {
+    expect(await store.latestGameInChannel(CHANNEL)).toBeUndefined();
+    const first = await create();
     if (!first.ok) throw new Error('not created');
-    expect(store.latestGameInChannel(CHANNEL)?.id).toBe(first.game.id);
+    expect((await store.latestGameInChannel(CHANNEL))?.id).toBe(first.game.id);
     const cancelled = applyAction(first.game.state, { type: 'cancel', playerId: ALICE }, seededRandom(1));
     if (!cancelled.ok) throw new Error(cancelled.code);
-    store.saveState(first.game.id, first.game.state.version, cancelled.state);
-    const second = create();
+    await store.saveState(first.game.id, first.game.state.version, cancelled.state);
+    const second = await create();
     if (!second.ok) throw new Error('not created');
-    expect(store.latestGameInChannel(CHANNEL)?.id).toBe(second.game.id);
-    expect(store.latestGameInChannel('910000000000000999')).toBeUndefined();
+    expect((await store.latestGameInChannel(CHANNEL))?.id).toBe(second.game.id);
+    expect(await store.latestGameInChannel('910000000000000999')).toBeUndefined();
   });
 });
 
 describe('sheets and turn history', () => {
-  it('keeps sheets and turns in their own rows, out of the state JSON, and gives them back after a reopen', () => {
-    const created = create();
+  it('keeps sheets and turns in their own rows, out of the state JSON, and gives them back after a reopen', async () => {
+    const created = await create();
     if (!created.ok) throw new Error('not created');
     let game = created.game;
     const random = seededRandom(11);
     const started = applyAction(game.state, { type: 'start', playerId: ALICE }, random);
     if (!started.ok) throw new Error(started.code);
-    const afterStart = store.saveState(game.id, game.state.version, started.state);
+    const afterStart = await store.saveState(game.id, game.state.version, started.state);
     if (!afterStart.ok) throw new Error(afterStart.reason);
     game = afterStart.game;
-    const save = (next: GameState) => {
-      const saved = store.saveState(game.id, game.state.version, next);
+    const save = async (next: GameState) => {
+      const saved = await store.saveState(game.id, game.state.version, next);
       if (!saved.ok) throw new Error(saved.reason);
       game = saved.game;
     };
@@ -298,11 +308,11 @@ describe('sheets and turn history', () => {
       const playerId = game.state.seats[game.state.currentSeat]?.playerId ?? '';
       const rerolled = applyAction(game.state, { type: 'reroll', playerId }, random);
       if (!rerolled.ok) throw new Error(rerolled.code);
-      save(rerolled.state);
+      await save(rerolled.state);
       const open = CATEGORY_IDS.find((row) => game.state.sheets[playerId]?.[row] === undefined) ?? 'ones';
       const scored = applyAction(game.state, { type: 'score', playerId, category: open }, random);
       if (!scored.ok) throw new Error(scored.code);
-      save(scored.state);
+      await save(scored.state);
     }
     expect(game.state.history).toHaveLength(4);
     const db = new Database(path, { readonly: true });
@@ -319,8 +329,8 @@ describe('sheets and turn history', () => {
     expect(Object.values(game.state.sheets).flatMap((sheet) => Object.keys(sheet))).toHaveLength(4);
     expect(rows.map((row) => row.turn)).toEqual([0, 1, 2, 3]);
     expect(rows.map((row) => JSON.parse(row.record))).toEqual(game.state.history);
-    store.close();
-    store = openStore(path, { now: () => clock });
-    expect(store.gameById(game.id)?.state).toEqual(game.state);
+    await store.close();
+    store = openSqliteStore(path, { now: () => clock });
+    expect((await store.gameById(game.id))?.state).toEqual(game.state);
   });
 });

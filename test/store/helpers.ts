@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { applyAction, type GameState, seededRandom, sheetTotal, standings } from '../../src/game/index.js';
-import type { Store, StoredGame } from '../../src/store/index.js';
+import type { GameStore, StoredGame } from '../../src/store/index.js';
 import { type GamePlan, newGameState, step } from './drive-game.js';
 
 /** A fresh temp folder per call; the returned function removes it. */
@@ -25,19 +25,24 @@ export interface Table {
 }
 
 /** Stores a new game for the plan and saves every step until the game ends or `until` holds. */
-export function playThroughStore(
-  store: Store,
+export async function playThroughStore(
+  store: GameStore,
   table: Table,
   plan: GamePlan,
   until: (state: GameState) => boolean = () => false,
-): StoredGame {
-  const created = store.createGame({ ...table, state: newGameState(plan), turnTimerSeconds: 90, hintsEnabled: false });
+): Promise<StoredGame> {
+  const created = await store.createGame({
+    ...table,
+    state: newGameState(plan),
+    turnTimerSeconds: 90,
+    hintsEnabled: false,
+  });
   if (!created.ok) throw new Error(`could not create the game: ${created.reason}`);
   let game = created.game;
   while (!until(game.state)) {
     const next = step(game.state, plan);
     if (!next) break;
-    const saved = store.saveState(game.id, game.state.version, next);
+    const saved = await store.saveState(game.id, game.state.version, next);
     if (!saved.ok) throw new Error(`save refused: ${saved.reason}`);
     game = saved.game;
   }
@@ -45,10 +50,14 @@ export function playThroughStore(
 }
 
 /** Applies one action as the host (e.g. cancel) and saves it. */
-export function saveAction(store: Store, game: StoredGame, action: Parameters<typeof applyAction>[1]): StoredGame {
+export async function saveAction(
+  store: GameStore,
+  game: StoredGame,
+  action: Parameters<typeof applyAction>[1],
+): Promise<StoredGame> {
   const result = applyAction(game.state, action, seededRandom(game.state.version));
   if (!result.ok) throw new Error(`refused: ${result.code}`);
-  const saved = store.saveState(game.id, game.state.version, result.state);
+  const saved = await store.saveState(game.id, game.state.version, result.state);
   if (!saved.ok) throw new Error(`save refused: ${saved.reason}`);
   return saved.game;
 }

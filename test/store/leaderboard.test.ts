@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standings } from '../../src/game/index.js';
-import { type LeaderboardRow, openStore, type Store, type StoredGame } from '../../src/store/index.js';
+import { type LeaderboardRow, openSqliteStore, type SqliteGameStore, type StoredGame } from '../../src/store/index.js';
 import { type GamePlan, newGameState, step } from './drive-game.js';
 import { expectRowsInStep, playThroughStore, type Table, tempFolder } from './helpers.js';
 
@@ -14,7 +14,7 @@ const CAROL = '100000000000000003';
 const DAVE = '100000000000000004';
 
 let folder: ReturnType<typeof tempFolder>;
-let store: Store;
+let store: SqliteGameStore;
 let check: Database.Database;
 /** Every game played, as the store returned it at the end. */
 const played: StoredGame[] = [];
@@ -22,8 +22,8 @@ let seriesGames: StoredGame[];
 let cancelled: StoredGame;
 let tie: StoredGame;
 
-function play(table: Table, plan: GamePlan): StoredGame {
-  const game = playThroughStore(store, table, plan);
+async function play(table: Table, plan: GamePlan): Promise<StoredGame> {
+  const game = await playThroughStore(store, table, plan);
   played.push(game);
   return game;
 }
@@ -40,28 +40,33 @@ function seedOfATie(humans: readonly string[]): number {
   throw new Error('no tie in 5,000 seeds');
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   folder = tempFolder();
   const path = join(folder.dir, 'crag.sqlite');
-  store = openStore(path);
+  store = openSqliteStore(path);
   check = new Database(path, { readonly: true });
 
   // Guild A, channel 1: a series of three one-reroll games against computers, then a cancelled one.
   const channel1 = { guildId: GUILD_A, channelId: '910000000000000001' };
-  const first = play(channel1, { seed: 1, humans: [ALICE, BOB], computers: ['optimal'] });
+  const first = await play(channel1, { seed: 1, humans: [ALICE, BOB], computers: ['optimal'] });
   const series = { ...channel1, seriesId: first.seriesId };
-  play(series, { seed: 2, humans: [ALICE, BOB], computers: ['optimal'] });
-  play(series, { seed: 3, humans: [BOB, ALICE], computers: ['strong', 'easy'] });
-  cancelled = play(series, { seed: 4, humans: [ALICE, BOB], cancelAtRound: 7 });
+  await play(series, { seed: 2, humans: [ALICE, BOB], computers: ['optimal'] });
+  await play(series, { seed: 3, humans: [BOB, ALICE], computers: ['strong', 'easy'] });
+  cancelled = await play(series, { seed: 4, humans: [ALICE, BOB], cancelAtRound: 7 });
   seriesGames = played.slice(0, 4);
 
   // Guild A, channel 2: two-reroll games, with Alice again.
   const channel2 = { guildId: GUILD_A, channelId: '910000000000000002' };
-  play(channel2, { seed: 5, humans: [ALICE, CAROL], rules: { rerolls: 2, thirteen: 'any' } });
-  play(channel2, { seed: 6, humans: [CAROL, ALICE], computers: ['easy'], rules: { rerolls: 2, thirteen: 'no-pair' } });
+  await play(channel2, { seed: 5, humans: [ALICE, CAROL], rules: { rerolls: 2, thirteen: 'any' } });
+  await play(channel2, {
+    seed: 6,
+    humans: [CAROL, ALICE],
+    computers: ['easy'],
+    rules: { rerolls: 2, thirteen: 'no-pair' },
+  });
 
   // Guild A, channel 3: Bob leaves in round 5; his open rows score 0 and the game still finishes.
-  play(
+  await play(
     { guildId: GUILD_A, channelId: '910000000000000003' },
     {
       seed: 7,
@@ -71,18 +76,18 @@ beforeAll(() => {
   );
 
   // Guild A, channel 4: a two-player game ending in a shared first place.
-  tie = play(
+  tie = await play(
     { guildId: GUILD_A, channelId: '910000000000000004' },
     { seed: seedOfATie([CAROL, DAVE]), humans: [CAROL, DAVE] },
   );
 
   // Guild B: Alice's one-reroll game there counts only on guild B's board.
-  play({ guildId: GUILD_B, channelId: '910000000000000005' }, { seed: 9, humans: [ALICE] });
+  await play({ guildId: GUILD_B, channelId: '910000000000000005' }, { seed: 9, humans: [ALICE] });
 });
 
-afterAll(() => {
+afterAll(async () => {
   check.close();
-  store.close();
+  await store.close();
   folder.remove();
 });
 
@@ -111,7 +116,7 @@ function withoutRank(rows: readonly LeaderboardRow[]): Omit<LeaderboardRow, 'ran
 const byPlayer = (a: { playerId: string }, b: { playerId: string }) => (a.playerId < b.playerId ? -1 : 1);
 
 describe('the games behind the leaderboard', () => {
-  it('played out as planned, with every table in step with its state', () => {
+  it('played out as planned, with every table in step with its state', async () => {
     expect(played.map((game) => game.state.status)).toEqual([
       'finished',
       'finished',
@@ -133,7 +138,7 @@ describe('the games behind the leaderboard', () => {
 });
 
 describe('leaderboard', () => {
-  it('equals, per reroll count and scope, the sums of the recorded sheet rows', () => {
+  it('equals, per reroll count and scope, the sums of the recorded sheet rows', async () => {
     const sheetSums = check.prepare(`
       SELECT s.player_id AS playerId, SUM(s.points) AS total
       FROM sheet_rows s
@@ -144,33 +149,38 @@ describe('leaderboard', () => {
       GROUP BY s.player_id ORDER BY s.player_id`);
     for (const guildId of [GUILD_A, GUILD_B]) {
       for (const rerolls of [1, 2] as const) {
-        const board = store.leaderboard({ guildId, scope: 'server', rerolls, limit: 100 });
+        const board = await store.leaderboard({ guildId, scope: 'server', rerolls, limit: 100 });
         const totals = board.map(({ playerId, total }) => ({ playerId, total })).sort(byPlayer);
         expect(totals).toEqual(sheetSums.all(guildId, rerolls));
         const guildGames = played.filter((game) => game.guildId === guildId);
         expect(withoutRank(board).sort(byPlayer)).toEqual(expectedBoard(guildGames, rerolls).sort(byPlayer));
       }
     }
-    expect(store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1 }).length).toBeGreaterThan(0);
-    expect(store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 2 }).length).toBeGreaterThan(0);
+    expect((await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1 })).length).toBeGreaterThan(0);
+    expect((await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 2 })).length).toBeGreaterThan(0);
   });
 
-  it('ranks by total, highest first, with equal totals sharing a rank', () => {
+  it('ranks by total, highest first, with equal totals sharing a rank', async () => {
     for (const rerolls of [1, 2] as const) {
-      const board = store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls, limit: 100 });
+      const board = await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls, limit: 100 });
       board.forEach((row, index) => {
         expect(row.rank).toBe(1 + board.filter((other) => other.total > row.total).length);
         if (index > 0) expect(row.total).toBeLessThanOrEqual(board[index - 1]?.total ?? Infinity);
       });
     }
-    const tied = store.leaderboard({ guildId: GUILD_A, scope: 'series', seriesId: tie.seriesId, rerolls: 1 });
+    const tied = await store.leaderboard({ guildId: GUILD_A, scope: 'series', seriesId: tie.seriesId, rerolls: 1 });
     expect(tied.map((row) => row.rank)).toEqual([1, 1]);
     // A shared first place is a win for each.
     expect(tied.map((row) => row.wins)).toEqual([1, 1]);
   });
 
-  it('never counts cancelled games', () => {
-    const series = store.leaderboard({ guildId: GUILD_A, scope: 'series', seriesId: cancelled.seriesId, rerolls: 1 });
+  it('never counts cancelled games', async () => {
+    const series = await store.leaderboard({
+      guildId: GUILD_A,
+      scope: 'series',
+      seriesId: cancelled.seriesId,
+      rerolls: 1,
+    });
     const oracle = expectedBoard(seriesGames, 1).sort(byPlayer);
     expect(withoutRank(series).sort(byPlayer)).toEqual(oracle);
     // The cancelled game has sheet rows, yet they are in no total.
@@ -183,53 +193,55 @@ describe('leaderboard', () => {
     expect(series.find((row) => row.playerId === ALICE)?.games).toBe(3);
   });
 
-  it('keeps one-reroll and two-reroll games apart', () => {
-    const one = store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: ALICE });
-    const two = store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 2, playerId: ALICE });
+  it('keeps one-reroll and two-reroll games apart', async () => {
+    const one = await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: ALICE });
+    const two = await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 2, playerId: ALICE });
     expect(one?.games).toBe(3);
     expect(two?.games).toBe(2);
     const twoRerollGames = played.filter((game) => game.state.rules.rerolls === 2);
     const aliceTwo = twoRerollGames.flatMap((game) => standings(game.state)).filter((s) => s.playerId === ALICE);
     expect(two?.total).toBe(aliceTwo.reduce((sum, s) => sum + s.total, 0));
     // Carol played two-reroll games in guild A and one-reroll games too; Bob only one-reroll.
-    expect(store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 2, playerId: BOB })).toBeUndefined();
+    expect(
+      await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 2, playerId: BOB }),
+    ).toBeUndefined();
   });
 
-  it('leaves computers out', () => {
+  it('leaves computers out', async () => {
     const computersInResults = check.prepare('SELECT COUNT(*) FROM game_results WHERE is_computer = 1').pluck().get();
     expect(computersInResults).toBe(5);
     for (const rerolls of [1, 2] as const) {
-      const board = store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls, limit: 100 });
+      const board = await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls, limit: 100 });
       expect(board.every((row) => !row.playerId.startsWith('cpu-'))).toBe(true);
     }
   });
 
-  it('keeps guilds apart, and a series board needs its own guild', () => {
-    const boardB = store.leaderboard({ guildId: GUILD_B, scope: 'server', rerolls: 1 });
+  it('keeps guilds apart, and a series board needs its own guild', async () => {
+    const boardB = await store.leaderboard({ guildId: GUILD_B, scope: 'server', rerolls: 1 });
     expect(boardB.map((row) => row.playerId)).toEqual([ALICE]);
-    expect(store.leaderboard({ guildId: GUILD_B, scope: 'series', seriesId: cancelled.seriesId, rerolls: 1 })).toEqual(
-      [],
-    );
+    expect(
+      await store.leaderboard({ guildId: GUILD_B, scope: 'series', seriesId: cancelled.seriesId, rerolls: 1 }),
+    ).toEqual([]);
   });
 
-  it('returns the top rows up to the limit, and anyone’s own rank beyond it', () => {
-    const full = store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1, limit: 100 });
+  it('returns the top rows up to the limit, and anyone’s own rank beyond it', async () => {
+    const full = await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1, limit: 100 });
     expect(full.length).toBeGreaterThanOrEqual(3);
-    const top = store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1, limit: 2 });
+    const top = await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1, limit: 2 });
     expect(top).toEqual(full.slice(0, 2));
     const last = full[full.length - 1]!;
-    expect(store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: last.playerId })).toEqual(
-      last,
-    );
     expect(
-      store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: '100000000000000099' }),
+      await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: last.playerId }),
+    ).toEqual(last);
+    expect(
+      await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: '100000000000000099' }),
     ).toBeUndefined();
   });
 });
 
 describe('series', () => {
-  it('lists the games of a series in order, with results only for finished ones', () => {
-    const games = store.seriesGames(cancelled.seriesId);
+  it('lists the games of a series in order, with results only for finished ones', async () => {
+    const games = await store.seriesGames(cancelled.seriesId);
     expect(games.map((game) => [game.gameId, game.seriesGameNumber, game.status])).toEqual(
       seriesGames.map((game, index) => [game.id, index + 1, game.state.status]),
     );
@@ -244,8 +256,8 @@ describe('series', () => {
     });
   });
 
-  it('totals the back-to-back games: finished ones, humans only', () => {
-    const totals = store.seriesTotals(cancelled.seriesId);
+  it('totals the back-to-back games: finished ones, humans only', async () => {
+    const totals = await store.seriesTotals(cancelled.seriesId);
     const oracle = expectedBoard(seriesGames, 1).map(({ playerId, total, games, wins }) => ({
       playerId,
       total,

@@ -3,20 +3,20 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeGame } from '../../src/game/index.js';
-import { defaultMigrationsDir, loadMigrations, openStore, StoreOpenError } from '../../src/store/index.js';
-import { appliedVersion, applyMigrations } from '../../src/store/migrations.js';
+import { defaultMigrationsDir, loadMigrations, openSqliteStore, StoreOpenError } from '../../src/store/index.js';
+import { appliedVersion, applyMigrations } from '../../src/store/sqlite/sqlite-migrations.js';
 import { type GamePlan, replayTo } from './drive-game.js';
 import { playThroughStore, sha256, tempFolder } from './helpers.js';
 
 const NOW = 1_700_000_000_000;
 const now = () => NOW;
-const migrations = loadMigrations(defaultMigrationsDir());
+const migrations = loadMigrations(defaultMigrationsDir('sqlite'));
 
 let folder: ReturnType<typeof tempFolder>;
-beforeEach(() => {
+beforeEach(async () => {
   folder = tempFolder();
 });
-afterEach(() => {
+afterEach(async () => {
   folder.remove();
 });
 
@@ -66,16 +66,16 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
   };
 
 describe('migrations', () => {
-  it('are numbered from 1 without gaps, and each has a with-rows test', () => {
+  it('are numbered from 1 without gaps, and each has a with-rows test', async () => {
     expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, index) => index + 1));
     expect(migrations[0]?.name).toBe('init');
     expect(Object.keys(ROWS_ACROSS).map(Number)).toEqual(migrations.map((m) => m.version));
   });
 
-  it('migrate an empty database, record each one, and change nothing when run again', () => {
+  it('migrate an empty database, record each one, and change nothing when run again', async () => {
     const path = join(folder.dir, 'crag.sqlite');
-    const store = openStore(path, { now });
-    store.close();
+    const store = openSqliteStore(path, { now });
+    await store.close();
     const db = new Database(path);
     expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all()).toEqual(
       migrations.map((m) => ({ version: m.version, name: m.name, applied_at: NOW })),
@@ -97,20 +97,20 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('leave a populated database exactly as it was when reopened', () => {
+  it('leave a populated database exactly as it was when reopened', async () => {
     const path = join(folder.dir, 'crag.sqlite');
-    const store = openStore(path, { now });
+    const store = openSqliteStore(path, { now });
     const plan: GamePlan = { seed: 3, humans: ['100000000000000001'], computers: ['easy'] };
-    playThroughStore(store, { guildId: '9001', channelId: '9101' }, plan);
-    playThroughStore(store, { guildId: '9001', channelId: '9102' }, plan, (state) => state.round === 4);
-    store.close();
+    await playThroughStore(store, { guildId: '9001', channelId: '9101' }, plan);
+    await playThroughStore(store, { guildId: '9001', channelId: '9102' }, plan, (state) => state.round === 4);
+    await store.close();
     const hash = (() => {
       const db = new Database(path, { readonly: true });
       const text = dump(db);
       db.close();
       return text;
     })();
-    openStore(path, { now: () => NOW + 5 }).close();
+    openSqliteStore(path, { now: () => NOW + 5 }).close();
     const db = new Database(path, { readonly: true });
     expect(dump(db)).toBe(hash);
     db.close();
@@ -138,39 +138,39 @@ describe('the migration runner', () => {
     mkdirSync(dir, { recursive: true });
     for (const m of migrations) {
       const file = `${String(m.version).padStart(4, '0')}_${m.name}.sql`;
-      copyFileSync(join(defaultMigrationsDir(), file), join(dir, file));
+      copyFileSync(join(defaultMigrationsDir('sqlite'), file), join(dir, file));
     }
     for (const [file, sql] of Object.entries(extra)) writeFileSync(join(dir, file), sql);
     return dir;
   }
   const next = String(migrations.length + 1).padStart(4, '0');
 
-  it('applies a later migration to a database full of games, keeping its rows', () => {
+  it('applies a later migration to a database full of games, keeping its rows', async () => {
     const path = join(folder.dir, 'crag.sqlite');
-    const store = openStore(path, { now });
-    const game = playThroughStore(store, { guildId: '9001', channelId: '9101' }, { seed: 5, humans: ['1001'] });
-    store.close();
+    const store = openSqliteStore(path, { now });
+    const game = await playThroughStore(store, { guildId: '9001', channelId: '9101' }, { seed: 5, humans: ['1001'] });
+    await store.close();
 
     const dir = migrationsWith({
       [`${next}_game_notes.sql`]:
         "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT '';\nUPDATE games SET note = 'kept';",
     });
-    const upgraded = openStore(path, { now, migrationsDir: dir });
-    expect(upgraded.gameById(game.id)).toEqual(game);
-    upgraded.close();
+    const upgraded = openSqliteStore(path, { now, migrationsDir: dir });
+    expect(await upgraded.gameById(game.id)).toEqual(game);
+    await upgraded.close();
     const db = new Database(path, { readonly: true });
     expect(db.prepare('SELECT note FROM games').pluck().all()).toEqual(['kept']);
     expect(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get()).toBe(migrations.length + 1);
     db.close();
   });
 
-  it('rolls a failing migration back whole and says which', () => {
+  it('rolls a failing migration back whole and says which', async () => {
     const path = join(folder.dir, 'crag.sqlite');
-    openStore(path, { now }).close();
+    openSqliteStore(path, { now }).close();
     const dir = migrationsWith({
       [`${next}_broken.sql`]: 'CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);',
     });
-    const error = catchError(() => openStore(path, { now, migrationsDir: dir }));
+    const error = catchError(() => openSqliteStore(path, { now, migrationsDir: dir }));
     expect(error).toBeInstanceOf(StoreOpenError);
     expect(error).toMatchObject({ reason: 'migration-failed' });
     expect((error as Error).message).toMatch(/no_such_table/);
@@ -178,22 +178,22 @@ describe('the migration runner', () => {
     expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half_done'").pluck().get()).toBe(0);
     expect(appliedVersion(db)).toBe(migrations.length);
     db.close();
-    openStore(path, { now }).close();
+    openSqliteStore(path, { now }).close();
   });
 
-  it('refuses a folder with a gap in the numbering or a misnamed file', () => {
+  it('refuses a folder with a gap in the numbering or a misnamed file', async () => {
     expect(() => loadMigrations(migrationsWith({ '0009_far_ahead.sql': 'SELECT 1;' }))).toThrow(/without gaps/);
     folder.remove();
     folder = tempFolder();
     expect(() => loadMigrations(migrationsWith({ 'add things.sql': 'SELECT 1;' }))).toThrow(/NNNN_name/);
   });
 
-  it('refuses a database from a newer bot, leaving the file as it was', () => {
+  it('refuses a database from a newer bot, leaving the file as it was', async () => {
     const path = join(folder.dir, 'crag.sqlite');
     const dir = migrationsWith({ [`${next}_future.sql`]: 'CREATE TABLE future_things (x INTEGER);' });
-    openStore(path, { now, migrationsDir: dir }).close();
+    openSqliteStore(path, { now, migrationsDir: dir }).close();
     const before = sha256(path);
-    const error = catchError(() => openStore(path, { now }));
+    const error = catchError(() => openSqliteStore(path, { now }));
     expect(error).toBeInstanceOf(StoreOpenError);
     expect(error).toMatchObject({ reason: 'newer-schema' });
     expect((error as Error).message).toBe(

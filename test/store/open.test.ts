@@ -2,26 +2,32 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, truncateSync, write
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultMigrationsDir, openStore, StoreOpenError, type StoreOpenFailure } from '../../src/store/index.js';
+import {
+  defaultMigrationsDir,
+  openSqliteStore,
+  type SqliteStoreOptions,
+  StoreOpenError,
+  type StoreOpenFailure,
+} from '../../src/store/index.js';
 import { playThroughStore, sha256, tempFolder } from './helpers.js';
 
 let folder: ReturnType<typeof tempFolder>;
 let path: string;
-beforeEach(() => {
+beforeEach(async () => {
   folder = tempFolder();
   path = join(folder.dir, 'crag.sqlite');
 });
-afterEach(() => {
+afterEach(async () => {
   folder.remove();
 });
 
 /** Expects openStore to refuse with `reason`, leaving the file's bytes and the folder as they were. */
-function expectRefused(reason: StoreOpenFailure, options: Parameters<typeof openStore>[1] = {}): StoreOpenError {
+function expectRefused(reason: StoreOpenFailure, options: SqliteStoreOptions = {}): StoreOpenError {
   const hash = sha256(path);
   const files = readdirSync(folder.dir).sort();
   let error: unknown;
   try {
-    openStore(path, options).close();
+    void openSqliteStore(path, options).close();
   } catch (caught) {
     error = caught;
   }
@@ -33,12 +39,12 @@ function expectRefused(reason: StoreOpenFailure, options: Parameters<typeof open
 }
 
 /** A closed crag database with a few finished games in it. */
-function realDatabase(games = 6): void {
-  const store = openStore(path);
+async function realDatabase(games = 6): Promise<void> {
+  const store = openSqliteStore(path);
   for (let seed = 1; seed <= games; seed += 1) {
-    playThroughStore(store, { guildId: '9001', channelId: `91${seed}` }, { seed, humans: ['1001', '1002'] });
+    await playThroughStore(store, { guildId: '9001', channelId: `91${seed}` }, { seed, humans: ['1001', '1002'] });
   }
-  store.close();
+  await store.close();
 }
 
 /** Overwrites the page-type byte of one of a table's leaf pages, as a disk error might. */
@@ -57,7 +63,7 @@ function damageLeafPageOf(table: string): void {
 }
 
 describe('openStore refuses', () => {
-  it('a file that is not a SQLite database', () => {
+  it('a file that is not a SQLite database', async () => {
     writeFileSync(path, 'DISCORD_TOKEN=not-a-database\n'.repeat(200));
     const error = expectRefused('not-a-database');
     expect(error.message).toBe(
@@ -65,42 +71,42 @@ describe('openStore refuses', () => {
     );
   });
 
-  it('a file too short to hold a SQLite header', () => {
+  it('a file too short to hold a SQLite header', async () => {
     writeFileSync(path, 'SQLite format 3\0');
     expectRefused('not-a-database');
   });
 
-  it('a SQLite header followed by garbage', () => {
-    realDatabase(1);
+  it('a SQLite header followed by garbage', async () => {
+    await realDatabase(1);
     const bytes = readFileSync(path);
     for (let i = 100; i < bytes.length; i += 1) bytes[i] = (i * 131) & 0xff;
     writeFileSync(path, bytes);
     expect(expectRefused('corrupt').message).toMatch(/is a damaged SQLite database/);
   });
 
-  it('a database cut short', () => {
-    realDatabase();
+  it('a database cut short', async () => {
+    await realDatabase();
     truncateSync(path, Math.floor(readFileSync(path).length / 2));
     expect(expectRefused('corrupt').message).toMatch(/promises/);
   });
 
-  it('a damaged page, found by quick_check before a migration would write', () => {
-    realDatabase();
+  it('a damaged page, found by quick_check before a migration would write', async () => {
+    await realDatabase();
     damageLeafPageOf('sheet_rows');
     const migrations = join(folder.dir, 'migrations');
     mkdirSync(migrations);
-    copyFileSync(join(defaultMigrationsDir(), '0001_init.sql'), join(migrations, '0001_init.sql'));
+    copyFileSync(join(defaultMigrationsDir('sqlite'), '0001_init.sql'), join(migrations, '0001_init.sql'));
     writeFileSync(join(migrations, '0002_more.sql'), 'CREATE TABLE more (x INTEGER);');
     expect(expectRefused('corrupt', { migrationsDir: migrations }).message).toMatch(/quick_check|damaged/);
   });
 
-  it('a damaged page, when asked to check integrity', () => {
-    realDatabase();
+  it('a damaged page, when asked to check integrity', async () => {
+    await realDatabase();
     damageLeafPageOf('games');
     expectRefused('corrupt', { checkIntegrity: true });
   });
 
-  it('a SQLite database of another program', () => {
+  it('a SQLite database of another program', async () => {
     const db = new Database(path);
     db.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount INTEGER); INSERT INTO invoices VALUES (1, 5);');
     db.close();
@@ -109,12 +115,12 @@ describe('openStore refuses', () => {
 });
 
 describe('openStore and unusable paths', () => {
-  it('explains a folder that cannot be created', () => {
+  it('explains a folder that cannot be created', async () => {
     const file = join(folder.dir, 'a-file');
     writeFileSync(file, 'x');
     const error = (() => {
       try {
-        openStore(join(file, 'crag.sqlite'));
+        openSqliteStore(join(file, 'crag.sqlite'));
       } catch (caught) {
         return caught;
       }
@@ -124,28 +130,24 @@ describe('openStore and unusable paths', () => {
     expect((error as Error).message).toMatch(/cannot use the folder .*a-file/);
   });
 
-  it('explains a path that is a folder', () => {
+  it('explains a path that is a folder', async () => {
     mkdirSync(path);
-    expect(() => openStore(path)).toThrow(StoreOpenError);
-    expect(() => openStore(path)).toThrow(/not a regular file/);
+    expect(() => openSqliteStore(path)).toThrow(StoreOpenError);
+    expect(() => openSqliteStore(path)).toThrow(/not a regular file/);
   });
 
-  it('treats an empty file as a new database', () => {
+  it('treats an empty file as a new database', async () => {
     writeFileSync(path, '');
-    const store = openStore(path);
-    expect(store.turnsInPlay()).toEqual([]);
-    store.close();
+    const store = openSqliteStore(path);
+    expect(await store.turnsInPlay()).toEqual([]);
+    await store.close();
   });
 
-  it('opens a healthy database with checkIntegrity too', () => {
-    realDatabase(2);
-    const store = openStore(path, { checkIntegrity: true });
-    expect(
-      store
-        .leaderboard({ guildId: '9001', scope: 'server', rerolls: 1 })
-        .map((row) => row.playerId)
-        .sort(),
-    ).toEqual(['1001', '1002']);
-    store.close();
+  it('opens a healthy database with checkIntegrity too', async () => {
+    await realDatabase(2);
+    const store = openSqliteStore(path, { checkIntegrity: true });
+    const rows = await store.leaderboard({ guildId: '9001', scope: 'server', rerolls: 1 });
+    expect(rows.map((row) => row.playerId).sort()).toEqual(['1001', '1002']);
+    await store.close();
   });
 });

@@ -3,7 +3,7 @@
  * commit, until killed. The crash test kills it with SIGKILL mid-stream and checks that every
  * printed save survived. Resumes the channel's active game when started on an existing database.
  */
-import { openStore } from '../../src/store/index.js';
+import { openSqliteStore } from '../../src/store/index.js';
 import { newGameState, step } from './drive-game.js';
 import { STREAM_OPENING, STREAM_TABLE, streamPlan } from './stream-plan.js';
 
@@ -12,13 +12,13 @@ if (!path) throw new Error('usage: save-stream.child.ts <database path>');
 // A cap, so a child whose parent died does not run for ever.
 const MAX_SAVES = 20_000;
 
-const store = openStore(path);
+const store = openSqliteStore(path);
 let seriesId: number | undefined;
 let saves = 0;
 while (saves < MAX_SAVES) {
-  let game = store.activeGameInChannel(STREAM_TABLE.channelId);
+  let game = await store.activeGameInChannel(STREAM_TABLE.channelId);
   if (!game) {
-    const created = store.createGame({
+    const created = await store.createGame({
       ...STREAM_TABLE,
       state: newGameState(STREAM_OPENING),
       turnTimerSeconds: 60,
@@ -31,7 +31,9 @@ while (saves < MAX_SAVES) {
   seriesId = game.seriesId;
   const plan = streamPlan(game.id);
   for (let next = step(game.state, plan); next; next = step(game.state, plan)) {
-    const saved = store.saveState(game.id, game.state.version, next, { turnDeadline: game.lastActionAt + 60_000 });
+    const saved = await store.saveState(game.id, game.state.version, next, {
+      turnDeadline: game.lastActionAt + 60_000,
+    });
     if (!saved.ok) throw new Error(`save refused: ${saved.reason}`);
     game = saved.game;
     // Written synchronously (stdout is a pipe), so a printed version is a committed one.
@@ -39,4 +41,4 @@ while (saves < MAX_SAVES) {
     saves += 1;
   }
 }
-store.close();
+await store.close();

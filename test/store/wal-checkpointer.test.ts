@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/index.js';
-import { WalCheckpointer } from '../../src/store/wal-checkpointer.js';
+import { openSqliteStore } from '../../src/store/index.js';
+import { WalCheckpointer } from '../../src/store/sqlite/wal-checkpointer.js';
 import { playThroughStore, tempFolder } from './helpers.js';
 
 let folder: ReturnType<typeof tempFolder>;
 let path: string;
 let db: Database.Database;
-beforeEach(() => {
+beforeEach(async () => {
   folder = tempFolder();
   path = join(folder.dir, 'wal.sqlite');
   db = new Database(path);
@@ -18,7 +18,7 @@ beforeEach(() => {
   db.pragma('synchronous = NORMAL');
   db.exec('CREATE TABLE pages (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
 });
-afterEach(() => {
+afterEach(async () => {
   if (db.open) db.close();
   folder.remove();
 });
@@ -99,7 +99,7 @@ describe('background WAL checkpoints', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('stops at once when stopped before its connection opened', () => {
+  it('stops at once when stopped before its connection opened', async () => {
     const checkpointer = new WalCheckpointer(db, path, 2_000);
     const started = performance.now();
     checkpointer.stop();
@@ -112,14 +112,14 @@ describe('background WAL checkpoints', () => {
   it('is what a store uses by default, and closing the store leaves no WAL behind', async () => {
     db.close();
     const storePath = join(folder.dir, 'crag.sqlite');
-    const store = openStore(storePath);
+    const store = openSqliteStore(storePath);
     const before = size(storePath);
     // Two games write a few hundred pages: fewer than SQLite's inline checkpoint would wait for.
     for (let seed = 1; seed <= 2; seed += 1) {
-      playThroughStore(store, { guildId: '9001', channelId: `90${seed}` }, { seed, humans: ['1001', '1002'] });
+      await playThroughStore(store, { guildId: '9001', channelId: `90${seed}` }, { seed, humans: ['1001', '1002'] });
     }
     expect(await waitFor(() => size(storePath) > before)).toBe(true);
-    store.close();
+    await store.close();
     expect(existsSync(`${storePath}-wal`)).toBe(false);
   });
 });

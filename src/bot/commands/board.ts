@@ -6,13 +6,13 @@ import type { GuildCommand } from './index.js';
 
 /** Posts the board again at the bottom of the channel; the old message loses its controls. */
 export async function boardCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const game = ctx.store.activeGameInChannel(interaction.channelId);
+  const game = await ctx.store.activeGameInChannel(interaction.channelId);
   if (!game) return refused('No game is open in this channel. `/crag start` opens one.');
-  const response = await interaction.reply({ ...renderGame(gameView(ctx.store, game)), withResponse: true });
+  const response = await interaction.reply({ ...renderGame(await gameView(ctx.store, game)), withResponse: true });
   const messageId = response.resource?.message?.id;
   if (!messageId) return undefined;
-  ctx.store.setBoardMessage(game.id, messageId);
-  ctx.boards.posted(game.id, game.state.version);
+  await ctx.store.setBoardMessage(game.id, messageId);
+  await ctx.boards.posted(game.id, game.state.version);
   if (game.boardMessageId && game.boardMessageId !== messageId) {
     await ctx.boards.retire(game.channelId, game.boardMessageId);
   }

@@ -6,7 +6,7 @@ import { replyPrivately } from '../replies.js';
 import type { GuildCommand } from './index.js';
 
 export async function hintCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const game = ctx.store.activeGameInChannel(interaction.channelId);
+  const game = await ctx.store.activeGameInChannel(interaction.channelId);
   if (!game) return refused('No game is open in this channel.');
   const refusal = hintRefusal(game, interaction.user.id);
   if (refusal) return refusal;

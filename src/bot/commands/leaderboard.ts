@@ -13,14 +13,16 @@ export async function leaderboardCommand(ctx: BotContext, interaction: GuildComm
   let seriesId: number | undefined;
   let title = `Crag leaderboard · this server · ${variant}`;
   if (scope === 'series') {
-    const latest = ctx.store.latestGameInChannel(interaction.channelId);
+    const latest = await ctx.store.latestGameInChannel(interaction.channelId);
     if (!latest) return refused('No game has been played in this channel yet. Try `scope: server`, or `/crag start`.');
     seriesId = latest.seriesId;
     title = `Crag leaderboard · this channel’s series · ${variant}`;
   }
   const query = { guildId: interaction.guildId, scope, seriesId, rerolls, limit: 10 } as const;
-  const rows = ctx.store.leaderboard(query);
-  const own = ctx.store.leaderboardRank({ ...query, playerId: interaction.user.id });
+  const [rows, own] = await Promise.all([
+    ctx.store.leaderboard(query),
+    ctx.store.leaderboardRank({ ...query, playerId: interaction.user.id }),
+  ]);
   await interaction.reply({ ...renderLeaderboard(title, rows, own), allowedMentions: { parse: [] } });
   return undefined;
 }

@@ -6,7 +6,7 @@ import { replyPrivately } from '../replies.js';
 import type { GuildCommand } from './index.js';
 
 export async function rulesCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const game = ctx.store.activeGameInChannel(interaction.channelId);
+  const game = await ctx.store.activeGameInChannel(interaction.channelId);
   await replyPrivately(
     interaction,
     renderRules(game?.state.rules ?? DEFAULT_RULES, game ? 'this game' : 'the default'),

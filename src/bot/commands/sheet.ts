@@ -6,7 +6,7 @@ import { replyPrivately } from '../replies.js';
 import type { GuildCommand } from './index.js';
 
 export async function sheetCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const game = ctx.store.latestGameInChannel(interaction.channelId);
+  const game = await ctx.store.latestGameInChannel(interaction.channelId);
   if (!game) return refused('No game has been played in this channel yet.');
   const playerId = interaction.options.getUser('player')?.id ?? interaction.user.id;
   if (!seatOf(game.state, playerId)) {

@@ -1,11 +1,9 @@
 import { type MessageComponentInteraction, PermissionFlagsBits } from 'discord.js';
-import type { Action } from '../../game/index.js';
-import type { StoredGame } from '../../store/index.js';
 import type { BotContext } from '../context.js';
 import { type ComponentAction, decodeComponentId } from '../custom-id.js';
+import type { Decision } from '../game-flow.js';
 import { type Outcome, refused } from '../outcome.js';
-import { perform } from '../perform.js';
-import { MOVED_ON, REFUSAL_TEXT } from '../refusal-text.js';
+import { GAME_GONE, MOVED_ON, REFUSAL_TEXT } from '../refusal-text.js';
 import { renderGame } from '../render/index.js';
 import { gameView } from '../view.js';
 import { analysisButton, hintButton, sheetButton } from './info.js';
@@ -14,7 +12,7 @@ import { playAgain } from './play-again.js';
 export type GuildComponent = MessageComponentInteraction<'cached' | 'raw'>;
 
 /** The engine action a state-changing control stands for, or a refusal for a malformed click. */
-function actionFor(interaction: GuildComponent, action: ComponentAction): Action | Outcome {
+function actionFor(interaction: GuildComponent, action: ComponentAction): Decision {
   const playerId = interaction.user.id;
   switch (action.kind) {
     case 'join':
@@ -39,48 +37,49 @@ function actionFor(interaction: GuildComponent, action: ComponentAction): Action
   }
 }
 
-function isAction(value: Action | Outcome): value is Action {
-  return value !== undefined && 'type' in value;
-}
-
 /**
  * Lobby buttons say who wants in or out, which holds whatever else changed meanwhile: two friends
  * pressing Join at once both get a seat. Turn controls act on the dice drawn, so they must match.
  */
 const VERSION_TOLERANT: ReadonlySet<ComponentAction['kind']> = new Set(['join', 'leave', 'start', 'cancel']);
 
-/** A click on the board: checked against the stored game, applied, persisted, then the board is redrawn in place. */
+/**
+ * A click on the board: checked against the game as stored, applied and persisted, then the board
+ * is redrawn in place by the interaction's own response.
+ */
 async function changeGame(
   ctx: BotContext,
   interaction: GuildComponent,
-  game: StoredGame,
+  gameId: number,
   action: ComponentAction,
   version: number,
 ): Promise<Outcome> {
-  const isBoard = game.boardMessageId === null || game.boardMessageId === interaction.message.id;
-  const current =
-    version === game.state.version || (VERSION_TOLERANT.has(action.kind) && game.state.status === 'lobby');
-  const seated = game.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);
-  if (!seated && !VERSION_TOLERANT.has(action.kind)) return refused(REFUSAL_TEXT['not-in-game']);
-  if (!current || !isBoard) {
-    // The player may be looking at a board a failed edit left behind: redraw it for them.
-    if (isBoard) void ctx.boards.refresh(game.id);
-    return refused(MOVED_ON);
-  }
-  const engineAction = actionFor(interaction, action);
-  if (!isAction(engineAction)) return engineAction;
-  const performed = perform(ctx, game, engineAction);
-  if (!performed.ok) return refused(performed.refusal);
-  await interaction.update(renderGame(gameView(ctx.store, performed.game)));
-  ctx.boards.landed(game.id, performed.game.state.version);
+  let boardBehind = false;
+  const changed = await ctx.flow.change(gameId, (game): Decision => {
+    const isBoard = game.boardMessageId === null || game.boardMessageId === interaction.message.id;
+    const current =
+      version === game.state.version || (VERSION_TOLERANT.has(action.kind) && game.state.status === 'lobby');
+    const seated = game.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);
+    if (!seated && !VERSION_TOLERANT.has(action.kind)) return refused(REFUSAL_TEXT['not-in-game']);
+    if (!current || !isBoard) {
+      boardBehind = isBoard;
+      return refused(MOVED_ON);
+    }
+    return actionFor(interaction, action);
+  });
+  // The player may be looking at a board a failed edit left behind: redraw it for them.
+  if (boardBehind) void ctx.boards.refresh(gameId);
+  if (!changed.ok) return changed;
+  await interaction.update(renderGame(await gameView(ctx.store, changed.game)));
+  ctx.boards.landed(gameId, changed.game.state.version);
   return undefined;
 }
 
 export async function handleComponent(ctx: BotContext, interaction: GuildComponent): Promise<Outcome> {
   const id = decodeComponentId(interaction.customId);
   if (!id) return refused('That control is not one I recognise; use the latest board in the channel.');
-  const game = ctx.store.gameById(id.gameId);
-  if (!game) return refused('That game no longer exists.');
+  const game = await ctx.store.gameById(id.gameId);
+  if (!game) return refused(GAME_GONE);
   if (game.channelId !== interaction.channelId || game.guildId !== interaction.guildId) {
     return refused('That control belongs to a game in another channel.');
   }
@@ -94,6 +93,6 @@ export async function handleComponent(ctx: BotContext, interaction: GuildCompone
     case 'again':
       return playAgain(ctx, interaction, game, id.version);
     default:
-      return changeGame(ctx, interaction, game, id.action, id.version);
+      return changeGame(ctx, interaction, game.id, id.action, id.version);
   }
 }

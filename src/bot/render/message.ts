@@ -1,4 +1,5 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord-api-types/v10';
+import { parseComputerPlayerId } from '../../game/index.js';
 
 /**
  * A message as the renderers produce it: plain JSON that discord.js accepts for replies, updates
@@ -27,10 +28,9 @@ export function dieFace(value: number): string {
 
 /** How a player is named: a mention for people (no ping in embeds), a label for computer seats. */
 export function playerName(playerId: string): string {
-  const computer = /^cpu-(easy|optimal|strong)-(\d+)$/.exec(playerId);
+  const computer = parseComputerPlayerId(playerId);
   if (!computer) return `<@${playerId}>`;
-  const level = computer[1] ?? '';
-  return `🤖 ${level.charAt(0).toUpperCase()}${level.slice(1)} ${computer[2]}`;
+  return `🤖 ${computer.level.charAt(0).toUpperCase()}${computer.level.slice(1)} ${computer.n}`;
 }
 
 export function placeMark(place: number): string {

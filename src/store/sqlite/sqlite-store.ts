@@ -1,9 +1,7 @@
 import type Database from 'better-sqlite3';
-import { deserializeGame, type GameState, type SheetEntry, serializeGame, type TurnRecord } from '../game/index.js';
-import { defaultMigrationsDir, loadMigrations } from './migrations.js';
-import { BUSY_TIMEOUT_MS, openDatabase } from './open-database.js';
-import { type GameMetaRow, type GameRow, prepareStatements, type RankedRow, type Statements } from './statements.js';
-import { syncRows } from './sync-rows.js';
+import { deserializeGame, type GameState, type SheetEntry, serializeGame, type TurnRecord } from '../../game/index.js';
+import { type GameStore, leaderboardLimit } from '../game-store.js';
+import { defaultMigrationsDir, loadMigrations } from '../migrations.js';
 import type {
   CreateGameResult,
   LeaderboardQuery,
@@ -17,13 +15,16 @@ import type {
   SeriesTotal,
   StoredGame,
   TurnInPlay,
-} from './types.js';
+} from '../types.js';
+import { BUSY_TIMEOUT_MS, openDatabase } from './open-database.js';
+import { type GameMetaRow, type GameRow, prepareStatements, type RankedRow, type Statements } from './statements.js';
+import { syncRows } from './sync-rows.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 
-export interface StoreOptions {
+export interface SqliteStoreOptions {
   /** The clock for created/updated times, in epoch ms. */
   readonly now?: () => number;
-  /** Where the NNNN_name.sql files are; defaults to `migrations/` at the package root. */
+  /** Where the NNNN_name.sql files are; defaults to `migrations/sqlite/` at the package root. */
   readonly migrationsDir?: string;
   /**
    * Read every page with PRAGMA quick_check before opening. It always runs before a migration;
@@ -39,7 +40,6 @@ export interface StoreOptions {
   readonly onCheckpointError?: (error: Error) => void;
 }
 
-const MAX_LEADERBOARD_ROWS = 100;
 /**
  * Games kept parsed in memory, most recently used first. Every click reads its game and writes it
  * back; keeping the hot ones saves parsing the state JSON and a query on each. Small, so memory stays
@@ -51,9 +51,9 @@ const CACHED_GAMES = 256;
  * Opens the database at `path`, creating it and its folder if needed, and applies pending
  * migrations. Throws StoreOpenError, leaving the file untouched, when it cannot or should not.
  */
-export function openStore(path: string, options: StoreOptions = {}): Store {
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteGameStore {
   const now = options.now ?? Date.now;
-  const migrations = loadMigrations(options.migrationsDir ?? defaultMigrationsDir());
+  const migrations = loadMigrations(options.migrationsDir ?? defaultMigrationsDir('sqlite'));
   const db = openDatabase(path, migrations, { now, checkIntegrity: options.checkIntegrity ?? false });
   const checkpointer =
     options.checkpoints === 'inline'
@@ -61,14 +61,15 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
       : new WalCheckpointer(db, path, BUSY_TIMEOUT_MS, {
           ...(options.onCheckpointError ? { onError: options.onCheckpointError } : {}),
         });
-  return new Store(db, now, checkpointer);
+  return new SqliteGameStore(db, now, checkpointer);
 }
 
 /**
- * Every game, sheet and result, persisted after each accepted action. Writes run in BEGIN IMMEDIATE
- * transactions, so a save either lands whole or not at all, and two writers never deadlock.
+ * The default GameStore: one SQLite file. Writes run in BEGIN IMMEDIATE transactions, so a save
+ * either lands whole or not at all, and two writers never deadlock. better-sqlite3 is synchronous:
+ * each method does all its work before its promise settles, so a click costs no extra round trips.
  */
-export class Store {
+export class SqliteGameStore implements GameStore {
   private readonly statements: Statements;
   private readonly createGameTx: (game: NewGame) => CreateGameResult;
   private readonly saveStateTx: (id: number, expected: number, next: GameState, extra: SaveExtras) => SaveResult;
@@ -93,34 +94,29 @@ export class Store {
     this.saveStateTx = (id, expected, next, extra) => saveState.immediate(id, expected, next, extra);
   }
 
-  /** Stores a new game; refused while the channel has a game in the lobby or under way. */
-  createGame(game: NewGame): CreateGameResult {
+  async createGame(game: NewGame): Promise<CreateGameResult> {
     return this.createGameTx(game);
   }
 
-  activeGameInChannel(channelId: string): StoredGame | undefined {
+  async activeGameInChannel(channelId: string): Promise<StoredGame | undefined> {
     const row = this.statements.activeInChannel.get(channelId);
     return row && this.load(row);
   }
 
-  /** The channel's active game, or else its most recent one. */
-  latestGameInChannel(channelId: string): StoredGame | undefined {
+  async latestGameInChannel(channelId: string): Promise<StoredGame | undefined> {
     const row = this.statements.latestInChannel.get(channelId);
     return row && this.load(row);
   }
 
-  gameById(id: number): StoredGame | undefined {
+  async gameById(id: number): Promise<StoredGame | undefined> {
     const cached = this.recent.get(id);
     if (cached) return this.remember(cached);
     const row = this.statements.gameById.get(id);
     return row && this.remember(this.load(row));
   }
 
-  /**
-   * Every game under way, oldest first, with just what its turn timer needs: what a restart must
-   * pick up again. Whole games (turns and all) are not read, so thousands of them cost little.
-   */
-  turnsInPlay(): TurnInPlay[] {
+  /** Whole games (turns and all) are not read, so thousands of them cost little. */
+  async turnsInPlay(): Promise<TurnInPlay[]> {
     return this.statements.turnsInPlay.all().map((row) => ({
       gameId: row.id,
       version: row.state_version,
@@ -129,12 +125,8 @@ export class Store {
     }));
   }
 
-  /**
-   * Games past their lobby, with a board, whose last action came within `windowMs` of the newest
-   * action in the database: after a crash, the ones whose board may not show their last move yet.
-   * Read lightly (no sheets, only the last turn), since after a busy spell they can be many.
-   */
-  recentlyChangedBoards(windowMs: number): RecentChange[] {
+  /** Read lightly (no sheets, only the last turn), since after a busy spell they can be many. */
+  async recentlyChangedBoards(windowMs: number): Promise<RecentChange[]> {
     return this.statements.recentlyChangedBoards.all(windowMs).map((row) => ({
       gameId: row.id,
       state: deserializeGame(row.state),
@@ -142,40 +134,30 @@ export class Store {
     }));
   }
 
-  /** Active games with no action since `before` (epoch ms), oldest first. */
-  gamesIdleSince(before: number): StoredGame[] {
+  async gamesIdleSince(before: number): Promise<StoredGame[]> {
     return this.statements.idleGames.all(before).map((row) => this.load(row));
   }
 
-  /**
-   * Replaces the state of a game whose stored version is `expectedVersion`, with its sheet rows and,
-   * when it finishes, its results, in one transaction. Anything else is 'stale' and writes nothing.
-   */
-  saveState(gameId: number, expectedVersion: number, next: GameState, extra: SaveExtras = {}): SaveResult {
+  async saveState(
+    gameId: number,
+    expectedVersion: number,
+    next: GameState,
+    extra: SaveExtras = {},
+  ): Promise<SaveResult> {
     if (next.version <= expectedVersion) {
       throw new RangeError(`the next state's version ${next.version} must be above ${expectedVersion}`);
     }
     return this.saveStateTx(gameId, expectedVersion, next, extra);
   }
 
-  /** Records the board message; not a game action, so the version stays. Returns false for no such game. */
-  setBoardMessage(gameId: number, messageId: string | null): boolean {
+  async setBoardMessage(gameId: number, messageId: string | null): Promise<boolean> {
     const now = this.now();
     const changed = this.statements.setBoardMessage.run(messageId, now, gameId).changes === 1;
     this.patchRecent(gameId, { boardMessageId: messageId, updatedAt: now });
     return changed;
   }
 
-  /** Records when the current turn times out (epoch ms), or null; the version stays. */
-  setTurnDeadline(gameId: number, deadline: number | null): boolean {
-    const now = this.now();
-    const changed = this.statements.setTurnDeadline.run(deadline, now, gameId).changes === 1;
-    this.patchRecent(gameId, { turnDeadline: deadline, updatedAt: now });
-    return changed;
-  }
-
-  /** Every game of a series in order, with the results of those that finished. */
-  seriesGames(seriesId: number): SeriesGame[] {
+  async seriesGames(seriesId: number): Promise<SeriesGame[]> {
     const results = new Map<number, PlayerResult[]>();
     for (const row of this.statements.seriesResults.all(seriesId)) {
       const list = results.get(row.game_id) ?? [];
@@ -190,8 +172,7 @@ export class Store {
     }));
   }
 
-  /** The back-to-back totals of a series: finished games only, humans only, highest first. */
-  seriesTotals(seriesId: number): SeriesTotal[] {
+  async seriesTotals(seriesId: number): Promise<SeriesTotal[]> {
     return this.statements.seriesTotals.all(seriesId).map((row) => ({
       playerId: row.player_id,
       total: row.total,
@@ -200,13 +181,12 @@ export class Store {
     }));
   }
 
-  leaderboard(query: LeaderboardQuery): LeaderboardRow[] {
-    const limit = Math.min(Math.max(Math.trunc(query.limit ?? 10), 1), MAX_LEADERBOARD_ROWS);
+  async leaderboard(query: LeaderboardQuery): Promise<LeaderboardRow[]> {
+    const limit = leaderboardLimit(query);
     return this.statements.leaderboard[query.scope].all({ ...leaderboardFilter(query), limit }).map(toLeaderboardRow);
   }
 
-  /** One player's line of the leaderboard, wherever they rank; undefined if they have no games in it. */
-  leaderboardRank(query: LeaderboardQuery & { readonly playerId: string }): LeaderboardRow | undefined {
+  async leaderboardRank(query: LeaderboardQuery & { readonly playerId: string }): Promise<LeaderboardRow | undefined> {
     const row = this.statements.leaderboardRank[query.scope].get({
       ...leaderboardFilter(query),
       playerId: query.playerId,
@@ -243,7 +223,7 @@ export class Store {
     if (cached) this.recent.set(gameId, { ...cached, ...changes });
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.recent.clear();
     if (!this.db.open) return;
     this.checkpointer?.stop();

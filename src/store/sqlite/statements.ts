@@ -130,9 +130,6 @@ export function prepareStatements(db: Database.Database) {
     setBoardMessage: db.prepare<[string | null, number, number]>(
       'UPDATE games SET board_message_id = ?, updated_at = ? WHERE id = ?',
     ),
-    setTurnDeadline: db.prepare<[number | null, number, number]>(
-      'UPDATE games SET turn_deadline = ?, updated_at = ? WHERE id = ?',
-    ),
     historyOf: db.prepare<[number], { record: string }>(
       'SELECT record FROM turn_history WHERE game_id = ? ORDER BY turn',
     ),

@@ -1,4 +1,4 @@
-import { type GameState, type Sheet, standings } from '../game/index.js';
+import { type GameState, type Sheet, standings } from '../../game/index.js';
 import type { Statements } from './statements.js';
 
 /**

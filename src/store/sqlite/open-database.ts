@@ -1,9 +1,10 @@
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { StoreOpenError } from './errors.js';
-import { appliedVersion, applyMigrations, type Migration } from './migrations.js';
+import { StoreOpenError } from '../errors.js';
+import type { Migration } from '../migrations.js';
 import { readSqliteHeader, type SqliteHeader } from './sqlite-header.js';
+import { appliedVersion, applyMigrations } from './sqlite-migrations.js';
 
 /** Waits this long for another connection's write lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 2_000;

@@ -1,0 +1,72 @@
+import type { GameState } from '../game/index.js';
+import type {
+  CreateGameResult,
+  LeaderboardQuery,
+  LeaderboardRow,
+  NewGame,
+  RecentChange,
+  SaveExtras,
+  SaveResult,
+  SeriesGame,
+  SeriesTotal,
+  StoredGame,
+  TurnInPlay,
+} from './types.js';
+
+/**
+ * Where games, sheets, series and results live. The bot sees only this interface; which database
+ * answers (SQLite by default, PostgreSQL when DATABASE_URL is set) is decided once, at start-up.
+ *
+ * Every backend keeps the same guarantees:
+ * - a write lands whole or not at all (one transaction per call);
+ * - `saveState` writes only over the version it was given, checked by the database itself, so a
+ *   click is applied once even when several processes share the database;
+ * - a refused write changes nothing.
+ * Methods are async so that a networked database fits; SQLite answers synchronously underneath.
+ */
+export interface GameStore {
+  /** Stores a new game; refused while the channel has a game in the lobby or under way. */
+  createGame(game: NewGame): Promise<CreateGameResult>;
+
+  gameById(id: number): Promise<StoredGame | undefined>;
+  activeGameInChannel(channelId: string): Promise<StoredGame | undefined>;
+  /** The channel's active game, or else its most recent one. */
+  latestGameInChannel(channelId: string): Promise<StoredGame | undefined>;
+
+  /**
+   * Replaces the state of a game whose stored version is `expectedVersion`, with its sheet rows and,
+   * when it finishes, its results. Any other stored version is 'stale' and writes nothing.
+   */
+  saveState(gameId: number, expectedVersion: number, next: GameState, extra?: SaveExtras): Promise<SaveResult>;
+  /** Records the board message; not a game action, so the version stays. False for no such game. */
+  setBoardMessage(gameId: number, messageId: string | null): Promise<boolean>;
+
+  /** Every game under way, with just what its turn timer needs: what a restart must pick up again. */
+  turnsInPlay(): Promise<TurnInPlay[]>;
+  /**
+   * Games past their lobby, with a board, whose last action came within `windowMs` of the newest
+   * action in the database: after a crash, the ones whose board may not show their last move yet.
+   */
+  recentlyChangedBoards(windowMs: number): Promise<RecentChange[]>;
+  /** Active games with no action since `before` (epoch ms), oldest first. */
+  gamesIdleSince(before: number): Promise<StoredGame[]>;
+
+  /** Every game of a series in order, with the results of those that finished. */
+  seriesGames(seriesId: number): Promise<SeriesGame[]>;
+  /** The back-to-back totals of a series: finished games only, humans only, highest first. */
+  seriesTotals(seriesId: number): Promise<SeriesTotal[]>;
+  leaderboard(query: LeaderboardQuery): Promise<LeaderboardRow[]>;
+  /** One player's line of the leaderboard, wherever they rank; undefined if they have no games in it. */
+  leaderboardRank(query: LeaderboardQuery & { readonly playerId: string }): Promise<LeaderboardRow | undefined>;
+
+  /** Finishes pending work and releases the database; the store is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+/** Leaderboard pages hold at most this many rows, whatever the caller asks. */
+export const MAX_LEADERBOARD_ROWS = 100;
+
+/** A leaderboard limit clamped to 1..MAX_LEADERBOARD_ROWS (10 when not given). */
+export function leaderboardLimit(query: LeaderboardQuery): number {
+  return Math.min(Math.max(Math.trunc(query.limit ?? 10), 1), MAX_LEADERBOARD_ROWS);
+}

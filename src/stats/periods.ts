@@ -1,0 +1,26 @@
+/**
+ * The spans a leaderboard or a player's statistics can cover. Calendar spans are in UTC: a
+ * server's members live in many time zones, and one boundary for all keeps totals comparable.
+ */
+export type Period = 'all' | 'season' | 'month' | 'week';
+
+export const PERIODS: readonly Period[] = ['all', 'season', 'month', 'week'];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar month containing `time`, as `2026-12`. */
+export function monthKey(time: number): string {
+  const date = new Date(time);
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The ISO week (Monday to Sunday) containing `time`, as `2026-W49`; early January can belong to the previous year's last week. */
+export function weekKey(time: number): string {
+  const date = new Date(time);
+  const day = (date.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  // The week's Thursday decides its year, as ISO 8601 says.
+  const thursday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day + 3));
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const week = 1 + Math.floor((thursday.getTime() - yearStart) / DAY_MS / 7);
+  return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}

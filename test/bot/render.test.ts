@@ -205,7 +205,7 @@ describe('renderers', () => {
     expect(rules?.description).toContain('up to 2 times');
     const rows = Array.from({ length: 10 }, (_, i) => ({
       rank: i + 1,
-      playerId: `${100000000000000000 + i}`,
+      playerId: `10000000000000000${i}`,
       total: 1000 - i,
       games: 5,
       wins: 1,

@@ -21,11 +21,6 @@ export class Languages {
     }
   }
 
-  /** The catalogue languages, English first. */
-  get languages(): readonly string[] {
-    return [...this.translators.keys()];
-  }
-
   get english(): Translator {
     return this.translator(DEFAULT_LANGUAGE);
   }

@@ -1,7 +1,7 @@
 import { Locale, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { commandDefinitions } from '../../commands/index.js';
-import { Languages, loadCatalogues } from '../../src/i18n/index.js';
+import { DEFAULT_LANGUAGE, Languages, loadCatalogues } from '../../src/i18n/index.js';
 
 /** Discord's rule for chat-input command and option names, in every locale. */
 const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
@@ -77,12 +77,15 @@ interface Editable extends Named {
 }
 
 const languages = new Languages(loadCatalogues());
+/** The Discord locales that a catalogue other than English serves: each needs every text translated. */
+const TRANSLATED = Object.values(Locale).filter((locale) => languages.languageOf(locale) !== DEFAULT_LANGUAGE);
 const [crag] = commandDefinitions(languages) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
 if (!crag) throw new Error('no /crag definition');
 
 describe('the command definitions', () => {
   it('localize every subcommand, option and choice in Russian, within Discord’s rules', () => {
-    expect(definitionProblems(crag as Named, ['ru'])).toEqual([]);
+    expect(TRANSLATED).toContain('ru');
+    expect(definitionProblems(crag as Named, TRANSLATED)).toEqual([]);
     expect(crag.name_localizations).toEqual({ ru: 'крэг' });
     const start = crag.options?.find((option) => option.name === 'start') as Named | undefined;
     expect(start?.name_localizations).toEqual({ ru: 'начать' });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Catalogue, DEFAULT_LANGUAGE, type PluralCategory, splitPluralKey } from '../../src/i18n/index.js';
+import { type Catalogue, DEFAULT_LANGUAGE, type PluralCategory } from '../../src/i18n/index.js';
 
 /** Every TypeScript source of the bot (src/ and commands/), concatenated: where message keys are used. */
 export function readSources(root: string): string {
@@ -15,6 +15,13 @@ export function readSources(root: string): string {
   walk(join(root, 'src'));
   walk(join(root, 'commands'));
   return texts.join('\n');
+}
+
+/** Splits a catalogue key into its base and plural category (undefined for a plain key). */
+function splitPluralKey(key: string): { base: string; category: PluralCategory | undefined } {
+  const match = /^(.*)_(zero|one|two|few|many|other)$/.exec(key);
+  if (!match) return { base: key, category: undefined };
+  return { base: match[1] ?? key, category: match[2] as PluralCategory };
 }
 
 /** The messages of a catalogue by base key: a plain text, or its plural forms by category. */
@@ -53,7 +60,7 @@ export function catalogueProblems(catalogues: ReadonlyMap<string, Catalogue>, so
   const reference = entries(english);
   const problems: string[] = [];
   for (const [language, catalogue] of catalogues) {
-    const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories as PluralCategory[];
+    const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
     const own = entries(catalogue);
     for (const [base, expected] of reference) {
       const entry = own.get(base);

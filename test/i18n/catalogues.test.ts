@@ -14,8 +14,9 @@ function changed(language: string, change: (entries: Map<string, string>) => voi
 }
 
 describe('the catalogues', () => {
-  it('hold English and Russian, each complete, consistent and used', () => {
-    expect([...catalogues.keys()].sort()).toEqual(['en', 'ru']);
+  it('hold English and Russian (and any other language), each complete, consistent and used', () => {
+    expect(catalogues.has('en')).toBe(true);
+    expect(catalogues.has('ru')).toBe(true);
     expect(catalogueProblems(catalogues, sources)).toEqual([]);
   });
 

@@ -1,89 +1,103 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { MAX_SEATS } from '../src/game/index.js';
+import type { Languages } from '../src/i18n/index.js';
+import { CommandText } from './localize.js';
 
 /** Longest turn timer a game can set, in minutes. */
 export const MAX_TURN_TIMER_MINUTES = 60;
 export const DEFAULT_TURN_TIMER_MINUTES = 5;
+/** A table seats at most MAX_SEATS, and one of them is the host. */
+const MAX_COMPUTERS = MAX_SEATS - 1;
 
-/** `/crag …`: every subcommand the bot answers. Definitions only; handlers live in src/bot. */
-export const cragCommand = new SlashCommandBuilder()
-  .setName('crag')
-  .setDescription('Play Crag, the three-dice game, in this channel')
-  .setContexts(InteractionContextType.Guild)
-  .addSubcommand((start) =>
-    start
-      .setName('start')
-      .setDescription('Open a game of Crag in this channel; friends join with a button')
+/**
+ * `/crag …`: every subcommand the bot answers, named and described in every language of the
+ * catalogues. Definitions only; handlers live in src/bot and read options by their English names.
+ */
+export function buildCragCommand(languages: Languages): SlashCommandBuilder {
+  const text = new CommandText(languages);
+  const crag = text
+    .name(new SlashCommandBuilder(), 'crag', 'command.crag.name', 'command.crag.description')
+    .setContexts(InteractionContextType.Guild);
+  crag.addSubcommand((start) =>
+    text
+      .name(start, 'start', 'command.start.name', 'command.start.description')
       .addIntegerOption((option) =>
-        option
-          .setName('rerolls')
-          .setDescription('Rerolls per turn (default 1; 2 is the gentler house variant)')
-          .addChoices({ name: '1 (standard)', value: 1 }, { name: '2 (house variant)', value: 2 }),
+        text
+          .name(option, 'rerolls', 'command.start.rerolls.name', 'command.start.rerolls.description')
+          .addChoices(text.choice('command.start.rerolls.standard', 1), text.choice('command.start.rerolls.house', 2)),
       )
       .addStringOption((option) =>
-        option
-          .setName('thirteen')
-          .setDescription('Which totals of 13 the Thirteen row takes (default: any)')
-          .addChoices({ name: 'any total of 13', value: 'any' }, { name: 'only without a pair', value: 'no-pair' }),
+        text
+          .name(option, 'thirteen', 'command.start.thirteen.name', 'command.start.thirteen.description')
+          .addChoices(
+            text.choice('command.start.thirteen.any', 'any'),
+            text.choice('command.start.thirteen.no-pair', 'no-pair'),
+          ),
       )
       .addIntegerOption((option) =>
-        option
-          .setName('turn-timer')
-          .setDescription(
-            `Minutes per turn before the best row is taken for you (default ${DEFAULT_TURN_TIMER_MINUTES})`,
-          )
+        text
+          .name(option, 'turn-timer', 'command.start.turn-timer.name', 'command.start.turn-timer.description', {
+            minutes: DEFAULT_TURN_TIMER_MINUTES,
+          })
           .setMinValue(1)
           .setMaxValue(MAX_TURN_TIMER_MINUTES),
       )
       .addIntegerOption((option) =>
-        option.setName('computers').setDescription('Computer opponents to seat (0-4)').setMinValue(0).setMaxValue(4),
+        text
+          .name(option, 'computers', 'command.start.computers.name', 'command.start.computers.description', {
+            max: MAX_COMPUTERS,
+          })
+          .setMinValue(0)
+          .setMaxValue(MAX_COMPUTERS),
       )
       .addStringOption((option) =>
-        option
-          .setName('level')
-          .setDescription('How the computer opponents play (default optimal)')
+        text
+          .name(option, 'level', 'command.start.level.name', 'command.start.level.description')
           .addChoices(
-            { name: 'easy: takes the most points now', value: 'easy' },
-            { name: 'optimal: exact best expected total', value: 'optimal' },
-            { name: 'strong: plays to win against the table', value: 'strong' },
+            text.choice('command.start.level.easy', 'easy'),
+            text.choice('command.start.level.optimal', 'optimal'),
+            text.choice('command.start.level.strong', 'strong'),
           ),
       )
       .addBooleanOption((option) =>
-        option.setName('hints').setDescription('Allow /crag hint in this game (default on)'),
+        text.name(option, 'hints', 'command.start.hints.name', 'command.start.hints.description'),
       ),
-  )
-  .addSubcommand((leaderboard) =>
-    leaderboard
-      .setName('leaderboard')
-      .setDescription('Cumulative totals across games')
+  );
+  crag.addSubcommand((leaderboard) =>
+    text
+      .name(leaderboard, 'leaderboard', 'command.leaderboard.name', 'command.leaderboard.description')
       .addStringOption((option) =>
-        option
-          .setName('scope')
-          .setDescription('This channel’s current series, or the whole server (default series)')
-          .addChoices({ name: 'series', value: 'series' }, { name: 'server', value: 'server' }),
+        text
+          .name(option, 'scope', 'command.leaderboard.scope.name', 'command.leaderboard.scope.description')
+          .addChoices(
+            text.choice('command.leaderboard.scope.series', 'series'),
+            text.choice('command.leaderboard.scope.server', 'server'),
+          ),
       )
       .addIntegerOption((option) =>
-        option
-          .setName('rerolls')
-          .setDescription('Games with 1 or 2 rerolls (never ranked together; default 1)')
-          .addChoices({ name: '1', value: 1 }, { name: '2', value: 2 }),
+        text
+          .name(option, 'rerolls', 'command.leaderboard.rerolls.name', 'command.leaderboard.rerolls.description')
+          .addChoices(
+            text.choice('command.leaderboard.rerolls.one', 1),
+            text.choice('command.leaderboard.rerolls.two', 2),
+          ),
       ),
-  )
-  .addSubcommand((sheet) =>
-    sheet
-      .setName('sheet')
-      .setDescription('Show a full score sheet of the game in this channel (only you see it)')
-      .addUserOption((option) => option.setName('player').setDescription('Whose sheet (default: yours)')),
-  )
-  .addSubcommand((rules) => rules.setName('rules').setDescription('The rows, the points and the variant in force here'))
-  .addSubcommand((board) => board.setName('board').setDescription('Post the board again at the bottom of the channel'))
-  .addSubcommand((hint) => hint.setName('hint').setDescription('What the exact solver would do with your dice'))
-  .addSubcommand((leave) =>
-    leave.setName('leave').setDescription('Leave the game in this channel (your open rows score 0)'),
-  )
-  .addSubcommand((end) =>
-    end.setName('end').setDescription('End the game in this channel; it counts for nobody (host or Manage Messages)'),
   );
+  crag.addSubcommand((sheet) =>
+    text
+      .name(sheet, 'sheet', 'command.sheet.name', 'command.sheet.description')
+      .addUserOption((option) =>
+        text.name(option, 'player', 'command.sheet.player.name', 'command.sheet.player.description'),
+      ),
+  );
+  crag.addSubcommand((rules) => text.name(rules, 'rules', 'command.rules.name', 'command.rules.description'));
+  crag.addSubcommand((board) => text.name(board, 'board', 'command.board.name', 'command.board.description'));
+  crag.addSubcommand((hint) => text.name(hint, 'hint', 'command.hint.name', 'command.hint.description'));
+  crag.addSubcommand((leave) => text.name(leave, 'leave', 'command.leave.name', 'command.leave.description'));
+  crag.addSubcommand((end) => text.name(end, 'end', 'command.end.name', 'command.end.description'));
+  return crag;
+}
 
 /** Members need no permission to play; `/crag end` checks Manage Messages itself for non-hosts. */
 export const END_GAME_PERMISSION = PermissionFlagsBits.ManageMessages;

@@ -1,9 +1,10 @@
 import type { RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
-import { cragCommand } from './crag.js';
+import { type Languages, loadLanguages } from '../src/i18n/index.js';
+import { buildCragCommand } from './crag.js';
 
 export { DEFAULT_TURN_TIMER_MINUTES, END_GAME_PERMISSION, MAX_TURN_TIMER_MINUTES } from './crag.js';
 
-/** Every application command, as the JSON that the deploy script registers. */
-export function commandDefinitions(): RESTPostAPIApplicationCommandsJSONBody[] {
-  return [cragCommand.toJSON()];
+/** Every application command, as the JSON that the deploy script registers, in every catalogue's language. */
+export function commandDefinitions(languages: Languages = loadLanguages()): RESTPostAPIApplicationCommandsJSONBody[] {
+  return [buildCragCommand(languages).toJSON()];
 }

@@ -1,6 +1,8 @@
 import { type Client, Routes } from 'discord.js';
+import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
+import { guildWide } from './audience.js';
 import { type MessagePayload, renderGame } from './render/index.js';
 import { gameView } from './view.js';
 
@@ -12,8 +14,8 @@ export function toRestBody(message: Partial<MessagePayload>): Record<string, unk
 
 /**
  * Redraws boards that change without an interaction to answer (turn timers, computer moves, a
- * stale click, /crag leave). Edits go through the bot's token, which unlike an interaction token
- * never expires mid-game. Edits of one board run one after another and always draw the latest
+ * stale click, /crag leave), in the server's language. Edits go through the bot's token, which
+ * unlike an interaction token never expires mid-game. Edits of one board run one after another and always draw the latest
  * stored state, so a slow edit can never paint over a newer one.
  */
 export class BoardPublisher {
@@ -25,6 +27,7 @@ export class BoardPublisher {
   constructor(
     private readonly client: Client,
     private readonly store: GameStore,
+    private readonly languages: Languages,
     private readonly log: Logger,
   ) {}
 
@@ -38,7 +41,8 @@ export class BoardPublisher {
         this.waiting.delete(gameId);
         const game = await this.store.gameById(gameId);
         if (!game?.boardMessageId) return;
-        await this.edit(game.channelId, game.boardMessageId, renderGame(await gameView(this.store, game)));
+        const tr = guildWide(this.languages, this.client, game.guildId);
+        await this.edit(game.channelId, game.boardMessageId, renderGame(await gameView(this.store, game), tr));
         this.landed(gameId, game.state.version);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));

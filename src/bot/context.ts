@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
 import type { BoardPublisher } from './board-publisher.js';
@@ -13,4 +14,6 @@ export interface BotContext {
   /** The one path of every state change. */
   readonly flow: GameFlow;
   readonly boards: BoardPublisher;
+  /** Every catalogue; handlers pick the person's or the server's language from the interaction. */
+  readonly languages: Languages;
 }

@@ -1,13 +1,10 @@
 import type { Action } from '../game/index.js';
 import { chooseComputerAction } from '../strategy/index.js';
 import type { BotContext } from './context.js';
-import { refused } from './outcome.js';
+import { MOVED_ON } from './refusals.js';
 
 /** No action for this long ends a game; it counts for nobody. */
 export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/** The timer was armed for an older state: play has moved on and there is nothing to do. */
-const MOVED_ON = refused('the turn this timer was armed for is over');
 
 /**
  * A timer fired: a computer seat moves, or a person's turn ran out and their best immediate row
@@ -18,6 +15,7 @@ export async function playDueTurn(ctx: BotContext, gameId: number, version: numb
   let mover: string | undefined;
   const changed = await ctx.flow.change(gameId, (game) => {
     const seat = game.state.seats[game.state.currentSeat];
+    // The timer was armed for an older state: play has moved on and there is nothing to do.
     if (game.state.version !== version || game.state.status !== 'playing' || !seat) return MOVED_ON;
     mover = seat.playerId;
     action = seat.computer !== null ? chooseComputerAction(game.state, seat.computer) : { type: 'time-out' };
@@ -39,7 +37,7 @@ export async function endAbandonedGames(ctx: BotContext): Promise<number> {
   for (const idle of await ctx.store.gamesIdleSince(before)) {
     // Checked again under the game's lock: somebody may have played since the list was read.
     const changed = await ctx.flow.change(idle.id, (game) =>
-      game.lastActionAt < before ? { type: 'abandon' } : refused('played since'),
+      game.lastActionAt < before ? { type: 'abandon' } : MOVED_ON,
     );
     if (!changed.ok) continue;
     ended += 1;

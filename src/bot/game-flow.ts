@@ -2,7 +2,7 @@ import { type Action, applyAction, type GameState, type RandomInt } from '../gam
 import type { GameStore, NewGame, StoredGame } from '../store/index.js';
 import { GameLocks } from './game-locks.js';
 import type { Refusal } from './outcome.js';
-import { channelBusy, GAME_GONE, MOVED_ON, REFUSAL_TEXT, SERIES_GONE } from './refusal-text.js';
+import { channelBusy, engineRefusal, GAME_GONE, MOVED_ON, SERIES_GONE } from './refusals.js';
 import type { TurnScheduler } from './scheduler.js';
 
 /** What a change's caller decides, given the game as stored: an action for the engine, or a refusal. */
@@ -42,7 +42,7 @@ export class GameFlow {
     let state = game.state;
     for (const action of actions) {
       const result = applyAction(state, action, this.deps.random);
-      if (!result.ok) return { ok: false, refusal: REFUSAL_TEXT[result.code] };
+      if (!result.ok) return { ok: false, ...engineRefusal(result.code) };
       state = result.state;
     }
     const created = await this.deps.store.createGame({
@@ -51,8 +51,7 @@ export class GameFlow {
       turnDeadline: this.deadlineOf(game.turnTimerSeconds, state),
     });
     if (!created.ok) {
-      const refusal = created.reason === 'channel-busy' ? channelBusy(created.active) : SERIES_GONE;
-      return { ok: false, refusal };
+      return { ok: false, ...(created.reason === 'channel-busy' ? channelBusy(created.active) : SERIES_GONE) };
     }
     this.deps.scheduler.arm(created.game);
     return created;
@@ -65,17 +64,17 @@ export class GameFlow {
   change(gameId: number, decide: (game: StoredGame) => Decision): Promise<Changed> {
     return this.locks.run(gameId, async () => {
       const game = await this.deps.store.gameById(gameId);
-      if (!game) return { ok: false, refusal: GAME_GONE };
+      if (!game) return { ok: false, ...GAME_GONE };
       const decision = decide(game);
       if ('refusal' in decision) return { ok: false, ...decision };
       const result = applyAction(game.state, decision, this.deps.random);
-      if (!result.ok) return { ok: false, refusal: REFUSAL_TEXT[result.code] };
+      if (!result.ok) return { ok: false, ...engineRefusal(result.code) };
       const turnDeadline = turnMoved(game.state, result.state)
         ? this.deadlineOf(game.turnTimerSeconds, result.state)
         : game.turnDeadline;
       const saved = await this.deps.store.saveState(game.id, game.state.version, result.state, { turnDeadline });
       // Another process wrote this game first (a shared database): the click was made on an old board.
-      if (!saved.ok) return { ok: false, refusal: MOVED_ON };
+      if (!saved.ok) return { ok: false, ...MOVED_ON };
       this.deps.scheduler.arm(saved.game);
       return { ok: true, game: saved.game };
     });

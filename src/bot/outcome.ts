@@ -1,6 +1,11 @@
-/** Why something was not done, as the person who asked is told it (privately). */
+import { type Message, type MessageKey, type MessageParams, message } from '../i18n/index.js';
+
+/**
+ * Why something was not done, as a message code and its parameters; the router puts it into words
+ * in the language of the person who asked, and tells them privately.
+ */
 export interface Refusal {
-  readonly refusal: string;
+  readonly refusal: Message;
 }
 
 /**
@@ -9,6 +14,6 @@ export interface Refusal {
  */
 export type Outcome = undefined | Refusal;
 
-export function refused(message: string): Refusal {
-  return { refusal: message };
+export function refused(key: MessageKey, params?: MessageParams): Refusal {
+  return { refusal: message(key, params) };
 }

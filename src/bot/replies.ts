@@ -12,6 +12,7 @@ export async function replyPrivately(interaction: AnswerableInteraction, card: P
   else await interaction.reply(options);
 }
 
-export function messageLink(guildId: string, channelId: string, messageId: string | null): string {
-  return messageId ? `https://discord.com/channels/${guildId}/${channelId}/${messageId}` : 'in this channel';
+/** A link to a message, or undefined while its id is not known yet. */
+export function messageLink(guildId: string, channelId: string, messageId: string | null): string | undefined {
+  return messageId ? `https://discord.com/channels/${guildId}/${channelId}/${messageId}` : undefined;
 }

@@ -1,13 +1,11 @@
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
+import { personal } from './audience.js';
 import { handleCommand } from './commands/index.js';
 import { handleComponent } from './components/index.js';
 import type { BotContext } from './context.js';
 import type { InFlight } from './in-flight.js';
-import type { Outcome } from './outcome.js';
+import { type Outcome, refused } from './outcome.js';
 import { replyPrivately } from './replies.js';
-
-export const OUTSIDE_SERVER = 'Crag is played in server channels: use `/crag start` in a channel of a server.';
-export const OUR_FAULT = 'Something went wrong on our side and nothing was changed. Please try again.';
 
 function describe(interaction: Interaction): Record<string, unknown> {
   const context: Record<string, unknown> = {
@@ -24,12 +22,13 @@ function describe(interaction: Interaction): Record<string, unknown> {
 
 /**
  * The one entry for every interaction: commands and components go to their handlers; a refusal
- * becomes an ephemeral reply; an unexpected error is logged with its context and the user is told.
+ * becomes an ephemeral reply in the person's own language; an unexpected error is logged with its
+ * context and the user is told.
  * Handlers finish their database work synchronously, so every answer goes out well within 3 s.
  */
 export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: ChatInputCommandInteraction | MessageComponentInteraction): Promise<Outcome> => {
-    if (!interaction.inGuild()) return { refusal: OUTSIDE_SERVER };
+    if (!interaction.inGuild()) return refused('error.outside-server');
     if (interaction.isChatInputCommand()) return handleCommand(ctx, interaction);
     return handleComponent(ctx, interaction);
   };
@@ -37,12 +36,13 @@ export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction:
     inFlight.track(
       (async () => {
         if (!interaction.isChatInputCommand() && !interaction.isMessageComponent()) return;
+        const tr = personal(ctx.languages, interaction);
         try {
           const outcome = await route(interaction);
-          if (outcome) await replyPrivately(interaction, outcome.refusal);
+          if (outcome) await replyPrivately(interaction, tr.render(outcome.refusal));
         } catch (error) {
           ctx.log.error('interaction failed', { ...describe(interaction), error });
-          await replyPrivately(interaction, OUR_FAULT).catch((replyError: unknown) =>
+          await replyPrivately(interaction, tr.t('error.our-fault')).catch((replyError: unknown) =>
             ctx.log.warn('could not tell the user about a failure', { ...describe(interaction), error: replyError }),
           );
         }

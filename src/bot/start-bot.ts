@@ -2,10 +2,12 @@ import { randomInt } from 'node:crypto';
 import { Events, type Interaction, MessageFlags } from 'discord.js';
 import type { Config } from '../config.js';
 import { ALL_RULE_SETS } from '../game/index.js';
+import { type Languages, loadLanguages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
 import { solverFor } from '../strategy/index.js';
 import { changedWithoutAClick } from './after-restart.js';
+import { personal } from './audience.js';
 import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
@@ -21,13 +23,12 @@ const ABANDON_SWEEP_MS = 10 * 60 * 1000;
  * of their commit, so only games changed this close to the last thing the bot did can be behind.
  */
 const REDRAW_AFTER_RESTART_MS = 60 * 1000;
-const RESTARTING = 'Crag is restarting; nothing was changed. Try again in a few seconds.';
 
 /** During shutdown nothing new is applied, but nobody is left with "This interaction failed". */
-async function answerWhileStopping(interaction: Interaction, log: Logger): Promise<void> {
+async function answerWhileStopping(interaction: Interaction, languages: Languages, log: Logger): Promise<void> {
   if (!interaction.isRepliable()) return;
   await interaction
-    .reply({ content: RESTARTING, flags: MessageFlags.Ephemeral })
+    .reply({ content: personal(languages, interaction).t('error.restarting'), flags: MessageFlags.Ephemeral })
     .catch((error: unknown) => log.warn('could not answer during shutdown', { interaction: interaction.id, error }));
 }
 
@@ -38,6 +39,8 @@ export interface RunningBot {
 
 /** Connects to Discord, re-arms every stored turn timer, and answers interactions until stopped. */
 export async function startBot(config: Config, store: GameStore, log: Logger): Promise<RunningBot> {
+  // Read before connecting: a broken catalogue stops the start with its file named.
+  const languages = loadLanguages();
   const client = createClient(config.apiUrl);
   const now = () => Date.now();
   let ctx: BotContext;
@@ -59,14 +62,15 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
     }),
-    boards: new BoardPublisher(client, store, log),
+    boards: new BoardPublisher(client, store, languages, log),
+    languages,
   };
   const inFlight = new InFlight();
   const route = createRouter(ctx, inFlight);
   let accepting = true;
   client.on(Events.InteractionCreate, (interaction) => {
     if (accepting) void route(interaction);
-    else void inFlight.track(answerWhileStopping(interaction, log));
+    else void inFlight.track(answerWhileStopping(interaction, languages, log));
   });
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));

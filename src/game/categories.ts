@@ -17,29 +17,30 @@ export const CATEGORY_IDS = [
 
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 
+/**
+ * A row as the engine knows it: an id and its points. Names and descriptions are text, and text is
+ * the renderers' business (see src/i18n/game-terms.ts), so the engine stays free of any language.
+ */
 export interface Category {
   readonly id: CategoryId;
-  readonly name: string;
-  /** What the dice must show, for the rules card. */
-  readonly description: string;
   /** The most this row can score. */
   readonly maxPoints: number;
 }
 
 export const CATEGORIES: readonly Category[] = [
-  { id: 'crag', name: 'Crag', description: 'A pair and a total of 13 (6-6-1, 5-5-3, 4-4-5): 50', maxPoints: 50 },
-  { id: 'thirteen', name: 'Thirteen', description: 'A total of 13: 26', maxPoints: 26 },
-  { id: 'three-of-a-kind', name: 'Three of a kind', description: 'Three equal faces: 25', maxPoints: 25 },
-  { id: 'low-straight', name: 'Low straight', description: '1-2-3: 20', maxPoints: 20 },
-  { id: 'high-straight', name: 'High straight', description: '4-5-6: 20', maxPoints: 20 },
-  { id: 'odd-straight', name: 'Odd straight', description: '1-3-5: 20', maxPoints: 20 },
-  { id: 'even-straight', name: 'Even straight', description: '2-4-6: 20', maxPoints: 20 },
-  { id: 'sixes', name: 'Sixes', description: 'The sum of the sixes', maxPoints: 18 },
-  { id: 'fives', name: 'Fives', description: 'The sum of the fives', maxPoints: 15 },
-  { id: 'fours', name: 'Fours', description: 'The sum of the fours', maxPoints: 12 },
-  { id: 'threes', name: 'Threes', description: 'The sum of the threes', maxPoints: 9 },
-  { id: 'twos', name: 'Twos', description: 'The sum of the twos', maxPoints: 6 },
-  { id: 'ones', name: 'Ones', description: 'The sum of the ones', maxPoints: 3 },
+  { id: 'crag', maxPoints: 50 },
+  { id: 'thirteen', maxPoints: 26 },
+  { id: 'three-of-a-kind', maxPoints: 25 },
+  { id: 'low-straight', maxPoints: 20 },
+  { id: 'high-straight', maxPoints: 20 },
+  { id: 'odd-straight', maxPoints: 20 },
+  { id: 'even-straight', maxPoints: 20 },
+  { id: 'sixes', maxPoints: 18 },
+  { id: 'fives', maxPoints: 15 },
+  { id: 'fours', maxPoints: 12 },
+  { id: 'threes', maxPoints: 9 },
+  { id: 'twos', maxPoints: 6 },
+  { id: 'ones', maxPoints: 3 },
 ];
 
 export const ROW_COUNT = CATEGORY_IDS.length;

@@ -22,9 +22,3 @@ export function isRules(value: unknown): value is Rules {
   const { rerolls, thirteen } = value as Record<string, unknown>;
   return (rerolls === 1 || rerolls === 2) && (thirteen === 'any' || thirteen === 'no-pair');
 }
-
-export function describeRules(rules: Rules): string {
-  const rerolls = rules.rerolls === 1 ? 'one reroll' : 'two rerolls';
-  const thirteen = rules.thirteen === 'any' ? 'Thirteen: any total of 13' : 'Thirteen: 13 with no pair';
-  return `${rerolls} · ${thirteen}`;
-}

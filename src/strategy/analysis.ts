@@ -1,8 +1,8 @@
 import {
   type CategoryId,
-  categoryById,
   categoryIndex,
   type Dice,
+  type Die,
   type GameState,
   type Keep,
   sheetTotal,
@@ -13,27 +13,48 @@ import { usedMaskOf } from './sheets.js';
 import type { Solver } from './solver.js';
 import { solverFor } from './tables.js';
 
-/** One choice a player made, next to the optimal one. Values are expected points still to come. */
-export interface DecisionReview {
+/** What was kept before a reroll: some dice (none: all three rerolled), or all of them (standing). */
+export interface KeepChoice {
+  /** The kept faces, highest first. */
+  readonly kept: readonly Die[];
+  /** Stopped rerolling and scored the dice as they lay. */
+  readonly stands: boolean;
+}
+
+/** Where a roll was scored, and for how much. */
+export interface RowChoice {
+  readonly category: CategoryId;
+  readonly points: number;
+}
+
+/**
+ * One choice a player made, next to the optimal one, as data: a renderer turns it into a sentence
+ * in the reader's language. Values are expected points still to come.
+ */
+interface ReviewOf<Kind extends 'keep' | 'row', Choice> {
   readonly round: number;
-  /** 'keep': what to keep before a reroll, or standing on the roll ("all"); 'row': where to score. */
-  readonly kind: 'keep' | 'row';
+  /** 'keep': what to keep before a reroll, or standing on the roll; 'row': where to score. */
+  readonly kind: Kind;
   /** 0 for the opening roll, 1 and 2 for rerolls. */
   readonly rollNumber: number;
   readonly dice: Dice;
   readonly rerollsLeft: number;
-  /** A keep label ("6-6", "nothing", "all") or a row id. */
-  readonly chosen: string;
-  readonly best: string;
+  readonly chosen: Choice;
+  readonly best: Choice;
   readonly chosenExpected: number;
   readonly bestExpected: number;
   /** bestExpected − chosenExpected, never negative. */
   readonly loss: number;
   /** The turn timer ran out; the row was chosen for the player. */
   readonly timedOut: boolean;
-  /** For example "Round 5 (6-6-2): kept 6-6; best was to keep 6, −1.8". */
-  readonly text: string;
 }
+
+export type KeepReview = ReviewOf<'keep', KeepChoice>;
+export type RowReview = ReviewOf<'row', RowChoice>;
+export type DecisionReview = KeepReview | RowReview;
+
+/** Losses below this are the best play: rounded to one decimal they would read 0.0. */
+export const COSTLY_LOSS = 0.05;
 
 /**
  * How a player's total came about, measured against the optimal solitaire player:
@@ -108,32 +129,22 @@ function reviewTurn(solver: Solver, mask: number, turn: TurnPlayed): DecisionRev
   const best = rows[0];
   if (chosen && best) {
     const loss = Math.max(0, best.expected - chosen.expected);
-    const name = (id: CategoryId) => categoryById(id).name;
-    const text =
-      loss < SHOWN_LOSS
-        ? `Round ${turn.round} (${dice.join('-')}): scored ${chosen.points} in ${name(chosen.category)}, the best play`
-        : `Round ${turn.round} (${dice.join('-')}): scored ${chosen.points} in ${name(chosen.category)}; ` +
-          `best was ${best.points} in ${name(best.category)}, −${loss.toFixed(1)}`;
     reviews.push({
       round: turn.round,
       kind: 'row',
       rollNumber: lastRoll,
       dice,
       rerollsLeft: 0,
-      chosen: chosen.category,
-      best: best.category,
+      chosen: { category: chosen.category, points: chosen.points },
+      best: { category: best.category, points: best.points },
       chosenExpected: chosen.expected,
       bestExpected: best.expected,
       loss,
       timedOut: turn.timedOut,
-      text,
     });
   }
   return reviews;
 }
-
-/** Losses below this read as "the best play" (rounding to one decimal would show 0.0). */
-const SHOWN_LOSS = 0.05;
 
 function keepReview(
   turn: TurnPlayed,
@@ -142,30 +153,19 @@ function keepReview(
   rerollsLeft: number,
   chosen: RankedKeep,
   best: RankedKeep,
-): DecisionReview {
+): KeepReview {
   const loss = Math.max(0, best.expected - chosen.expected);
-  const did = chosen.stands ? 'stood' : chosen.kept.length === 0 ? 'rerolled all three' : `kept ${chosen.label}`;
-  const should = best.stands
-    ? 'to score now'
-    : best.kept.length === 0
-      ? 'to reroll all three'
-      : `to keep ${best.label}`;
-  const text =
-    loss < SHOWN_LOSS
-      ? `Round ${turn.round} (${dice.join('-')}): ${did}, the best play`
-      : `Round ${turn.round} (${dice.join('-')}): ${did}; best was ${should}, −${loss.toFixed(1)}`;
   return {
     round: turn.round,
     kind: 'keep',
     rollNumber,
     dice,
     rerollsLeft,
-    chosen: chosen.label,
-    best: best.label,
+    chosen: { kept: chosen.kept, stands: chosen.stands },
+    best: { kept: best.kept, stands: best.stands },
     chosenExpected: chosen.expected,
     bestExpected: best.expected,
     loss,
     timedOut: turn.timedOut,
-    text,
   };
 }

@@ -3,7 +3,16 @@
  * An exact expected-value solver over the 2^13 sets of used rows (Crag has no bonus), the
  * computer players built on it, hints, and the post-game analysis.
  */
-export { analyseGame, type DecisionReview, type PlayerAnalysis } from './analysis.js';
+export {
+  analyseGame,
+  COSTLY_LOSS,
+  type DecisionReview,
+  type KeepChoice,
+  type KeepReview,
+  type PlayerAnalysis,
+  type RowChoice,
+  type RowReview,
+} from './analysis.js';
 export { chooseComputerAction } from './computer.js';
 export type { BestAction, RankedKeep, RankedRow } from './positions.js';
 export { TIE_TOLERANCE } from './positions.js';

@@ -10,6 +10,7 @@ import {
   renderSheet,
 } from '../../src/bot/render/index.js';
 import { applyAction, createGame, type GameState, type Rules, seededRandom } from '../../src/game/index.js';
+import { loadLanguages } from '../../src/i18n/index.js';
 import { play } from './play.js';
 
 const ALICE = '111111111111111111';
@@ -69,11 +70,12 @@ function select(message: MessagePayload) {
 }
 
 const RULES: Rules = { rerolls: 1, thirteen: 'any' };
+const en = loadLanguages().english;
 
 describe('renderers', () => {
   it('draws the lobby with the players and the four lobby buttons', () => {
     const state = play(createGame(ALICE, RULES), [{ type: 'join', playerId: BOB }]);
-    const message = renderGame(view(state));
+    const message = renderGame(view(state), en);
     expectWithinDiscordLimits(message);
     expect(message.embeds[0]?.description).toContain(`<@${ALICE}> (host)`);
     expect(message.embeds[0]?.description).toContain(`<@${BOB}>`);
@@ -89,7 +91,7 @@ describe('renderers', () => {
       { type: 'start', playerId: ALICE },
       { type: 'toggle-keep', playerId: ALICE, die: 1 },
     ]);
-    const message = renderGame(view(state));
+    const message = renderGame(view(state), en);
     expectWithinDiscordLimits(message);
     const dice = state.turn?.rolls[0] ?? [];
     const [die0, die1, die2, reroll] = buttons(message);
@@ -117,7 +119,7 @@ describe('renderers', () => {
       { type: 'score', playerId: ALICE, category: 'ones' },
       { type: 'reroll', playerId: ALICE },
     ]);
-    const message = renderGame(view(state));
+    const message = renderGame(view(state), en);
     const [die0, , , reroll] = buttons(message);
     expect(die0 && 'disabled' in die0 ? die0.disabled : undefined).toBe(true);
     expect(reroll && 'disabled' in reroll ? reroll.disabled : undefined).toBe(true);
@@ -132,7 +134,7 @@ describe('renderers', () => {
       { type: 'start', playerId: ALICE },
       { type: 'score', playerId: ALICE, category: 'ones' },
     ]);
-    const message = renderGame(view(state));
+    const message = renderGame(view(state), en);
     expectWithinDiscordLimits(message);
     expect(select(message)).toBeUndefined();
     expect(message.embeds[0]?.description).toContain('🤖 Optimal 1 is playing');
@@ -171,13 +173,13 @@ describe('renderers', () => {
     }
     expect(state.status).toBe('finished');
     const series = { gameNumber: 2, totals: [{ playerId: ALICE, total: 300, games: 2, wins: 1 }] };
-    const message = renderGame(view(state, { series }));
+    const message = renderGame(view(state, { series }), en);
     expectWithinDiscordLimits(message);
     expect(message.embeds[0]?.title).toBe('Crag · final standings');
     expect(message.embeds[0]?.fields?.[0]?.name).toBe('Series totals after 2 games');
     const kinds = buttons(message).map((b) => ('custom_id' in b ? decodeComponentId(b.custom_id)?.action.kind : ''));
     expect(kinds).toContain('again');
-    const after = renderGame(view(state, { series, nextGameStarted: true }));
+    const after = renderGame(view(state, { series, nextGameStarted: true }), en);
     expect(
       buttons(after).map((b) => ('custom_id' in b ? decodeComponentId(b.custom_id)?.action.kind : '')),
     ).not.toContain('again');
@@ -185,7 +187,7 @@ describe('renderers', () => {
 
   it('draws an ended game without controls', () => {
     const state = play(createGame(ALICE, RULES), [{ type: 'cancel', playerId: ALICE }]);
-    const message = renderGame(view(state));
+    const message = renderGame(view(state), en);
     expect(message.components).toEqual([]);
     expect(message.embeds[0]?.description).toContain('counts for nobody');
   });
@@ -195,30 +197,35 @@ describe('renderers', () => {
       { type: 'start', playerId: ALICE },
       { type: 'score', playerId: ALICE, category: 'sixes' },
     ]);
-    const sheet = renderSheet(state, ALICE).embeds?.[0];
+    const sheet = renderSheet(state, ALICE, en).embeds?.[0];
     expect(sheet?.description).toContain('**Sixes**');
     expect(sheet?.description).toContain('Crag: open (max 50)');
-    const rules = renderRules({ rerolls: 2, thirteen: 'no-pair' }, 'this game').embeds?.[0];
+    const rules = renderRules({ rerolls: 2, thirteen: 'no-pair' }, 'game', en).embeds?.[0];
     expect(rules?.description).toContain('with no pair');
     expect(rules?.description).toContain('up to 2 times');
     const rows = Array.from({ length: 10 }, (_, i) => ({
       rank: i + 1,
-      playerId: `${100000000000000000 + i}`,
+      playerId: `10000000000000000${i}`,
       total: 1000 - i,
       games: 5,
       wins: 1,
       average: 200 - i / 5,
       best: 230,
     }));
-    const board = renderLeaderboard('Top', rows, {
-      rank: 14,
-      playerId: ALICE,
-      total: 10,
-      games: 1,
-      wins: 0,
-      average: 10,
-      best: 10,
-    }).embeds?.[0];
+    const board = renderLeaderboard(
+      { scope: 'server', rerolls: 1 },
+      rows,
+      {
+        rank: 14,
+        playerId: ALICE,
+        total: 10,
+        games: 1,
+        wins: 0,
+        average: 10,
+        best: 10,
+      },
+      en,
+    ).embeds?.[0];
     expect(board?.description?.split('\n')).toHaveLength(12);
     expect(board?.description).toContain(`**14.** <@${ALICE}>`);
     expect((board?.description ?? '').length).toBeLessThanOrEqual(4096);

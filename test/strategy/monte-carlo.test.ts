@@ -4,7 +4,6 @@ import {
   CATEGORY_IDS,
   DEFAULT_RULES,
   type Dice,
-  describeRules,
   type RandomInt,
   type Rules,
   rerollDice,
@@ -12,8 +11,14 @@ import {
   scoreRoll,
   seededRandom,
 } from '../../src/game/index.js';
+import { describeRules } from '../../src/i18n/game-terms.js';
+import { loadLanguages } from '../../src/i18n/index.js';
 import { bestAction, optimalExpectedTotal } from '../../src/strategy/index.js';
 import { finalTotals, mean, playGame, standardError } from './simulate.js';
+
+/** The rule set in words, for test names and the printed figures. */
+const english = loadLanguages().english;
+const variant = (rules: Rules) => describeRules(rules, english);
 
 /** A bare solitaire game following the solver's advice; points come from the rules, not the solver. */
 function directGame(rules: Rules, random: RandomInt): number {
@@ -39,7 +44,7 @@ function directGame(rules: Rules, random: RandomInt): number {
 describe('the solver against play', () => {
   it('prints the optimal expected totals of the four rule sets', () => {
     for (const rules of ALL_RULE_SETS) {
-      console.log(`optimal expected total, ${describeRules(rules)}: ${optimalExpectedTotal(rules).toFixed(3)}`);
+      console.log(`optimal expected total, ${variant(rules)}: ${optimalExpectedTotal(rules).toFixed(3)}`);
     }
     const [oneAny, onePair, twoAny, twoPair] = ALL_RULE_SETS.map(optimalExpectedTotal) as [
       number,
@@ -57,13 +62,13 @@ describe('the solver against play', () => {
   for (const [index, rules] of ALL_RULE_SETS.entries()) {
     // 20,000 games of the default rules, 10,000 of each variant.
     const games = index === 0 ? 20_000 : 10_000;
-    it(`scores what it promises: ${games} games of its own policy average its expected total, ${describeRules(rules)}`, () => {
+    it(`scores what it promises: ${games} games of its own policy average its expected total, ${variant(rules)}`, () => {
       const random = seededRandom(2026 + index);
       const totals = Array.from({ length: games }, () => directGame(rules, random));
       const promised = optimalExpectedTotal(rules);
       const error = standardError(totals);
       console.log(
-        `${describeRules(rules)}: ${games} games average ${mean(totals).toFixed(2)} ± ${error.toFixed(2)}, solver ${promised.toFixed(2)}`,
+        `${variant(rules)}: ${games} games average ${mean(totals).toFixed(2)} ± ${error.toFixed(2)}, solver ${promised.toFixed(2)}`,
       );
       expect(Math.abs(mean(totals) - promised)).toBeLessThan(4 * error);
     }, 120_000);
@@ -80,7 +85,7 @@ describe('the solver against play', () => {
       const random = seededRandom(99);
       const easy = Array.from({ length: 1_000 }, () => finalTotals(playGame(rules, ['easy'], random))[0]!);
       const optimal = optimalExpectedTotal(rules);
-      console.log(`${describeRules(rules)}: easy averages ${mean(easy).toFixed(1)} against ${optimal.toFixed(1)}`);
+      console.log(`${variant(rules)}: easy averages ${mean(easy).toFixed(1)} against ${optimal.toFixed(1)}`);
       expect(mean(easy) + 4 * standardError(easy)).toBeLessThan(optimal);
     }
   });

@@ -27,6 +27,6 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = {
 export async function handleCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const subcommand = interaction.commandName === 'crag' ? interaction.options.getSubcommand(false) : null;
   const handler = subcommand ? HANDLERS[subcommand] : undefined;
-  if (!handler) return refused('I do not know that command. Try `/crag start`.');
+  if (!handler) return refused('refusal.unknown-command');
   return handler(ctx, interaction);
 }

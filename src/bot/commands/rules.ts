@@ -1,4 +1,5 @@
 import { DEFAULT_RULES } from '../../game/index.js';
+import { personal } from '../audience.js';
 import type { BotContext } from '../context.js';
 import type { Outcome } from '../outcome.js';
 import { renderRules } from '../render/index.js';
@@ -9,7 +10,7 @@ export async function rulesCommand(ctx: BotContext, interaction: GuildCommand): 
   const game = await ctx.store.activeGameInChannel(interaction.channelId);
   await replyPrivately(
     interaction,
-    renderRules(game?.state.rules ?? DEFAULT_RULES, game ? 'this game' : 'the default'),
+    renderRules(game?.state.rules ?? DEFAULT_RULES, game ? 'game' : 'default', personal(ctx.languages, interaction)),
   );
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { seatOf } from '../../game/index.js';
+import { personal } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
 import { renderSheet } from '../render/index.js';
@@ -7,15 +8,13 @@ import type { GuildCommand } from './index.js';
 
 export async function sheetCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const game = await ctx.store.latestGameInChannel(interaction.channelId);
-  if (!game) return refused('No game has been played in this channel yet.');
+  if (!game) return refused('refusal.no-game-played');
   const playerId = interaction.options.getUser('player')?.id ?? interaction.user.id;
   if (!seatOf(game.state, playerId)) {
     return refused(
-      playerId === interaction.user.id
-        ? 'You are not in the latest game here.'
-        : 'That player is not in the latest game here.',
+      playerId === interaction.user.id ? 'refusal.not-in-latest-game' : 'refusal.player-not-in-latest-game',
     );
   }
-  await replyPrivately(interaction, renderSheet(game.state, playerId));
+  await replyPrivately(interaction, renderSheet(game.state, playerId, personal(ctx.languages, interaction)));
   return undefined;
 }

@@ -1,9 +1,10 @@
 import { type MessageComponentInteraction, PermissionFlagsBits } from 'discord.js';
+import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type ComponentAction, decodeComponentId } from '../custom-id.js';
 import type { Decision } from '../game-flow.js';
 import { type Outcome, refused } from '../outcome.js';
-import { GAME_GONE, MOVED_ON, REFUSAL_TEXT } from '../refusal-text.js';
+import { engineRefusal, GAME_GONE, MOVED_ON } from '../refusals.js';
 import { renderGame } from '../render/index.js';
 import { gameView } from '../view.js';
 import { analysisButton, hintButton, sheetButton } from './info.js';
@@ -30,10 +31,10 @@ function actionFor(interaction: GuildComponent, action: ComponentAction): Decisi
       return { type: 'toggle-keep', playerId, die: action.die };
     case 'score': {
       const category = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
-      return category === undefined ? refused('Choose a row from the menu.') : { type: 'score', playerId, category };
+      return category === undefined ? refused('refusal.choose-row') : { type: 'score', playerId, category };
     }
     default:
-      return refused('That control does not change the game.');
+      return refused('refusal.not-a-change');
   }
 }
 
@@ -60,36 +61,38 @@ async function changeGame(
     const current =
       version === game.state.version || (VERSION_TOLERANT.has(action.kind) && game.state.status === 'lobby');
     const seated = game.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);
-    if (!seated && !VERSION_TOLERANT.has(action.kind)) return refused(REFUSAL_TEXT['not-in-game']);
+    if (!seated && !VERSION_TOLERANT.has(action.kind)) return engineRefusal('not-in-game');
     if (!current || !isBoard) {
       boardBehind = isBoard;
-      return refused(MOVED_ON);
+      return MOVED_ON;
     }
     return actionFor(interaction, action);
   });
   // The player may be looking at a board a failed edit left behind: redraw it for them.
   if (boardBehind) void ctx.boards.refresh(gameId);
   if (!changed.ok) return changed;
-  await interaction.update(renderGame(await gameView(ctx.store, changed.game)));
+  await interaction.update(
+    renderGame(await gameView(ctx.store, changed.game), channelWide(ctx.languages, interaction)),
+  );
   ctx.boards.landed(gameId, changed.game.state.version);
   return undefined;
 }
 
 export async function handleComponent(ctx: BotContext, interaction: GuildComponent): Promise<Outcome> {
   const id = decodeComponentId(interaction.customId);
-  if (!id) return refused('That control is not one I recognise; use the latest board in the channel.');
+  if (!id) return refused('refusal.unknown-control');
   const game = await ctx.store.gameById(id.gameId);
-  if (!game) return refused(GAME_GONE);
+  if (!game) return GAME_GONE;
   if (game.channelId !== interaction.channelId || game.guildId !== interaction.guildId) {
-    return refused('That control belongs to a game in another channel.');
+    return refused('refusal.other-channel');
   }
   switch (id.action.kind) {
     case 'sheet':
-      return sheetButton(interaction, game);
+      return sheetButton(ctx, interaction, game);
     case 'hint':
-      return hintButton(interaction, game);
+      return hintButton(ctx, interaction, game);
     case 'analysis':
-      return analysisButton(interaction, game);
+      return analysisButton(ctx, interaction, game);
     case 'again':
       return playAgain(ctx, interaction, game, id.version);
     default:

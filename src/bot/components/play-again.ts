@@ -1,5 +1,6 @@
 import { type Action, createGame, type GameState } from '../../game/index.js';
 import type { StoredGame } from '../../store/index.js';
+import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
 import { renderGame } from '../render/index.js';
@@ -32,14 +33,13 @@ export async function playAgain(
   game: StoredGame,
   version: number,
 ): Promise<Outcome> {
-  if (game.state.status !== 'finished' || version !== game.state.version)
-    return refused('Only a finished game can be played again.');
+  if (game.state.status !== 'finished' || version !== game.state.version) return refused('refusal.again-not-finished');
   const clicker = game.state.seats.find(
     (seat) => seat.playerId === interaction.user.id && seat.computer === null && !seat.left,
   );
-  if (!clicker) return refused('Only the players still seated at the end of this game can start the next one.');
+  if (!clicker) return refused('refusal.again-not-seated');
   const next = nextGame(game.state);
-  if (!next) return refused('Nobody is left to play again.');
+  if (!next) return refused('refusal.again-nobody');
   const opened = await ctx.flow.open(
     {
       guildId: game.guildId,
@@ -52,10 +52,11 @@ export async function playAgain(
     next.actions,
   );
   if (!opened.ok) return opened;
+  const tr = channelWide(ctx.languages, interaction);
   // The old final board keeps its standings but no longer offers to play again.
-  await interaction.update(renderGame(await gameView(ctx.store, game)));
+  await interaction.update(renderGame(await gameView(ctx.store, game), tr));
   const message = await interaction.followUp({
-    ...renderGame(await gameView(ctx.store, opened.game)),
+    ...renderGame(await gameView(ctx.store, opened.game), tr),
     allowedMentions: { parse: [], users: [] },
   });
   await ctx.store.setBoardMessage(opened.game.id, message.id);

@@ -7,39 +7,43 @@ import type {
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import {
   CATEGORIES,
-  categoryById,
   currentDice,
-  describeRules,
   type GameState,
   ROUNDS,
   rerollsLeft,
   scoreRoll,
   sheetTotal,
 } from '../../game/index.js';
+import { ROW_DESCRIPTION, ROW_NAME } from '../../i18n/game-terms.js';
+import type { Translator } from '../../i18n/index.js';
 import { type ComponentAction, encodeComponentId } from '../custom-id.js';
+import { gameFooter } from './footer.js';
 import { COLOURS, dieFace, type MessagePayload, noMentions, playerName } from './message.js';
 import type { GameView } from './view.js';
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
-function lastMove(state: GameState): string | undefined {
+function lastMove(state: GameState, tr: Translator): string | undefined {
   const last = state.history[state.history.length - 1];
   if (!last) return undefined;
-  const dice = last.rolls[last.rolls.length - 1]?.map(dieFace).join(' ') ?? '';
-  const how = last.timedOut ? ' (time ran out)' : '';
-  return `Last: ${playerName(last.playerId)} put ${dice} in **${categoryById(last.category).name}** for ${last.points}${how}`;
-}
-
-function scoreboard(state: GameState): string[] {
-  return state.seats.map((seat, i) => {
-    const sheet = state.sheets[seat.playerId] ?? {};
-    const marker = i === state.currentSeat ? '▶' : '·';
-    const gone = seat.left ? ' (left)' : '';
-    return `${marker} ${playerName(seat.playerId)} **${sheetTotal(sheet)}**${gone}`;
+  return tr.t(last.timedOut ? 'board.last-move-timed-out' : 'board.last-move', {
+    player: playerName(last.playerId, tr),
+    dice: last.rolls[last.rolls.length - 1]?.map(dieFace).join(' ') ?? '',
+    row: tr.t(ROW_NAME[last.category]),
+    count: last.points,
   });
 }
 
-export function renderBoard(view: GameView): MessagePayload {
+function scoreboard(state: GameState, tr: Translator): string[] {
+  return state.seats.map((seat, i) => {
+    const sheet = state.sheets[seat.playerId] ?? {};
+    const marker = i === state.currentSeat ? '▶' : '·';
+    const line = `${marker} ${playerName(seat.playerId, tr)} **${tr.integer(sheetTotal(sheet))}**`;
+    return seat.left ? `${line} ${tr.t('standing.left')}` : line;
+  });
+}
+
+export function renderBoard(view: GameView, tr: Translator): MessagePayload {
   const { gameId, state, settings, turnDeadline } = view;
   const seat = state.seats[state.currentSeat];
   const turn = state.turn;
@@ -48,13 +52,14 @@ export function renderBoard(view: GameView): MessagePayload {
   const left = rerollsLeft(state);
   const id = (action: ComponentAction) => encodeComponentId({ gameId, version: state.version, action });
   const computer = seat.computer !== null;
+  const player = playerName(seat.playerId, tr);
 
   const diceLine = dice.map((d, i) => (turn.keep[i] && left > 0 ? `[${dieFace(d)}]` : dieFace(d))).join('  ');
   const timer = turnDeadline !== null && !computer ? ` · ⏱ <t:${Math.ceil(turnDeadline / 1000)}:R>` : '';
-  const whose = computer ? `${playerName(seat.playerId)} is playing…` : `${playerName(seat.playerId)}, your turn`;
-  const rerollText = left === 1 ? '1 reroll left' : `${left} rerolls left`;
-  const description = [`${whose} · ${rerollText}${timer}`, `# ${diceLine}`, ...scoreboard(state)];
-  const move = lastMove(state);
+  const whose = tr.t(computer ? 'board.computer-playing' : 'board.your-turn', { player });
+  const rerollText = tr.t('board.rerolls-left', { count: left });
+  const description = [`${whose} · ${rerollText}${timer}`, `# ${diceLine}`, ...scoreboard(state, tr)];
+  const move = lastMove(state, tr);
   if (move) description.push('', move);
 
   const rows: Row[] = [];
@@ -63,7 +68,7 @@ export function renderBoard(view: GameView): MessagePayload {
     return {
       type: ComponentType.Button,
       custom_id: id({ kind: 'keep', die: i as 0 | 1 | 2 }),
-      label: `${dieFace(d)} ${d}${kept ? ' · kept' : ''}`,
+      label: tr.t(kept ? 'board.die-kept' : 'board.die', { face: dieFace(d), value: d }),
       style: kept ? ButtonStyle.Success : ButtonStyle.Secondary,
       disabled: computer || left <= 0,
     };
@@ -75,7 +80,7 @@ export function renderBoard(view: GameView): MessagePayload {
       {
         type: ComponentType.Button,
         custom_id: id({ kind: 'reroll' }),
-        label: left > 0 ? `Reroll (${left} left)` : 'No rerolls left',
+        label: left > 0 ? tr.t('board.reroll', { count: left }) : tr.t('board.no-rerolls'),
         style: ButtonStyle.Primary,
         disabled: computer || left <= 0 || turn.keep.every(Boolean),
       },
@@ -84,10 +89,14 @@ export function renderBoard(view: GameView): MessagePayload {
   if (!computer) {
     const sheet = state.sheets[seat.playerId] ?? {};
     const options: APISelectMenuOption[] = CATEGORIES.filter((category) => sheet[category.id] === undefined).map(
-      (category) => {
-        const points = scoreRoll(dice, category.id, state.rules);
-        return { label: `${category.name} · ${points}`, value: category.id, description: category.description };
-      },
+      (category) => ({
+        label: tr.t('board.row-option', {
+          row: tr.t(ROW_NAME[category.id]),
+          points: scoreRoll(dice, category.id, state.rules),
+        }),
+        value: category.id,
+        description: tr.t(ROW_DESCRIPTION[category.id]),
+      }),
     );
     rows.push({
       type: ComponentType.ActionRow,
@@ -95,20 +104,25 @@ export function renderBoard(view: GameView): MessagePayload {
         {
           type: ComponentType.StringSelect,
           custom_id: id({ kind: 'score' }),
-          placeholder: 'Score these dice in…',
+          placeholder: tr.t('board.row-placeholder'),
           options,
         },
       ],
     });
   }
   const extras: Row['components'] = [
-    { type: ComponentType.Button, custom_id: id({ kind: 'sheet' }), label: 'My sheet', style: ButtonStyle.Secondary },
+    {
+      type: ComponentType.Button,
+      custom_id: id({ kind: 'sheet' }),
+      label: tr.t('board.my-sheet'),
+      style: ButtonStyle.Secondary,
+    },
   ];
   if (settings.hintsEnabled && !computer) {
     extras.unshift({
       type: ComponentType.Button,
       custom_id: id({ kind: 'hint' }),
-      label: 'Hint',
+      label: tr.t('board.hint'),
       style: ButtonStyle.Secondary,
     });
   }
@@ -117,10 +131,10 @@ export function renderBoard(view: GameView): MessagePayload {
   return {
     embeds: [
       {
-        title: `Crag · round ${state.round}/${ROUNDS}`,
+        title: tr.t('board.title', { round: state.round, rounds: ROUNDS }),
         color: COLOURS.playing,
         description: description.join('\n'),
-        footer: { text: `${describeRules(state.rules)} · game #${gameId}` },
+        footer: { text: gameFooter(view, tr) },
       },
     ],
     components: rows,

@@ -1,5 +1,7 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import { CATEGORIES, type GameState, ROUNDS, type Rules, sheetTotal } from '../../game/index.js';
+import { REROLL_VARIANT, ROW_DESCRIPTION, ROW_NAME } from '../../i18n/game-terms.js';
+import type { MessageKey, Translator } from '../../i18n/index.js';
 import type { LeaderboardRow } from '../../store/index.js';
 import { COLOURS, playerName } from './message.js';
 
@@ -9,46 +11,58 @@ export interface PrivateCard {
   embeds?: APIEmbed[];
 }
 
-export function renderSheet(state: GameState, playerId: string): PrivateCard {
+export function renderSheet(state: GameState, playerId: string, tr: Translator): PrivateCard {
   const sheet = state.sheets[playerId] ?? {};
   const lines = CATEGORIES.map((category) => {
     const entry = sheet[category.id];
+    const row = tr.t(ROW_NAME[category.id]);
     return entry
-      ? `**${category.name}**: ${entry.points} (round ${entry.round})`
-      : `${category.name}: open (max ${category.maxPoints})`;
+      ? tr.t('sheet.row-filled', { row, points: entry.points, round: entry.round })
+      : tr.t('sheet.row-open', { row, max: category.maxPoints });
   });
   const filled = CATEGORIES.filter((category) => sheet[category.id] !== undefined).length;
   return {
     embeds: [
       {
-        title: 'Score sheet',
+        title: tr.t('sheet.title'),
         color: COLOURS.info,
-        description: [`${playerName(playerId)} · ${filled}/${ROUNDS} rows filled`, '', ...lines].join('\n'),
-        footer: { text: `Total ${sheetTotal(sheet)}` },
+        description: [
+          tr.t('sheet.filled', { player: playerName(playerId, tr), filled, rows: ROUNDS }),
+          '',
+          ...lines,
+        ].join('\n'),
+        footer: { text: tr.t('sheet.total', { total: sheetTotal(sheet) }) },
       },
     ],
   };
 }
 
-export function renderRules(rules: Rules, inForce: 'this game' | 'the default'): PrivateCard {
-  const thirteen =
-    rules.thirteen === 'any'
-      ? 'Thirteen takes **any** total of 13, so 6-6-1 may go there for 26 once Crag is used.'
-      : 'Thirteen takes a total of 13 **with no pair** (2-5-6, 3-4-6, …).';
-  const rows = CATEGORIES.map((category) => `**${category.name}**: ${category.description}`);
+/** Whose rules the card shows: the game in this channel, or the defaults when there is none. */
+export type RulesInForce = 'game' | 'default';
+
+const IN_FORCE: Readonly<Record<RulesInForce, MessageKey>> = {
+  game: 'rules.in-force-game',
+  default: 'rules.in-force-default',
+};
+
+export function renderRules(rules: Rules, inForce: RulesInForce, tr: Translator): PrivateCard {
+  const thirteen = tr.t(rules.thirteen === 'any' ? 'rules.thirteen-any' : 'rules.thirteen-no-pair');
+  const rows = CATEGORIES.map(
+    (category) => `**${tr.t(ROW_NAME[category.id])}**: ${tr.t(ROW_DESCRIPTION[category.id])}`,
+  );
   return {
     embeds: [
       {
-        title: 'How to play Crag',
+        title: tr.t('rules.title'),
         color: COLOURS.info,
         description: [
-          'Three dice, thirteen rows, each row used once: 13 rounds.',
-          `On your turn the bot rolls all three dice. Keep any with the die buttons and **Reroll** the rest, up to ${rules.rerolls} time${rules.rerolls === 1 ? '' : 's'}. Then choose a row from the menu; dice that don't fit score 0.`,
-          'No bonus. The highest total wins; equal totals share the place. The best possible total is 244.',
+          tr.t('rules.basics'),
+          tr.t('rules.turn', { count: rules.rerolls }),
+          tr.t('rules.winning'),
           '',
           ...rows,
           '',
-          `Variant in force (${inForce}): ${rules.rerolls} reroll${rules.rerolls === 1 ? '' : 's'}. ${thirteen}`,
+          tr.t(IN_FORCE[inForce], { count: rules.rerolls, thirteen }),
         ].join('\n'),
       },
     ],
@@ -58,21 +72,41 @@ export function renderRules(rules: Rules, inForce: 'this game' | 'the default'):
 /** A leaderboard row as the store ranks it. */
 export type LeaderboardLine = LeaderboardRow;
 
+/** Which games a leaderboard adds up: this channel's series or the whole server, and the reroll variant. */
+export interface LeaderboardScope {
+  readonly scope: 'series' | 'server';
+  readonly rerolls: Rules['rerolls'];
+}
+
+const SCOPE_TITLE: Readonly<Record<LeaderboardScope['scope'], MessageKey>> = {
+  series: 'leaderboard.title-series',
+  server: 'leaderboard.title-server',
+};
+
 export function renderLeaderboard(
-  title: string,
+  { scope, rerolls }: LeaderboardScope,
   rows: readonly LeaderboardLine[],
   own: LeaderboardLine | undefined,
+  tr: Translator,
 ): PrivateCard {
   const line = (row: LeaderboardLine) =>
-    `**${row.rank}.** ${playerName(row.playerId)} **${row.total}** · ${row.games} game${row.games === 1 ? '' : 's'} · ${row.wins} win${row.wins === 1 ? '' : 's'} · avg ${row.average.toFixed(1)} · best ${row.best}`;
+    tr.t('leaderboard.line', {
+      rank: row.rank,
+      player: playerName(row.playerId, tr),
+      total: row.total,
+      games: tr.t('count.games', { count: row.games }),
+      wins: tr.t('count.wins', { count: row.wins }),
+      average: tr.decimal(row.average),
+      best: row.best,
+    });
   const lines = rows.map(line);
   if (own && !rows.some((row) => row.playerId === own.playerId)) lines.push('…', line(own));
   return {
     embeds: [
       {
-        title,
+        title: tr.t(SCOPE_TITLE[scope], { variant: tr.t(REROLL_VARIANT[rerolls]) }),
         color: COLOURS.finished,
-        description: lines.length > 0 ? lines.join('\n') : 'No finished games yet. `/crag start` to play one!',
+        description: lines.length > 0 ? lines.join('\n') : tr.t('leaderboard.empty'),
       },
     ],
   };

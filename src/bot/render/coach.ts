@@ -1,108 +1,166 @@
-import { categoryById, currentDice, type GameState, isCategoryId, rerollsLeft, sheetTotal } from '../../game/index.js';
-import { analyseGame, type PlayerAnalysis, rankKeeps, rankRows } from '../../strategy/index.js';
+import { currentDice, type Die, type GameState, isCategoryId, rerollsLeft, sheetTotal } from '../../game/index.js';
+import { ROW_NAME } from '../../i18n/game-terms.js';
+import type { Translator } from '../../i18n/index.js';
+import {
+  analyseGame,
+  COSTLY_LOSS,
+  type DecisionReview,
+  type KeepChoice,
+  type PlayerAnalysis,
+  rankKeeps,
+  rankRows,
+} from '../../strategy/index.js';
 import type { PrivateCard } from './cards.js';
 import { COLOURS, dieFace, playerName } from './message.js';
 
 const ALTERNATIVES = 4;
+/** Room left in an embed's description once the analysis has listed this much. */
+const ANALYSIS_LENGTH = 3000;
 
 function usedRows(state: GameState, playerId: string) {
   return Object.keys(state.sheets[playerId] ?? {}).filter(isCategoryId);
 }
 
+/** Kept faces as the board writes dice in text: "6-6". */
+function faces(kept: readonly Die[]): string {
+  return kept.join('-');
+}
+
 /** The exact solver's advice for the player to act: what to keep, or which row to take. */
-export function renderHint(state: GameState): PrivateCard {
+export function renderHint(state: GameState, tr: Translator): PrivateCard {
   const seat = state.seats[state.currentSeat];
-  if (!seat || !state.turn) return { content: 'There is nothing to advise on right now.' };
+  if (!seat || !state.turn) return { content: tr.t('hint.nothing') };
   const dice = currentDice(state.turn);
   const banked = sheetTotal(state.sheets[seat.playerId] ?? {});
   const used = usedRows(state, seat.playerId);
   const left = rerollsLeft(state);
   const diceText = dice.map(dieFace).join(' ');
+  const total = (expected: number) => tr.decimal(banked + expected);
   const lines: string[] = [];
   if (left > 0) {
     const ranked = rankKeeps(state.rules, used, dice, left);
     const best = ranked[0];
     if (best) {
-      lines.push(
-        best.stands
-          ? `**Stand on ${diceText}** and score now (expected final total ${(banked + best.expected).toFixed(1)}).`
-          : `**Keep ${best.label}** and reroll the rest (expected final total ${(banked + best.expected).toFixed(1)}).`,
-      );
+      const expected = total(best.expected);
+      if (best.stands) lines.push(tr.t('hint.stand', { dice: diceText, expected }));
+      else if (best.kept.length === 0) lines.push(tr.t('hint.reroll-all', { expected }));
+      else lines.push(tr.t('hint.keep', { kept: faces(best.kept), expected }));
     }
-    lines.push('', 'Alternatives (expected final total):');
+    lines.push('', tr.t('hint.keep-alternatives'));
     for (const keep of ranked.slice(0, ALTERNATIVES)) {
-      const what = keep.stands ? 'stand and score' : `keep ${keep.label}`;
-      lines.push(`• ${what}: ${(banked + keep.expected).toFixed(1)}`);
+      const what = keep.stands
+        ? tr.t('hint.option-stand')
+        : keep.kept.length === 0
+          ? tr.t('hint.option-reroll-all')
+          : tr.t('hint.option-keep', { kept: faces(keep.kept) });
+      lines.push(`• ${what}: ${total(keep.expected)}`);
     }
   } else {
     const ranked = rankRows(state.rules, used, dice);
     const best = ranked[0];
     if (best) {
       lines.push(
-        `**Score ${categoryById(best.category).name}** for ${best.points} (expected final total ${(banked + best.expected).toFixed(1)}).`,
+        tr.t('hint.score', { row: tr.t(ROW_NAME[best.category]), count: best.points, expected: total(best.expected) }),
       );
     }
-    lines.push('', 'Alternatives (points now · expected final total):');
+    lines.push('', tr.t('hint.row-alternatives'));
     for (const row of ranked.slice(0, ALTERNATIVES)) {
-      lines.push(`• ${categoryById(row.category).name}: ${row.points} · ${(banked + row.expected).toFixed(1)}`);
+      lines.push(`• ${tr.t(ROW_NAME[row.category])}: ${tr.integer(row.points)} · ${total(row.expected)}`);
     }
   }
   return {
     embeds: [
       {
-        title: `Hint for ${diceText}`,
+        title: tr.t('hint.title', { dice: diceText }),
         color: COLOURS.info,
         description: lines.join('\n'),
-        footer: { text: 'Exact solver: maximises your expected final total in solitaire play.' },
+        footer: { text: tr.t('hint.footer') },
       },
     ],
   };
 }
 
-function signed(value: number): string {
-  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}`;
+function keepDone(choice: KeepChoice, tr: Translator): string {
+  if (choice.stands) return tr.t('analysis.did-stand');
+  if (choice.kept.length === 0) return tr.t('analysis.did-reroll-all');
+  return tr.t('analysis.did-keep', { kept: faces(choice.kept) });
 }
 
-function summaryLine(player: PlayerAnalysis): string {
-  return `${playerName(player.playerId)} **${player.total}** · skill ${signed(-player.skillLoss)} · luck ${signed(player.luck)}`;
+function keepAdvised(choice: KeepChoice, tr: Translator): string {
+  if (choice.stands) return tr.t('analysis.should-stand');
+  if (choice.kept.length === 0) return tr.t('analysis.should-reroll-all');
+  return tr.t('analysis.should-keep', { kept: faces(choice.kept) });
+}
+
+/** "Round 5 (6-6-2): kept 2; best was to keep 6-6, −2.3", from the review's data. */
+function describeDecision(decision: DecisionReview, tr: Translator): string {
+  let did: string;
+  let should: string;
+  if (decision.kind === 'keep') {
+    did = keepDone(decision.chosen, tr);
+    should = keepAdvised(decision.best, tr);
+  } else {
+    const { chosen, best } = decision;
+    did = tr.t('analysis.did-score', { count: chosen.points, row: tr.t(ROW_NAME[chosen.category]) });
+    should = tr.t('analysis.should-score', { count: best.points, row: tr.t(ROW_NAME[best.category]) });
+  }
+  return tr.t('analysis.decision', {
+    round: decision.round,
+    dice: decision.dice.join('-'),
+    did,
+    should,
+    loss: tr.decimal(decision.loss),
+  });
+}
+
+function summaryLine(player: PlayerAnalysis, tr: Translator): string {
+  return tr.t('analysis.player', {
+    player: playerName(player.playerId, tr),
+    total: player.total,
+    skill: tr.signed(-player.skillLoss),
+    luck: tr.signed(player.luck),
+  });
 }
 
 /** Points lost against optimal play, decision by decision, for the asking player; a summary for all. */
-export function renderAnalysis(state: GameState, playerId: string): PrivateCard {
+export function renderAnalysis(state: GameState, playerId: string, tr: Translator): PrivateCard {
   const analyses = analyseGame(state);
   const mine = analyses.find((player) => player.playerId === playerId);
-  const costly = (mine?.decisions ?? []).filter((decision) => decision.loss >= 0.05);
+  const costly = (mine?.decisions ?? []).filter((decision) => decision.loss >= COSTLY_LOSS);
   const description: string[] = [];
   if (mine) {
-    description.push(
-      `Optimal play expects **${mine.optimalExpected.toFixed(1)}**. You scored **${mine.total}**: decisions ${signed(-mine.skillLoss)}, dice ${signed(mine.luck)}${mine.forfeited > 0 ? `, rows forfeited ${signed(-mine.forfeited)}` : ''}.`,
-      '',
-    );
-    if (costly.length === 0) description.push('Every decision you made was optimal. 🎯');
+    const figures = {
+      optimal: tr.decimal(mine.optimalExpected),
+      total: mine.total,
+      skill: tr.signed(-mine.skillLoss),
+      luck: tr.signed(mine.luck),
+      forfeited: tr.signed(-mine.forfeited),
+    };
+    description.push(tr.t(mine.forfeited > 0 ? 'analysis.summary-forfeited' : 'analysis.summary', figures), '');
+    if (costly.length === 0) description.push(tr.t('analysis.all-optimal'));
     else {
-      description.push('Your decisions that cost points:');
+      description.push(tr.t('analysis.costly'));
       let length = description.join('\n').length;
       for (const decision of costly) {
-        if (length + decision.text.length > 3000) {
+        const text = describeDecision(decision, tr);
+        if (length + text.length > ANALYSIS_LENGTH) {
           description.push('…');
           break;
         }
-        description.push(`• ${decision.text}`);
-        length += decision.text.length + 3;
+        description.push(`• ${text}`);
+        length += text.length + 3;
       }
     }
     description.push('');
   }
-  description.push('**Everyone**', ...analyses.map(summaryLine));
+  description.push(tr.t('analysis.everyone'), ...analyses.map((player) => summaryLine(player, tr)));
   return {
     embeds: [
       {
-        title: 'How did we play?',
+        title: tr.t('analysis.title'),
         color: COLOURS.info,
         description: description.join('\n'),
-        footer: {
-          text: 'Skill: expected points given away against the exact solver. Luck: what the dice gave above or below expectation.',
-        },
+        footer: { text: tr.t('analysis.footer') },
       },
     ],
   };

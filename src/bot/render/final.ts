@@ -1,24 +1,32 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import { describeRules, standings } from '../../game/index.js';
+import { standings } from '../../game/index.js';
+import type { Translator } from '../../i18n/index.js';
 import { encodeComponentId } from '../custom-id.js';
+import { gameFooter } from './footer.js';
 import { COLOURS, type MessagePayload, noMentions, placeMark, playerName } from './message.js';
 import type { GameView } from './view.js';
 
-export function renderFinal({ gameId, state, series, nextGameStarted }: GameView): MessagePayload {
+export function renderFinal(view: GameView, tr: Translator): MessagePayload {
+  const { gameId, state, series, nextGameStarted } = view;
   const ranked = standings(state);
   const lines = ranked.map((row) => {
-    const tie = ranked.filter((other) => other.place === row.place).length > 1 ? ' (tie)' : '';
-    const left = row.left ? ' (left)' : '';
-    return `${placeMark(row.place)} ${playerName(row.playerId)} **${row.total}**${tie}${left}`;
+    const notes: string[] = [];
+    if (ranked.filter((other) => other.place === row.place).length > 1) notes.push(tr.t('standing.tie'));
+    if (row.left) notes.push(tr.t('standing.left'));
+    return [`${placeMark(row.place)} ${playerName(row.playerId, tr)} **${tr.integer(row.total)}**`, ...notes].join(' ');
   });
   const fields = [];
   if (series && series.totals.length > 0) {
-    const seriesLines = series.totals.map(
-      (row, i) =>
-        `${i + 1}. ${playerName(row.playerId)} **${row.total}** · ${row.wins} win${row.wins === 1 ? '' : 's'}`,
+    const seriesLines = series.totals.map((row, i) =>
+      tr.t('final.series-line', {
+        place: i + 1,
+        player: playerName(row.playerId, tr),
+        total: row.total,
+        wins: tr.t('count.wins', { count: row.wins }),
+      }),
     );
     fields.push({
-      name: `Series totals after ${series.gameNumber} game${series.gameNumber === 1 ? '' : 's'}`,
+      name: tr.t('final.series-totals', { count: series.gameNumber }),
       value: seriesLines.join('\n').slice(0, 1024),
     });
   }
@@ -27,11 +35,11 @@ export function renderFinal({ gameId, state, series, nextGameStarted }: GameView
   return {
     embeds: [
       {
-        title: 'Crag · final standings',
+        title: tr.t('final.title'),
         color: COLOURS.finished,
         description: lines.join('\n'),
         fields,
-        footer: { text: `${describeRules(state.rules)} · game #${gameId}` },
+        footer: { text: gameFooter(view, tr) },
       },
     ],
     components: [
@@ -44,17 +52,22 @@ export function renderFinal({ gameId, state, series, nextGameStarted }: GameView
                 {
                   type: ComponentType.Button,
                   custom_id: id('again'),
-                  label: 'Play again',
+                  label: tr.t('final.play-again'),
                   style: ButtonStyle.Success,
                 } as const,
               ]),
           {
             type: ComponentType.Button,
             custom_id: id('analysis'),
-            label: 'How did I play?',
+            label: tr.t('final.analysis'),
             style: ButtonStyle.Secondary,
           },
-          { type: ComponentType.Button, custom_id: id('sheet'), label: 'My sheet', style: ButtonStyle.Secondary },
+          {
+            type: ComponentType.Button,
+            custom_id: id('sheet'),
+            label: tr.t('board.my-sheet'),
+            style: ButtonStyle.Secondary,
+          },
         ],
       },
     ],
@@ -62,18 +75,14 @@ export function renderFinal({ gameId, state, series, nextGameStarted }: GameView
   };
 }
 
-export function renderEnded({ gameId, state }: GameView): MessagePayload {
-  const why =
-    state.endReason === 'abandoned'
-      ? 'Everyone left (or nobody played for a day), so the game was ended.'
-      : 'The game was ended before the last round.';
+export function renderEnded({ gameId, state }: GameView, tr: Translator): MessagePayload {
   return {
     embeds: [
       {
-        title: 'Crag · game ended',
+        title: tr.t('ended.title'),
         color: COLOURS.ended,
-        description: `${why} It counts for nobody. \`/crag start\` opens a new one.`,
-        footer: { text: `game #${gameId}` },
+        description: tr.t(state.endReason === 'abandoned' ? 'ended.abandoned' : 'ended.cancelled'),
+        footer: { text: tr.t('footer.game', { game: String(gameId) }) },
       },
     ],
     components: [],

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { renderBoard } from './board.js';
 import { renderEnded, renderFinal } from './final.js';
 import { renderLobby } from './lobby.js';
@@ -9,16 +10,16 @@ export * from './coach.js';
 export * from './message.js';
 export * from './view.js';
 
-/** The game's one public message, whatever stage it is at. */
-export function renderGame(view: GameView): MessagePayload {
+/** The game's one public message, whatever stage it is at, in the server's language. */
+export function renderGame(view: GameView, tr: Translator): MessagePayload {
   switch (view.state.status) {
     case 'lobby':
-      return renderLobby(view);
+      return renderLobby(view, tr);
     case 'playing':
-      return renderBoard(view);
+      return renderBoard(view, tr);
     case 'finished':
-      return renderFinal(view);
+      return renderFinal(view, tr);
     case 'cancelled':
-      return renderEnded(view);
+      return renderEnded(view, tr);
   }
 }

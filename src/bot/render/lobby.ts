@@ -1,30 +1,32 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import { describeRules, MAX_SEATS } from '../../game/index.js';
+import { MAX_SEATS } from '../../game/index.js';
+import type { Translator } from '../../i18n/index.js';
 import { encodeComponentId } from '../custom-id.js';
+import { gameFooter } from './footer.js';
 import { COLOURS, type MessagePayload, noMentions, playerName } from './message.js';
 import type { GameView } from './view.js';
 
-export function renderLobby({ gameId, state, settings }: GameView): MessagePayload {
+export function renderLobby(view: GameView, tr: Translator): MessagePayload {
+  const { gameId, state } = view;
   const id = (kind: 'join' | 'leave' | 'start' | 'cancel') =>
     encodeComponentId({ gameId, version: state.version, action: { kind } });
-  const seats = state.seats.map(
-    (seat, i) => `${i + 1}. ${playerName(seat.playerId)}${seat.playerId === state.hostId ? ' (host)' : ''}`,
-  );
+  const seats = state.seats.map((seat, i) => {
+    const name = playerName(seat.playerId, tr);
+    return `${i + 1}. ${seat.playerId === state.hostId ? tr.t('lobby.host', { player: name }) : name}`;
+  });
   const full = state.seats.length >= MAX_SEATS;
   return {
     embeds: [
       {
-        title: 'Crag · a new game is open',
+        title: tr.t('lobby.title'),
         color: COLOURS.lobby,
         description: [
-          `Host: ${playerName(state.hostId)}. Press **Join** to play; the host presses **Start**.`,
+          tr.t('lobby.intro', { host: playerName(state.hostId, tr) }),
           '',
-          `**Players (${state.seats.length}/${MAX_SEATS})**`,
+          tr.t('lobby.players', { seated: state.seats.length, max: MAX_SEATS }),
           ...seats,
         ].join('\n'),
-        footer: {
-          text: `${describeRules(state.rules)} · ${settings.turnTimerMinutes} min per turn · hints ${settings.hintsEnabled ? 'on' : 'off'} · game #${gameId}`,
-        },
+        footer: { text: gameFooter(view, tr, true) },
       },
     ],
     components: [
@@ -34,13 +36,28 @@ export function renderLobby({ gameId, state, settings }: GameView): MessagePaylo
           {
             type: ComponentType.Button,
             custom_id: id('join'),
-            label: full ? 'Full' : 'Join',
+            label: tr.t(full ? 'lobby.full' : 'lobby.join'),
             style: ButtonStyle.Success,
             disabled: full,
           },
-          { type: ComponentType.Button, custom_id: id('leave'), label: 'Leave', style: ButtonStyle.Secondary },
-          { type: ComponentType.Button, custom_id: id('start'), label: 'Start', style: ButtonStyle.Primary },
-          { type: ComponentType.Button, custom_id: id('cancel'), label: 'Cancel', style: ButtonStyle.Danger },
+          {
+            type: ComponentType.Button,
+            custom_id: id('leave'),
+            label: tr.t('lobby.leave'),
+            style: ButtonStyle.Secondary,
+          },
+          {
+            type: ComponentType.Button,
+            custom_id: id('start'),
+            label: tr.t('lobby.start'),
+            style: ButtonStyle.Primary,
+          },
+          {
+            type: ComponentType.Button,
+            custom_id: id('cancel'),
+            label: tr.t('lobby.cancel'),
+            style: ButtonStyle.Danger,
+          },
         ],
       },
     ],

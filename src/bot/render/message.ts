@@ -1,9 +1,11 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord-api-types/v10';
 import { parseComputerPlayerId } from '../../game/index.js';
+import { COMPUTER_NAME } from '../../i18n/game-terms.js';
+import type { Translator } from '../../i18n/index.js';
 
 /**
  * A message as the renderers produce it: plain JSON that discord.js accepts for replies, updates
- * and edits. Rendering is a pure function from state to this.
+ * and edits. Rendering is a pure function from state (and the reader's translator) to this.
  */
 export interface MessagePayload {
   content?: string;
@@ -27,10 +29,10 @@ export function dieFace(value: number): string {
 }
 
 /** How a player is named: a mention for people (no ping in embeds), a label for computer seats. */
-export function playerName(playerId: string): string {
+export function playerName(playerId: string, tr: Translator): string {
   const computer = parseComputerPlayerId(playerId);
   if (!computer) return `<@${playerId}>`;
-  return `🤖 ${computer.level.charAt(0).toUpperCase()}${computer.level.slice(1)} ${computer.n}`;
+  return tr.t(COMPUTER_NAME[computer.level], { number: computer.n });
 }
 
 export function placeMark(place: number): string {

@@ -1,4 +1,4 @@
-import { ComponentType } from 'discord-api-types/v10';
+import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { type ComponentKind, decodeComponentId } from '../../../src/bot/custom-id.js';
 import type { EmulatedMessage } from '../../../src/emulator/index.js';
 
@@ -54,9 +54,13 @@ export function title(message: EmulatedMessage): string {
   return message.embeds[0]?.title ?? '';
 }
 
-/** The user whose turn the board shows, from "<@id>, your turn". */
+// Boards are read by their structure (custom_ids, values, styles, the scoreboard's ▶ marker, digits),
+// never by their words, so the same helpers read a board in any language.
+
+/** The person whose turn the board shows: the scoreboard line marked ▶ (undefined for a computer's turn). */
 export function currentPlayerId(message: EmulatedMessage): string | undefined {
-  return /<@(\d+)>, your turn/.exec(description(message))?.[1];
+  if (!control(message, 'score')) return undefined;
+  return /^▶ <@(\d+)>/m.exec(description(message))?.[1];
 }
 
 /** The dice as the die buttons show them ("⚄ 5 · kept" → 5). */
@@ -66,19 +70,30 @@ export function dice(message: EmulatedMessage): number[] {
     .map((c) => Number(/(\d)/.exec(c.label)?.[1]));
 }
 
+/** Which dice are kept: a kept die's button is green. */
 export function keptFlags(message: EmulatedMessage): boolean[] {
   return controls(message)
     .filter((c) => c.kind === 'keep')
-    .map((c) => c.label.includes('kept'));
+    .map((c) => c.style === ButtonStyle.Success);
 }
 
-/** The rows offered in the menu with the points the label promises ("Sixes · 12"). */
-export function rowChoices(message: EmulatedMessage): { value: string; name: string; points: number }[] {
+/** Whether the player to act may still reroll: the die buttons are live only while rerolls are left. */
+export function canReroll(message: EmulatedMessage): boolean {
+  return controls(message).some((c) => c.kind === 'keep' && !c.disabled);
+}
+
+/** The rows offered in the menu with the points the label promises, its last number ("Sixes · 12"). */
+export function rowChoices(message: EmulatedMessage): { value: string; points: number }[] {
   const menu = control(message, 'score');
-  return (menu?.options ?? []).map((option) => {
-    const [name = '', points = 'NaN'] = option.label.split(' · ');
-    return { value: option.value, name, points: Number(points) };
-  });
+  return (menu?.options ?? []).map((option) => ({
+    value: option.value,
+    points: Number(/(\d+)$/.exec(option.label)?.[1] ?? Number.NaN),
+  }));
+}
+
+/** The final standings: the only board that offers the analysis. */
+export function isFinalStandings(message: EmulatedMessage): boolean {
+  return control(message, 'analysis') !== undefined;
 }
 
 /** Running totals as the board lists them, by user id. */

@@ -1,7 +1,16 @@
 import { expect } from 'vitest';
 import type { ComponentKind } from '../../../src/bot/custom-id.js';
 import type { EmulatedMessage, InteractionOutcome } from '../../../src/emulator/index.js';
-import { controls, currentPlayerId, dice, keptFlags, requireControl, rowChoices, title } from './board.js';
+import {
+  canReroll,
+  controls,
+  currentPlayerId,
+  dice,
+  isFinalStandings,
+  keptFlags,
+  requireControl,
+  rowChoices,
+} from './board.js';
 import type { TestWorld } from './world.js';
 
 export type OptionValue = string | number | boolean;
@@ -102,7 +111,7 @@ export class Table {
     policy: TurnPolicy = PAIR_HUNTER,
   ): Promise<{ row: string; points: number; dice: number[] }> {
     expect(currentPlayerId(this.board())).toBe(user);
-    while (!requireControl(this.board(), 'reroll').label.startsWith('No rerolls')) {
+    while (canReroll(this.board())) {
       const wanted = policy.keep(dice(this.board()));
       if (!wanted || wanted.every(Boolean)) break;
       const kept = keptFlags(this.board());
@@ -123,6 +132,6 @@ export class Table {
   }
 
   isFinished(): boolean {
-    return title(this.board()) === 'Crag · final standings';
+    return isFinalStandings(this.board());
   }
 }

@@ -18,6 +18,10 @@ export interface WorldOptions {
   readonly channels?: readonly string[];
   /** Extra environment for the bot (e.g. a short COMPUTER_PAUSE_MS). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The server's preferred locale (Discord's default: en-US). */
+  readonly guildLocale?: string;
+  /** Each person's Discord locale, in the order of the people (en-US for anyone not listed). */
+  readonly locales?: readonly string[];
 }
 
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
@@ -43,7 +47,9 @@ export class TestWorld {
   static async create(options: WorldOptions = {}): Promise<TestWorld> {
     const discord = await startEmulator();
     const app = discord.createApplication({ name: 'Crag' });
-    const people = NAMES.slice(0, options.people ?? 5).map((username) => discord.createUser({ username }));
+    const people = NAMES.slice(0, options.people ?? 5).map((username, i) =>
+      discord.createUser({ username, locale: options.locales?.[i] ?? 'en-US' }),
+    );
     const owner = people[0];
     if (!owner) throw new Error('a world needs at least one person');
     const guild = discord.createGuild({
@@ -51,6 +57,7 @@ export class TestWorld {
       ownerId: owner.id,
       members: people.map((person) => person.id),
       bots: [app.id],
+      locale: options.guildLocale ?? 'en-US',
     });
     const channels: Record<string, ChannelHandle> = {};
     for (const name of ['crag', ...(options.channels ?? [])])

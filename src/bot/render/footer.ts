@@ -1,0 +1,16 @@
+import { describeRules } from '../../i18n/game-terms.js';
+import type { Translator } from '../../i18n/index.js';
+import type { GameView } from './view.js';
+
+/** A game's footer: the variant, optionally the table's settings, and the game's number. */
+export function gameFooter({ gameId, state, settings }: GameView, tr: Translator, withSettings = false): string {
+  const parts = [describeRules(state.rules, tr)];
+  if (withSettings) {
+    parts.push(
+      tr.t('footer.turn-timer', { minutes: settings.turnTimerMinutes }),
+      tr.t(settings.hintsEnabled ? 'footer.hints-on' : 'footer.hints-off'),
+    );
+  }
+  parts.push(tr.t('footer.game', { game: String(gameId) }));
+  return parts.join(' · ');
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type GameView,
+  renderAnalysis,
+  renderGame,
+  renderHint,
+  renderLeaderboard,
+  renderRules,
+  renderSheet,
+} from '../../src/bot/render/index.js';
+import {
+  type Action,
+  applyAction,
+  createGame,
+  currentPlayerId,
+  type GameState,
+  type RandomInt,
+  rerollsLeft,
+  seededRandom,
+} from '../../src/game/index.js';
+import { loadCatalogues, loadLanguages, type Translator } from '../../src/i18n/index.js';
+import { chooseComputerAction } from '../../src/strategy/index.js';
+import { latinWords, type ShownMessage, unfilledPlaceholders, withoutNames } from '../i18n/visible-text.js';
+
+const ALICE = '111111111111111111';
+const BOB = '222222222222222222';
+const languages = loadLanguages();
+const en = languages.english;
+const ru = languages.translator('ru');
+
+function act(state: GameState, action: Action, random: RandomInt): GameState {
+  const result = applyAction(state, action, random);
+  if (!result.ok) throw new Error(`${action.type} refused: ${result.code}`);
+  return result.state;
+}
+
+/** Everyone plays the greedy way (so the analysis has mistakes to name) until `stop` holds. */
+function playUntil(from: GameState, random: RandomInt, stop: (state: GameState) => boolean): GameState {
+  let state = from;
+  while (state.status === 'playing' && !stop(state)) state = act(state, chooseComputerAction(state, 'easy'), random);
+  return state;
+}
+
+function view(state: GameState, extra: Partial<GameView> = {}): GameView {
+  return {
+    gameId: 1234,
+    state,
+    settings: { turnTimerMinutes: 5, hintsEnabled: true },
+    turnDeadline: 1_800_000_000_000,
+    ...extra,
+  };
+}
+
+/** Every kind of message the bot draws, at the stages a game goes through. */
+function everyMessage(tr: Translator): [string, ShownMessage][] {
+  const random = seededRandom(11);
+  const lobby = act(
+    act(createGame(ALICE, { rerolls: 2, thirteen: 'no-pair' }), { type: 'join', playerId: BOB }, random),
+    { type: 'add-computer', playerId: ALICE, level: 'strong' },
+    random,
+  );
+  const started = act(lobby, { type: 'start', playerId: ALICE }, random);
+  let midGame = playUntil(started, random, (state) => state.round === 3 && currentPlayerId(state) === BOB);
+  midGame = act(midGame, { type: 'time-out' }, random);
+  const computerTurn = midGame;
+  midGame = playUntil(midGame, random, (state) => currentPlayerId(state) === ALICE);
+  const rowToChoose = act(
+    act(midGame, { type: 'reroll', playerId: ALICE }, random),
+    { type: 'reroll', playerId: ALICE },
+    random,
+  );
+  const withLeaver = act(midGame, { type: 'leave', playerId: BOB }, random);
+  const finished = playUntil(withLeaver, random, () => false);
+  const series = { gameNumber: 3, totals: [{ playerId: ALICE, total: 1234, games: 3, wins: 2 }] };
+  const rows = [1, 2, 5, 21].map((games, i) => ({
+    rank: i + 1,
+    playerId: `10000000000000000${i}`,
+    total: 2000 - i,
+    games,
+    wins: games - 1,
+    average: 149.85 - i,
+    best: 230,
+  }));
+  expect(rerollsLeft(rowToChoose)).toBe(0);
+  expect(finished.status).toBe('finished');
+  expect(finished.history.some((turn) => turn.timedOut)).toBe(true);
+  return [
+    ['lobby', renderGame(view(lobby), tr)],
+    ['board', renderGame(view(midGame), tr)],
+    ['board, computer to play', renderGame(view(computerTurn), tr)],
+    ['board, no rerolls left', renderGame(view(rowToChoose), tr)],
+    ['board, a player left', renderGame(view(withLeaver), tr)],
+    ['final standings', renderGame(view(finished, { series }), tr)],
+    ['ended', renderGame(view(act(lobby, { type: 'cancel', playerId: ALICE }, random)), tr)],
+    ['abandoned', renderGame(view(act(midGame, { type: 'abandon' }, random)), tr)],
+    ['sheet', renderSheet(finished, ALICE, tr)],
+    ['rules of a game', renderRules(started.rules, 'game', tr)],
+    ['default rules', renderRules({ rerolls: 1, thirteen: 'any' }, 'default', tr)],
+    ['hint to keep', renderHint(midGame, tr)],
+    ['hint for a row', renderHint(rowToChoose, tr)],
+    ['analysis', renderAnalysis(finished, ALICE, tr)],
+    ['analysis of a leaver', renderAnalysis(finished, BOB, tr)],
+    ['series leaderboard', renderLeaderboard({ scope: 'series', rerolls: 1 }, rows, undefined, tr)],
+    ['empty server leaderboard', renderLeaderboard({ scope: 'server', rerolls: 2 }, [], undefined, tr)],
+  ];
+}
+
+describe('messages in each language', () => {
+  it('draw every message in Russian without a Latin word besides mentions and ids', () => {
+    for (const [name, message] of everyMessage(ru)) {
+      expect(latinWords(message), name).toEqual([]);
+      expect(unfilledPlaceholders(message), name).toEqual([]);
+    }
+  });
+
+  it('fill every placeholder in English too', () => {
+    for (const [name, message] of everyMessage(en)) expect(unfilledPlaceholders(message), name).toEqual([]);
+  });
+
+  it('keep the Russian catalogue free of Latin words, refusals and errors included', () => {
+    const russian = loadCatalogues().get('ru') ?? new Map<string, string>();
+    for (const [key, text] of russian) {
+      if (key.startsWith('command.')) continue; // Command names are checked against Discord's rules instead.
+      const words = withoutNames(text.replace(/\{[A-Za-z]+\}/g, ' ')).match(/[A-Za-z]+/g) ?? [];
+      expect(words, key).toEqual([]);
+    }
+  });
+
+  it('write Russian plurals and decimal commas on the boards and cards', () => {
+    const messages = new Map(everyMessage(ru));
+    const text = (name: string) => JSON.stringify(messages.get(name));
+    expect(text('board')).toMatch(/ваш ход · осталось 2 переброса/);
+    expect(text('board, no rerolls left')).toContain('осталось 0 перебросов');
+    expect(text('board, no rerolls left')).toContain('Перебросов не осталось');
+    expect(text('final standings')).toContain('Итоги серии после 3 игр');
+    expect(text('final standings')).toContain('**1\u00a0234** · 2 победы');
+    const leaderboard = messages.get('series leaderboard')?.embeds?.[0]?.description ?? '';
+    expect(leaderboard.split('\n')).toEqual([
+      '**1.** <@100000000000000000> **2\u00a0000** · 1 игра · 0 побед · в среднем 149,9 · рекорд 230',
+      '**2.** <@100000000000000001> **1\u00a0999** · 2 игры · 1 победа · в среднем 148,9 · рекорд 230',
+      '**3.** <@100000000000000002> **1\u00a0998** · 5 игр · 4 победы · в среднем 147,9 · рекорд 230',
+      '**4.** <@100000000000000003> **1\u00a0997** · 21 игра · 20 побед · в среднем 146,9 · рекорд 230',
+    ]);
+    expect(text('hint to keep')).toMatch(/ожидаемый итог — \d+,\d/);
+    expect(text('analysis')).toMatch(/Раунд \d+ \([1-6]-[1-6]-[1-6]\): [^;]+; лучше было [^,]+, −\d+,\d/);
+    expect(text('analysis of a leaver')).toMatch(/обнулённые строки −\d+,\d/);
+    expect(text('lobby')).toContain('🤖 Сильный 1');
+    expect(text('lobby')).toContain(
+      'два переброса · Тринадцать: 13 без пары · 5 мин на ход · подсказки вкл. · игра № 1234',
+    );
+  });
+
+  it('keep the English wording of the boards', () => {
+    const messages = new Map(everyMessage(en));
+    const text = (name: string) => JSON.stringify(messages.get(name));
+    expect(text('board')).toMatch(/your turn · 2 rerolls left/);
+    expect(text('final standings')).toContain('Series totals after 3 games');
+    expect(text('lobby')).toContain('two rerolls · Thirteen: 13 with no pair · 5 min per turn · hints on · game #1234');
+    expect(text('analysis')).toMatch(/Round \d+ \([1-6]-[1-6]-[1-6]\): [^;]+; best was [^,]+, −\d+\.\d/);
+  });
+});

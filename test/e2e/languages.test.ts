@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmulatedMessage } from '../../src/emulator/index.js';
+import { latinWords, unfilledPlaceholders, visibleTexts, withoutNames } from '../i18n/visible-text.js';
+import { currentPlayerId, description, title } from './support/board.js';
+import { playToTheEnd } from './support/play.js';
+import { Table } from './support/table.js';
+import { Transcript } from './support/transcript.js';
+import { TestWorld } from './support/world.js';
+
+const RULES = { rerolls: 1, thirteen: 'any' } as const;
+
+/** Cyrillic words a message shows: none in an answer meant for an English speaker. */
+function cyrillicWords(message: EmulatedMessage): string[] {
+  return visibleTexts(message).flatMap((text) => withoutNames(text).match(/[А-Яа-яЁё]+/g) ?? []);
+}
+
+function embedText(message: EmulatedMessage | undefined): string {
+  return [message?.content ?? '', message?.embeds[0]?.title ?? '', message?.embeds[0]?.description ?? ''].join('\n');
+}
+
+describe('speaking the players’ language', () => {
+  let world: TestWorld;
+  let transcript: Transcript;
+  let alice: string;
+  let bob: string;
+  let carol: string;
+  let dave: string;
+  beforeAll(async () => {
+    // A Russian server: alice, bob and carol use Discord in Russian, dave in English.
+    world = await TestWorld.create({
+      people: 4,
+      guildLocale: 'ru',
+      locales: ['ru', 'ru', 'ru', 'en-US'],
+      channels: ['mixed'],
+    });
+    transcript = new Transcript(world.discord);
+    [alice, bob, carol, dave] = [0, 1, 2, 3].map((i) => world.person(i).id) as [string, string, string, string];
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('plays a whole game in Russian for Russian speakers in a Russian server, with no English anywhere', async () => {
+    const table = new Table(world);
+    const lobby = await table.open(alice);
+    expect(title(lobby)).toBe('Крэг · открыта новая игра');
+    expect(description(lobby)).toContain(`<@${alice}> (ведущий)`);
+    await table.act(bob, 'join');
+    const notHost = await table.click(bob, 'start');
+    expect(notHost).toMatchObject({ ack: 'reply', ephemeral: true });
+    expect(notHost.message?.content).toBe('Это может сделать только ведущий.');
+    const started = await table.act(alice, 'start');
+    expect(title(started)).toBe('Крэг · раунд 1/13');
+    expect(description(started)).toContain(`<@${alice}>, ваш ход · остался 1 переброс`);
+
+    const rules = await table.command(carol, 'rules');
+    expect(rules).toMatchObject({ ack: 'reply', ephemeral: true });
+    expect(title(rules.message!)).toBe('Как играть в Крэг');
+    expect(description(rules.message!)).toContain('Вариант этой игры: 1 переброс.');
+    const outOfTurn = await table.click(bob, 'reroll');
+    expect(outOfTurn.message?.content).toBe('Сейчас не ваш ход: дождитесь игрока, указанного на табло.');
+    const spectator = await table.click(carol, 'keep');
+    expect(spectator.message?.content).toBe('Вы не участвуете в этой игре.');
+    const notYourHint = await table.command(bob, 'hint');
+    expect(notYourHint.message?.content).toBe('Подсказки — только для игрока, чей сейчас ход.');
+    const hint = await table.command(alice, 'hint');
+    expect(hint).toMatchObject({ ack: 'reply', ephemeral: true });
+    expect(title(hint.message!)).toMatch(/^Подсказка для /);
+    expect(description(hint.message!)).toMatch(/ожидаемый итог — \d+,\d/);
+    expect(await table.click(alice, 'hint')).toMatchObject({ ack: 'reply', ephemeral: true });
+    const sheet = await table.click(bob, 'sheet');
+    expect(title(sheet.message!)).toBe('Таблица очков');
+    expect(description(sheet.message!)).toContain(`<@${bob}> · заполнено строк: 0 из 13`);
+
+    const totals = await playToTheEnd(table, RULES);
+    const final = table.board();
+    expect(title(final)).toBe('Крэг · итоги игры');
+    expect(final.embeds[0]?.fields?.[0]?.name).toBe('Итоги серии после 1 игры');
+    for (const [player, total] of totals) expect(description(final)).toContain(`<@${player}> **${total}**`);
+
+    const analysis = await table.click(alice, 'analysis');
+    expect(analysis).toMatchObject({ ack: 'reply', ephemeral: true });
+    expect(title(analysis.message!)).toBe('Разбор игры');
+    expect(description(analysis.message!)).toMatch(/Оптимальная игра в среднем даёт \*\*\d+,\d\*\*/);
+    const leaderboard = await table.command(carol, 'leaderboard');
+    expect(leaderboard).toMatchObject({ ack: 'reply', ephemeral: false });
+    expect(title(leaderboard.message!)).toBe('Лидеры Крэга · серия этого канала · один переброс');
+    for (const [player, total] of totals)
+      expect(description(leaderboard.message!)).toContain(`<@${player}> **${total}** · 1 игра ·`);
+    const finalSheet = await table.command(bob, 'sheet');
+    expect(description(finalSheet.message!)).toContain('заполнено строк: 13 из 13');
+    const notInGame = await table.command(carol, 'sheet');
+    expect(notInGame.message?.content).toBe('Вас нет в последней игре этого канала.');
+
+    // The next game of the series, then /crag end: the ended board is redrawn with the bot's own
+    // token, in the server's language read from the guild cache.
+    const again = await table.click(bob, 'again');
+    expect(again.ack).toBe('update');
+    table.boardId = await world.discord.waitFor(() => world.discord.interaction(again.interactionId)?.followUpIds[0]);
+    expect(title(table.board())).toBe('Крэг · раунд 1/13');
+    const ended = await table.command(bob, 'end');
+    expect(ended).toMatchObject({ ack: 'reply', ephemeral: false });
+    expect(ended.message?.content).toBe(`<@${bob}> завершает игру. Она никому не засчитывается.`);
+    await world.discord.waitFor(() => title(table.board()) === 'Крэг · игра окончена');
+    expect(description(table.board())).toContain('`/крэг начать` откроет новую.');
+
+    const channel = world.channel().id;
+    for (const person of [alice, bob, carol]) {
+      const seen = transcript.seenBy(person, channel);
+      expect(seen.length).toBeGreaterThan(60);
+      for (const message of seen) {
+        expect(latinWords(message), embedText(message)).toEqual([]);
+        expect(unfilledPlaceholders(message), embedText(message)).toEqual([]);
+      }
+    }
+    expect(transcript.privateTo(carol, channel).length).toBeGreaterThanOrEqual(3);
+    expect(world.discord.problems).toEqual([]);
+    expect(world.bot.errors()).toEqual([]);
+  });
+
+  it('answers an English speaker in English at a Russian table, while the board stays Russian', async () => {
+    const channel = world.channel('mixed').id;
+    const table = new Table(world, channel);
+    const lobby = await table.open(dave);
+    expect(title(lobby)).toBe('Крэг · открыта новая игра');
+    expect(description(lobby)).toContain(`<@${dave}> (ведущий)`);
+    await table.act(alice, 'join');
+    await table.act(bob, 'join');
+    await table.act(dave, 'start');
+    expect(currentPlayerId(table.board())).toBe(dave);
+
+    const rules = await table.command(dave, 'rules');
+    expect(title(rules.message!)).toBe('How to play Crag');
+    const hint = await table.click(dave, 'hint');
+    expect(title(hint.message!)).toMatch(/^Hint for /);
+    expect(description(hint.message!)).toMatch(/expected final total \d+\.\d/);
+    const sheet = await table.command(dave, 'sheet');
+    expect(description(sheet.message!)).toContain(`<@${dave}> · 0/13 rows filled`);
+    const alicesTurn = await table.click(alice, 'reroll');
+    expect(alicesTurn.message?.content).toBe('Сейчас не ваш ход: дождитесь игрока, указанного на табло.');
+
+    await table.playTurn(dave);
+    const notDavesTurn = await table.click(dave, 'reroll');
+    expect(notDavesTurn.message?.content).toBe('It is not your turn: wait for the player named on the board.');
+    const left = await table.command(bob, 'leave');
+    expect(left.message?.content).toBe('Вы вышли из игры; ваши свободные строки получают 0.');
+    // The leave is drawn with the bot's token, in the server's language.
+    await world.discord.waitFor(() => description(table.board()).includes(`<@${bob}> **0** (не в игре)`));
+    const ended = await table.command(dave, 'end');
+    expect(ended.message?.content).toBe(`<@${dave}> завершает игру. Она никому не засчитывается.`);
+    await world.discord.waitFor(() => title(table.board()) === 'Крэг · игра окончена');
+
+    const answers = transcript.privateTo(dave, channel);
+    expect(answers).toHaveLength(4);
+    for (const answer of answers) expect(cyrillicWords(answer), embedText(answer)).toEqual([]);
+    const everyone = transcript.publicIn(channel);
+    expect(everyone.length).toBeGreaterThan(8);
+    for (const message of everyone) expect(latinWords(message), embedText(message)).toEqual([]);
+    expect(world.discord.problems).toEqual([]);
+    expect(world.bot.errors()).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@ import {
   type RunCommandOptions,
   VirtualUsers,
 } from './interactions/virtual-users.js';
+import { InvalidRequestLog } from './invalid-requests.js';
 import { type EmulatedMessage, MessageStore, type StoredMessage } from './messages.js';
 import { hasAll, Permission } from './permissions.js';
 import type { Problem } from './problems.js';
@@ -122,12 +123,14 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #waiters = new Waiters();
   readonly #problems: Problem[] = [];
   readonly #restCounts = new Map<string, number>();
+  readonly #invalidRequests: InvalidRequestLog;
   #port = 0;
   #stopped = false;
 
   constructor(options: EmulatorOptions = {}) {
     super();
     this.#clock = new EmulatorClock(options.clock);
+    this.#invalidRequests = new InvalidRequestLog(this.#clock);
     const snowflakes = new SnowflakeGenerator(this.#clock);
     this.#world = new World(snowflakes, this.#clock);
     this.#messages = new MessageStore(this.#world);
@@ -165,6 +168,9 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       count: (key) => this.#restCounts.set(key, (this.#restCounts.get(key) ?? 0) + 1),
       report,
       afterRequest: () => this.#waiters.notify(),
+      answered: (status, appId) => this.#invalidRequests.record(status, appId),
+      appOfRoute: (params) =>
+        params.appId ?? (params.interactionId ? (this.#interactions.get(params.interactionId)?.appId ?? null) : null),
     });
     this.#users = new VirtualUsers({
       world: this.#world,
@@ -248,6 +254,24 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   /** Sets a channel overwrite for a role or member; both 0 removes it. */
   setChannelPermissions(channelId: string, targetId: string, bits: { allow?: bigint; deny?: bigint }): void {
     this.#world.setChannelOverwrite(channelId, targetId, bits.allow ?? 0n, bits.deny ?? 0n);
+  }
+
+  /**
+   * Deletes a guild channel (or thread): bots that saw it get CHANNEL_DELETE; its messages are gone
+   * (10008) and the channel answers Unknown Channel (10003).
+   */
+  deleteChannel(channelId: string): void {
+    const channel = this.#world.requireChannel(channelId);
+    this.#world.deleteChannel(channelId);
+    this.#messages.purgeChannel(channel);
+  }
+
+  /**
+   * Kicks an application's bot from a guild: GUILD_DELETE without `unavailable`, its managed role
+   * deleted; from then on the guild's routes answer the bot 403 / 50001 Missing Access.
+   */
+  removeBot(guildId: string, appId: string): void {
+    this.#world.removeBot(guildId, appId);
   }
 
   /** The DM channel between a user and an application's bot (created on first use). */
@@ -453,6 +477,20 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   resetRestCounts(): void {
     this.#restCounts.clear();
+  }
+
+  /**
+   * Responses of 401, 403 or 429 sent in the last `windowMs` (default and at most 10 minutes, on the
+   * emulator clock), for one application (its token, or its interaction webhooks) or in all.
+   * Injected faults count; 429s of a shared scope do not, as on Discord.
+   */
+  invalidRequests(options: { appId?: string; windowMs?: number } = {}): number {
+    return this.#invalidRequests.count(options);
+  }
+
+  /** The most invalid responses any 10-minute window held so far (Discord bans the IP at 10,000). */
+  maxInvalidRequestsPerWindow(): number {
+    return this.#invalidRequests.peak;
   }
 
   async stop(): Promise<void> {

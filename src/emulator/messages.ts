@@ -189,6 +189,15 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     return stored;
   }
 
+  /**
+   * Forgets every message of a deleted channel. Discord sends no MESSAGE_DELETE for them; later
+   * requests for them answer Unknown Message.
+   */
+  purgeChannel(channel: ChannelRecord): void {
+    for (const id of channel.messageIds) this.#byId.delete(id);
+    channel.messageIds.length = 0;
+  }
+
   /** The channel's history as a user sees it: ephemerals only their own, oldest first. */
   seenBy(channel: ChannelRecord, userId: string): EmulatedMessage[] {
     const result: EmulatedMessage[] = [];

@@ -56,6 +56,7 @@ export interface GuildRecord {
   /** Role id → bits, kept beside `roles` so permission checks allocate nothing. */
   rolePermissions: Map<string, bigint>;
   members: Map<string, MemberRecord>;
+  /** Top-level channels (threads live in `World.channels` only). */
   channelIds: string[];
 }
 
@@ -90,10 +91,16 @@ export interface WorldEvents {
   guildAvailable: [guild: GuildRecord, appId: string];
   channelCreate: [channel: ChannelRecord];
   channelUpdate: [channel: ChannelRecord];
+  /** Emitted before the channel leaves the world, so listeners can still compute who saw it. */
+  channelDelete: [channel: ChannelRecord];
   roleCreate: [role: RoleRecord];
   roleUpdate: [role: RoleRecord];
+  roleDelete: [role: RoleRecord];
   memberAdd: [guild: GuildRecord, member: MemberRecord];
   memberUpdate: [guild: GuildRecord, member: MemberRecord];
+  memberRemove: [guild: GuildRecord, member: MemberRecord];
+  /** An application's bot left (was kicked from) the guild. */
+  guildRemoved: [guild: GuildRecord, appId: string];
 }
 
 export interface CreateGuildOptions {
@@ -300,6 +307,36 @@ export class World extends EventEmitter<WorldEvents> {
     this.channels.set(channel.id, channel);
     this.emit('channelCreate', channel);
     return channel;
+  }
+
+  /** Deletes a guild channel; its messages are the message store's to drop. */
+  deleteChannel(channelId: string): ChannelRecord {
+    const channel = this.requireChannel(channelId);
+    if (!channel.guildId) throw new ImpossibleActionError(`channel ${channelId} is a DM; DMs are not deleted`);
+    const guild = this.requireGuild(channel.guildId);
+    this.emit('channelDelete', channel);
+    this.channels.delete(channel.id);
+    guild.channelIds = guild.channelIds.filter((id) => id !== channel.id);
+    return channel;
+  }
+
+  /**
+   * Kicks an application's bot: its member and managed role go, and the bot is told with a
+   * GUILD_DELETE that has no `unavailable` field (docs/events/gateway-events.mdx, "Guild Delete").
+   */
+  removeBot(guildId: string, appId: string): void {
+    const guild = this.requireGuild(guildId);
+    const app = this.requireApplication(appId);
+    const member = this.requireMember(guild, app.botUserId);
+    guild.members.delete(app.botUserId);
+    this.emit('guildRemoved', guild, app.id);
+    this.emit('memberRemove', guild, member);
+    for (const role of [...guild.roles.values()]) {
+      if (role.botId !== app.id) continue;
+      guild.roles.delete(role.id);
+      guild.rolePermissions.delete(role.id);
+      this.emit('roleDelete', role);
+    }
   }
 
   /** Sets (or with both 0, removes) a role or member overwrite on a guild channel. */

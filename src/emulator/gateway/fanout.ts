@@ -1,5 +1,6 @@
 import type { MessageStore, StoredMessage } from '../messages.js';
-import { channelJson, guildCreateJson, type Json, memberJson, roleJson } from '../payloads.js';
+import { channelJson, guildCreateJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';
+import { hasAll, Permission } from '../permissions.js';
 import type { ChannelRecord, GuildRecord, World } from '../world.js';
 import type { GatewayServer } from './server.js';
 import { type GatewaySession, Intent } from './session.js';
@@ -37,6 +38,30 @@ export function wireGatewayFanout(world: World, messages: MessageStore, gateway:
   });
   world.on('channelCreate', (channel) => channelEvent('CHANNEL_CREATE', channel));
   world.on('channelUpdate', (channel) => channelEvent('CHANNEL_UPDATE', channel));
+  world.on('channelDelete', (channel) => {
+    // Only bots that could see it hear of it ("a channel relevant to the current user").
+    if (!channel.guildId) return;
+    const data = channelJson(world, channel);
+    for (const app of world.applications.values()) {
+      if (hasAll(world.permissionsIn(channel, app.botUserId), Permission.ViewChannel)) {
+        gateway.dispatch(app.id, 'CHANNEL_DELETE', data, { guildId: channel.guildId, intent: Intent.Guilds });
+      }
+    }
+  });
+  world.on('guildRemoved', (guild, appId) =>
+    gateway.dispatch(appId, 'GUILD_DELETE', { id: guild.id }, { guildId: guild.id, intent: Intent.Guilds }),
+  );
+  world.on('roleDelete', (role) =>
+    toGuild(role.guildId, 'GUILD_ROLE_DELETE', { guild_id: role.guildId, role_id: role.id }, Intent.Guilds),
+  );
+  world.on('memberRemove', (guild, member) =>
+    toGuild(
+      guild.id,
+      'GUILD_MEMBER_REMOVE',
+      { guild_id: guild.id, user: userJson(world.requireUser(member.userId)) },
+      Intent.GuildMembers,
+    ),
+  );
   world.on('roleCreate', (role) =>
     toGuild(role.guildId, 'GUILD_ROLE_CREATE', { guild_id: role.guildId, role: roleJson(role) }, Intent.Guilds),
   );

@@ -22,6 +22,13 @@ export interface HttpFrontendDeps {
   report: (problem: Omit<Problem, 'at'>) => void;
   /** Called after every answered request, so waiters can re-check their conditions. */
   afterRequest: () => void;
+  /**
+   * Told of every answer with the application it is charged to (the bot token's, or the app of an
+   * interaction webhook or callback), for the invalid request count.
+   */
+  answered: (status: number, appId: string | null) => void;
+  /** The app behind an unauthenticated interaction route, from its path parameters. */
+  appOfRoute: (params: Record<string, string>) => string | null;
 }
 
 /** One HTTP server on 127.0.0.1: REST under /api/v10 and the gateway WebSocket upgrade on /gateway. */
@@ -40,12 +47,13 @@ export class HttpFrontend {
               status: error.status,
               code: error.code,
             });
-            if (!response.headersSent) this.#write(response, { status: error.status, body: error.body() });
+            if (!response.headersSent)
+              this.#write(response, { status: error.status, body: error.body() }, this.#tokenApp(request));
             return;
           }
           this.deps.report({ kind: 'emulator-error', detail: `request handling crashed: ${String(error)}` });
           if (!response.headersSent)
-            this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } });
+            this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } }, null);
         })
         .finally(() => this.deps.afterRequest());
     });
@@ -77,7 +85,7 @@ export class HttpFrontend {
     const method = (request.method ?? 'GET').toUpperCase();
     const raw = await readBody(request);
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
-      this.#unknownRoute(response, method, url.pathname, raw);
+      this.#unknownRoute(response, method, url.pathname, raw, null);
       return;
     }
     // discord.js percent-encodes segments (`%40original`); Discord reads them decoded.
@@ -92,17 +100,18 @@ export class HttpFrontend {
           path,
           status: 405,
         });
-        this.#write(response, { status: 405, body: DiscordError.methodNotAllowed().body() });
+        this.#write(response, { status: 405, body: DiscordError.methodNotAllowed().body() }, this.#tokenApp(request));
       } else {
-        this.#unknownRoute(response, method, path, raw);
+        this.#unknownRoute(response, method, path, raw, this.#tokenApp(request));
       }
       return;
     }
     const { route } = match;
     this.deps.count(`${method} ${route.template}`);
+    const chargedTo = route.auth ? this.#tokenApp(request) : this.deps.appOfRoute(match.params);
     const fault = this.deps.faults.take(method, path);
     if (fault) {
-      this.#write(response, fault);
+      this.#write(response, fault, chargedTo, fault.counted);
       return;
     }
     let body: unknown;
@@ -135,7 +144,13 @@ export class HttpFrontend {
       });
       answer = { status: error.status, body: error.body() };
     }
-    this.#write(response, answer);
+    this.#write(response, answer, chargedTo);
+  }
+
+  /** The app whose bot token the request carries, valid or not (null when absent or unknown). */
+  #tokenApp(request: IncomingMessage): string | null {
+    const token = /^Bot\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    return token ? (this.deps.world.applicationByToken(token)?.id ?? null) : null;
   }
 
   #authorize(request: IncomingMessage) {
@@ -146,7 +161,7 @@ export class HttpFrontend {
     return app;
   }
 
-  #unknownRoute(response: ServerResponse, method: string, path: string, raw: Buffer): void {
+  #unknownRoute(response: ServerResponse, method: string, path: string, raw: Buffer, appId: string | null): void {
     this.deps.report({
       kind: 'unknown-route',
       detail: `no such route: ${method} ${path}`,
@@ -155,10 +170,12 @@ export class HttpFrontend {
       status: 404,
       ...(raw.length > 0 ? { bodySummary: summarizeBody(raw.toString('utf8')) } : {}),
     });
-    this.#write(response, { status: 404, body: DiscordError.notFound().body() });
+    this.#write(response, { status: 404, body: DiscordError.notFound().body() }, appId);
   }
 
-  #write(response: ServerResponse, answer: RestResponse): void {
+  /** `counted` false: a 429 of a shared bucket, which Discord does not hold against the bot. */
+  #write(response: ServerResponse, answer: RestResponse, appId: string | null, counted = true): void {
+    if (counted) this.deps.answered(answer.status, appId);
     const headers: Record<string, string> = { ...answer.headers };
     if (answer.status === 204 || answer.body === undefined) {
       response.writeHead(answer.status, headers).end();

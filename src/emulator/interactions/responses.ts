@@ -94,7 +94,7 @@ export class InteractionResponder {
     } else {
       const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
       stored = this.context.messages.create({
-        channel: this.context.world.requireChannel(record.channelId),
+        channel: this.#channel(record),
         author: this.#botUser(record),
         fields,
         type: MessageType.Default,
@@ -219,7 +219,7 @@ export class InteractionResponder {
     const isCommand = record.type === InteractionType.ApplicationCommand;
     const source = record.sourceMessageId ? this.context.messages.get(record.sourceMessageId) : undefined;
     return this.context.messages.create({
-      channel: this.context.world.requireChannel(record.channelId),
+      channel: this.#channel(record),
       author: this.#botUser(record),
       fields: options.fields,
       type: isCommand ? MessageType.ChatInputCommand : MessageType.Reply,
@@ -252,6 +252,13 @@ export class InteractionResponder {
       allowEmpty: options.allowEmpty ?? false,
       files: options.files ?? [],
     });
+  }
+
+  /** Where the interaction happened; the channel may have been deleted since. */
+  #channel(record: InteractionRecord) {
+    const channel = this.context.world.channels.get(record.channelId);
+    if (!channel) throw DiscordError.unknownChannel();
+    return channel;
   }
 
   #botUser(record: InteractionRecord) {

@@ -28,7 +28,13 @@ import { addSessionRoutes } from './rest/session-routes.js';
 import { SnowflakeGenerator } from './snowflake.js';
 import { MessageFlag } from './validation/message-body.js';
 import { Waiters, type WaitOptions } from './wait.js';
-import { type CreateChannelOptions, type CreateGuildOptions, World } from './world.js';
+import {
+  type CreateApplicationOptions,
+  type CreateChannelOptions,
+  type CreateGuildOptions,
+  type CreateUserOptions,
+  World,
+} from './world.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -204,12 +210,13 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   // ── The world ────────────────────────────────────────────────────────────
 
-  createApplication(options: { name: string; privilegedIntents?: number }): ApplicationHandle {
+  /** `id` and `token` may be given, so a saved world is rebuilt with the same ids and token. */
+  createApplication(options: CreateApplicationOptions): ApplicationHandle {
     const app = this.#world.createApplication(options);
     return { id: app.id, name: app.name, token: app.token, botUser: { id: app.botUserId, username: app.name } };
   }
 
-  createUser(options: { username: string; globalName?: string; locale?: string }): UserHandle {
+  createUser(options: CreateUserOptions): UserHandle {
     const user = this.#world.createUser(options);
     return { id: user.id, username: user.username };
   }
@@ -224,7 +231,10 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return { id: channel.id, name: options.name, guildId };
   }
 
-  createRole(guildId: string, options: { name: string; permissions: bigint }): { id: string; name: string } {
+  createRole(
+    guildId: string,
+    options: { name: string; permissions: bigint; id?: string },
+  ): { id: string; name: string } {
     const role = this.#world.createRole(guildId, options);
     return { id: role.id, name: role.name };
   }
@@ -272,6 +282,16 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
    */
   removeBot(guildId: string, appId: string): void {
     this.#world.removeBot(guildId, appId);
+  }
+
+  /** The language a person uses Discord in: the `locale` of their next interactions. */
+  setUserLocale(userId: string, locale: string): void {
+    this.#world.setUserLocale(userId, locale);
+  }
+
+  /** The guild's `preferred_locale` (interactions' `guild_locale`); bots in it get GUILD_UPDATE. */
+  setGuildLocale(guildId: string, locale: string): void {
+    this.#world.setGuildLocale(guildId, locale);
   }
 
   /** The DM channel between a user and an application's bot (created on first use). */

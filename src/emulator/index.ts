@@ -21,8 +21,15 @@ export type {
   RawInteractionOptions,
   RunCommandOptions,
 } from './interactions/virtual-users.js';
+export { DISCORD_LOCALES } from './locales.js';
 export type { EmulatedMessage } from './messages.js';
 export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Permission } from './permissions.js';
 export type { Problem, ProblemKind } from './problems.js';
 export { MessageFlag } from './validation/message-body.js';
 export type { WaitOptions } from './wait.js';
+export type {
+  CreateApplicationOptions,
+  CreateChannelOptions,
+  CreateGuildOptions,
+  CreateUserOptions,
+} from './world.js';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { EmulatorClock } from './clock.js';
 import { ImpossibleActionError } from './errors.js';
+import { isDiscordLocale } from './locales.js';
 import {
   channelPermissions,
   DEFAULT_EVERYONE_PERMISSIONS,
@@ -101,9 +102,36 @@ export interface WorldEvents {
   memberRemove: [guild: GuildRecord, member: MemberRecord];
   /** An application's bot left (was kicked from) the guild. */
   guildRemoved: [guild: GuildRecord, appId: string];
+  guildUpdate: [guild: GuildRecord];
+}
+
+function assertLocale(locale: string): void {
+  if (!isDiscordLocale(locale)) throw new ImpossibleActionError(`"${locale}" is not one of Discord's locales`);
+}
+
+export interface CreateUserOptions {
+  username: string;
+  globalName?: string;
+  /** One of Discord's locales (default en-US). */
+  locale?: string;
+  /** An explicit snowflake, to rebuild a saved world identically. */
+  id?: string;
+}
+
+export interface CreateApplicationOptions {
+  name: string;
+  privilegedIntents?: number;
+  /** An explicit snowflake (the app's and its bot's id). */
+  id?: string;
+  /** An explicit bot token (default: a random one shaped like Discord's). */
+  token?: string;
 }
 
 export interface CreateGuildOptions {
+  /** An explicit snowflake. */
+  id?: string;
+  /** Pick an id that lands on this shard (`(id >> 22) % shards === shard`); not with `id`. */
+  shardOf?: { shards: number; shard: number };
   name: string;
   ownerId: string;
   /** User ids that are members (the owner is added anyway). */
@@ -115,6 +143,8 @@ export interface CreateGuildOptions {
 }
 
 export interface CreateChannelOptions {
+  /** An explicit snowflake. */
+  id?: string;
   name: string;
   topic?: string;
   /** Role or user id → bits denied in this channel. */
@@ -143,24 +173,45 @@ export class World extends EventEmitter<WorldEvents> {
     return new Date(this.clock.now()).toISOString();
   }
 
-  createUser(options: { username: string; globalName?: string; locale?: string }): UserRecord {
+  /** A new id, or the explicit one after checking it is a free snowflake. */
+  claimId(explicit?: string): string {
+    if (explicit === undefined) return this.snowflakes.next();
+    if (!/^\d{17,20}$/.test(explicit)) throw new ImpossibleActionError(`"${explicit}" is not a snowflake`);
+    const taken =
+      this.users.has(explicit) ||
+      this.guilds.has(explicit) ||
+      this.channels.has(explicit) ||
+      [...this.guilds.values()].some((guild) => guild.roles.has(explicit));
+    if (taken) throw new ImpossibleActionError(`id ${explicit} is already in use`);
+    this.snowflakes.observe(explicit);
+    return explicit;
+  }
+
+  createUser(options: CreateUserOptions): UserRecord {
+    const locale = options.locale ?? 'en-US';
+    assertLocale(locale);
     const user: UserRecord = {
-      id: this.snowflakes.next(),
+      id: this.claimId(options.id),
       username: options.username,
       globalName: options.globalName ?? null,
       bot: false,
-      locale: options.locale ?? 'en-US',
+      locale,
     };
     this.users.set(user.id, user);
     return user;
   }
 
-  createApplication(options: { name: string; privilegedIntents?: number }): ApplicationRecord {
-    const id = this.snowflakes.next();
+  createApplication(options: CreateApplicationOptions): ApplicationRecord {
+    if (options.token !== undefined && (!/^\S+$/.test(options.token) || this.#appsByToken.has(options.token))) {
+      throw new ImpossibleActionError('an explicit token must be non-empty, without spaces, and unused');
+    }
+    const id = this.claimId(options.id);
     const bot: UserRecord = { id, username: options.name, globalName: null, bot: true, locale: 'en-US' };
     this.users.set(id, bot);
     // Real tokens start with the base64 of the bot's id; discord.js never parses them, people do.
-    const token = `${Buffer.from(id).toString('base64url')}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
+    const token =
+      options.token ??
+      `${Buffer.from(id).toString('base64url')}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
     const app: ApplicationRecord = {
       id,
       name: options.name,
@@ -180,7 +231,12 @@ export class World extends EventEmitter<WorldEvents> {
 
   createGuild(options: CreateGuildOptions): GuildRecord {
     this.requireUser(options.ownerId);
-    const id = this.snowflakes.next();
+    if (options.id !== undefined && options.shardOf) throw new ImpossibleActionError('give id or shardOf, not both');
+    const locale = options.locale ?? 'en-US';
+    assertLocale(locale);
+    const id = options.shardOf
+      ? this.snowflakes.nextInShard(options.shardOf.shard, options.shardOf.shards)
+      : this.claimId(options.id);
     const everyone: RoleRecord = {
       id,
       guildId: id,
@@ -193,7 +249,7 @@ export class World extends EventEmitter<WorldEvents> {
       id,
       name: options.name,
       ownerId: options.ownerId,
-      locale: options.locale ?? 'en-US',
+      locale,
       roles: new Map([[id, everyone]]),
       rolePermissions: new Map([[id, everyone.permissions]]),
       members: new Map(),
@@ -229,10 +285,10 @@ export class World extends EventEmitter<WorldEvents> {
     return member;
   }
 
-  createRole(guildId: string, options: { name: string; permissions: bigint; botId?: string }): RoleRecord {
+  createRole(guildId: string, options: { name: string; permissions: bigint; botId?: string; id?: string }): RoleRecord {
     const guild = this.requireGuild(guildId);
     const role: RoleRecord = {
-      id: this.snowflakes.next(),
+      id: this.claimId(options.id),
       guildId,
       name: options.name,
       permissions: options.permissions,
@@ -282,7 +338,7 @@ export class World extends EventEmitter<WorldEvents> {
   createChannel(guildId: string, options: CreateChannelOptions): ChannelRecord {
     const guild = this.requireGuild(guildId);
     const channel: ChannelRecord = {
-      id: this.snowflakes.next(),
+      id: this.claimId(options.id),
       type: 0,
       guildId,
       name: options.name,
@@ -337,6 +393,20 @@ export class World extends EventEmitter<WorldEvents> {
       guild.rolePermissions.delete(role.id);
       this.emit('roleDelete', role);
     }
+  }
+
+  /** Changes the language a person uses Discord in; later interactions carry it as `locale`. */
+  setUserLocale(userId: string, locale: string): void {
+    assertLocale(locale);
+    this.requireUser(userId).locale = locale;
+  }
+
+  /** Changes a guild's `preferred_locale` (interactions' `guild_locale`); bots get GUILD_UPDATE. */
+  setGuildLocale(guildId: string, locale: string): void {
+    assertLocale(locale);
+    const guild = this.requireGuild(guildId);
+    guild.locale = locale;
+    this.emit('guildUpdate', guild);
   }
 
   /** Sets (or with both 0, removes) a role or member overwrite on a guild channel. */

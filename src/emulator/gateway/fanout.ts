@@ -1,5 +1,5 @@
 import type { MessageStore, StoredMessage } from '../messages.js';
-import { channelJson, guildCreateJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';
+import { channelJson, guildCreateJson, guildJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';
 import { hasAll, Permission } from '../permissions.js';
 import type { ChannelRecord, GuildRecord, World } from '../world.js';
 import type { GatewayServer } from './server.js';
@@ -51,6 +51,7 @@ export function wireGatewayFanout(world: World, messages: MessageStore, gateway:
   world.on('guildRemoved', (guild, appId) =>
     gateway.dispatch(appId, 'GUILD_DELETE', { id: guild.id }, { guildId: guild.id, intent: Intent.Guilds }),
   );
+  world.on('guildUpdate', (guild) => toGuild(guild.id, 'GUILD_UPDATE', guildJson(guild), Intent.Guilds));
   world.on('roleDelete', (role) =>
     toGuild(role.guildId, 'GUILD_ROLE_DELETE', { guild_id: role.guildId, role_id: role.id }, Intent.Guilds),
   );

@@ -43,6 +43,11 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** Sent in HELLO; Discord uses 41250. */
   heartbeatIntervalMs?: number;
+  /**
+   * `session_start_limit.max_concurrency` (default 16): IDENTIFYs in one `shard_id % max_concurrency`
+   * bucket less than 5 s apart (real clock) get op 9.
+   */
+  maxConcurrency?: number;
 }
 
 export interface ApplicationHandle {
@@ -136,6 +141,8 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   constructor(options: EmulatorOptions = {}) {
     super();
     this.#clock = new EmulatorClock(options.clock);
+    const maxConcurrency = options.maxConcurrency ?? 16;
+    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) throw new RangeError('maxConcurrency must be >= 1');
     this.#invalidRequests = new InvalidRequestLog(this.#clock);
     const snowflakes = new SnowflakeGenerator(this.#clock);
     this.#world = new World(snowflakes, this.#clock);
@@ -149,6 +156,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     const report = (problem: Omit<Problem, 'at'>) => this.#report(problem);
     this.#gateway = new GatewayServer(this.#world, {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+      maxConcurrency,
       url: () => this.gatewayUrl,
       report,
     });
@@ -160,6 +168,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       gateway: this.#gateway,
       report,
       gatewayUrl: () => this.gatewayUrl,
+      maxConcurrency,
     };
     const router = new Router();
     addSessionRoutes(router, context);
@@ -183,8 +192,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       commands: this.#commands,
       messages: this.#messages,
       interactions: this.#interactions,
-      deliver: (appId, payload, guildId) =>
-        this.#gateway.dispatch(appId, 'INTERACTION_CREATE', payload, { guildId, intent: 0 }) > 0,
+      deliver: (appId, payload, guildId) => this.#gateway.dispatchToOne(appId, 'INTERACTION_CREATE', payload, guildId),
     });
     wireGatewayFanout(this.#world, this.#messages, this.#gateway);
     this.#wireEvents();
@@ -306,9 +314,22 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   // ── The bot ──────────────────────────────────────────────────────────────
 
-  /** Resolves once the app's bot has a connected session that got READY and every GUILD_CREATE. */
-  waitForBotReady(appId: string, options: WaitOptions = {}): Promise<true> {
-    return this.waitFor(() => this.#gateway.isReady(appId), { description: `bot ${appId} ready`, ...options });
+  /**
+   * Resolves once the app's bot has a connected session that got READY and every GUILD_CREATE; with
+   * `shardCount`, once every shard `0..shardCount-1` of that count has one (across processes).
+   */
+  waitForBotReady(appId: string, options: WaitOptions & { shardCount?: number } = {}): Promise<true> {
+    const { shardCount } = options;
+    const ready = () =>
+      shardCount === undefined
+        ? this.#gateway.isReady(appId)
+        : this.#gateway.readyShards(appId, shardCount).length === shardCount;
+    return this.waitFor(ready, { description: `bot ${appId} ready`, ...options });
+  }
+
+  /** Which shards (of `shardCount`) the app has ready and connected now. */
+  readyShards(appId: string, shardCount: number): number[] {
+    return this.#gateway.readyShards(appId, shardCount);
   }
 
   isBotConnected(appId: string): boolean {

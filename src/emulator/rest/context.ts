@@ -17,6 +17,8 @@ export interface RestContext {
   report: (problem: Omit<Problem, 'at'>) => void;
   /** `ws://127.0.0.1:PORT/gateway` */
   gatewayUrl: () => string;
+  /** `session_start_limit.max_concurrency` in GET /gateway/bot. */
+  maxConcurrency: number;
 }
 
 /** The authorizing app of an authenticated route (the router guarantees one). */

@@ -1,4 +1,4 @@
-import type { CommandStore, RegisteredCommand } from '../commands.js';
+import { CommandContext, type CommandStore, IntegrationType, type RegisteredCommand } from '../commands.js';
 import { ImpossibleActionError } from '../errors.js';
 import type { MessageStore, StoredMessage } from '../messages.js';
 import { channelJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';
@@ -243,13 +243,19 @@ export class VirtualUsers {
         throw new ImpossibleActionError(`user ${userId} cannot see channel ${channel.id}`);
       if (!hasAll(permissions, Permission.UseApplicationCommands))
         throw new ImpossibleActionError(`user ${userId} may not use application commands in channel ${channel.id}`);
-      if (command.contexts && !command.contexts.includes(0))
-        throw new ImpossibleActionError(`/${command.name} is not available in guilds`);
+      if (command.contexts && !command.contexts.includes(CommandContext.Guild))
+        throw new ImpossibleActionError(`/${command.name} is not available in guilds (contexts)`);
     } else {
       if (command.guild_id) throw new ImpossibleActionError(`/${command.name} is a guild command; it is not in DMs`);
-      if (command.dm_permission === false || (command.contexts && !command.contexts.includes(1))) {
-        throw new ImpossibleActionError(`/${command.name} is not available in DMs`);
+      if (command.dm_permission === false || (command.contexts && !command.contexts.includes(CommandContext.BotDM))) {
+        throw new ImpossibleActionError(`/${command.name} is not available in DMs (contexts)`);
       }
+    }
+    // Apps in the emulator are installed to guilds only: a user-install-only command shows nowhere.
+    if (!command.integration_types.includes(IntegrationType.GuildInstall)) {
+      throw new ImpossibleActionError(
+        `/${command.name} is for user installs only (integration_types ${JSON.stringify(command.integration_types)}); the emulator installs apps to guilds`,
+      );
     }
     const required = command.default_member_permissions;
     if (channel.guildId && required !== null) {

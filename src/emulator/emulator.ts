@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { CdnStore } from './cdn.js';
 import { type Clock, EmulatorClock } from './clock.js';
 import { CommandStore, type RegisteredCommand } from './commands.js';
 import { ImpossibleActionError } from './errors.js';
@@ -6,7 +7,7 @@ import { FaultInjector, type InjectedFault, type RestFault } from './faults.js';
 import { wireGatewayFanout } from './gateway/fanout.js';
 import { GatewayServer } from './gateway/server.js';
 import { Router } from './http/router.js';
-import { GATEWAY_PATH, HttpFrontend } from './http/server.js';
+import { CDN_PATH, GATEWAY_PATH, HttpFrontend } from './http/server.js';
 import { type InteractionOutcome, type InteractionRecord, InteractionRegistry } from './interactions/registry.js';
 import { InteractionResponder } from './interactions/responses.js';
 import {
@@ -135,6 +136,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #problems: Problem[] = [];
   readonly #restCounts = new Map<string, number>();
   readonly #invalidRequests: InvalidRequestLog;
+  readonly #cdn: CdnStore;
   #port = 0;
   #stopped = false;
 
@@ -146,7 +148,8 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#invalidRequests = new InvalidRequestLog(this.#clock);
     const snowflakes = new SnowflakeGenerator(this.#clock);
     this.#world = new World(snowflakes, this.#clock);
-    this.#messages = new MessageStore(this.#world);
+    this.#cdn = new CdnStore(() => `http://127.0.0.1:${this.#port}${CDN_PATH}`);
+    this.#messages = new MessageStore(this.#world, this.#cdn);
     this.#commands = new CommandStore(snowflakes);
     this.#interactions = new InteractionRegistry(
       this.#clock,
@@ -180,6 +183,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       router,
       gateway: this.#gateway,
       faults: this.#faults,
+      cdn: this.#cdn,
       count: (key) => this.#restCounts.set(key, (this.#restCounts.get(key) ?? 0) + 1),
       report,
       afterRequest: () => this.#waiters.notify(),

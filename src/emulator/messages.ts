@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord-api-types/v10';
+import { checkAttachmentReferences, forgetAttachments, resolveAttachments } from './attachments.js';
+import type { CdnStore } from './cdn.js';
 import { DiscordError } from './errors.js';
 import { type Json, userJson } from './payloads.js';
 import { compareSnowflakes } from './snowflake.js';
-import type { JsonObject } from './validation/fields.js';
 import { assertNotEmpty, type MessageFields, MessageFlag, type UploadedFile } from './validation/message-body.js';
 import type { ChannelRecord, UserRecord, World } from './world.js';
 
@@ -60,6 +61,8 @@ export interface NewMessage {
   files?: UploadedFile[];
   /** A deferred reply's "thinking" placeholder may be empty. */
   allowEmpty?: boolean;
+  /** Where the message fields sit in the request body, for error paths (`['data']` in callbacks). */
+  bodyPath?: (string | number)[];
 }
 
 export interface MessageEdit {
@@ -67,6 +70,7 @@ export interface MessageEdit {
   files?: UploadedFile[];
   /** Filling a deferred reply: drop the Loading flag and do not mark the message edited. */
   fillsPlaceholder?: boolean;
+  bodyPath?: (string | number)[];
 }
 
 export interface MessageStoreEvents {
@@ -82,7 +86,10 @@ const ROLE_MENTION = /<@&(\d{17,20})>/g;
 export class MessageStore extends EventEmitter<MessageStoreEvents> {
   readonly #byId = new Map<string, StoredMessage>();
 
-  constructor(private readonly world: World) {
+  constructor(
+    private readonly world: World,
+    private readonly cdn: CdnStore,
+  ) {
     super();
   }
 
@@ -99,8 +106,23 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     const content = fields.content ?? '';
     const embeds = fields.embeds ?? [];
     const components = fields.components ?? [];
-    const attachments = this.#attachments(input.channel.id, fields.attachments, input.files, []);
-    if (!input.allowEmpty) assertNotEmpty({ content, embeds, components, attachments });
+    const bodyPath = input.bodyPath ?? [];
+    const attachments = resolveAttachments({
+      channelId: input.channel.id,
+      requested: fields.attachments,
+      files: input.files ?? [],
+      existing: [],
+      snowflakes: this.world.snowflakes,
+      cdn: this.cdn,
+      path: bodyPath,
+    });
+    try {
+      checkAttachmentReferences({ embeds, components, attachments }, bodyPath);
+      if (!input.allowEmpty) assertNotEmpty({ content, embeds, components, attachments });
+    } catch (error) {
+      forgetAttachments(this.cdn, input.channel.id, attachments, []);
+      throw error;
+    }
     const id = this.world.snowflakes.next();
     const json: EmulatedMessage = {
       id,
@@ -155,6 +177,18 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     }
     if (edit.fillsPlaceholder) flags &= ~MessageFlag.Loading;
     const content = fields.content ?? old.content;
+    const attachments =
+      fields.attachments !== undefined || edit.files?.length
+        ? resolveAttachments({
+            channelId: old.channel_id,
+            requested: fields.attachments,
+            files: edit.files ?? [],
+            existing: old.attachments,
+            snowflakes: this.world.snowflakes,
+            cdn: this.cdn,
+            path: edit.bodyPath ?? [],
+          })
+        : old.attachments;
     const json: EmulatedMessage = {
       ...old,
       content,
@@ -162,14 +196,18 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
       mention_roles: fields.content === undefined ? old.mention_roles : this.#mentionedRoles(content),
       embeds: (fields.embeds as unknown as APIEmbed[] | undefined) ?? old.embeds,
       components: (fields.components as unknown as APIMessageTopLevelComponent[] | undefined) ?? old.components,
-      attachments:
-        fields.attachments !== undefined || edit.files?.length
-          ? this.#attachments(old.channel_id, fields.attachments, edit.files, old.attachments)
-          : old.attachments,
+      attachments,
       flags,
       edited_timestamp: edit.fillsPlaceholder ? old.edited_timestamp : this.world.isoNow(),
     };
-    assertNotEmpty(json);
+    try {
+      checkAttachmentReferences(json, edit.bodyPath ?? []);
+      assertNotEmpty(json);
+    } catch (error) {
+      forgetAttachments(this.cdn, old.channel_id, attachments, old.attachments);
+      throw error;
+    }
+    forgetAttachments(this.cdn, old.channel_id, old.attachments, attachments);
     const stored: StoredMessage = { ...previous, json };
     this.#byId.set(id, stored);
     this.emit('update', stored, previous);
@@ -180,6 +218,7 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     const stored = this.#byId.get(id);
     if (!stored) throw DiscordError.unknownMessage();
     this.#byId.delete(id);
+    forgetAttachments(this.cdn, stored.channelId, stored.json.attachments, []);
     const channel = this.world.channels.get(stored.channelId);
     if (channel) {
       const index = indexOfSnowflake(channel.messageIds, id);
@@ -194,7 +233,11 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
    * requests for them answer Unknown Message.
    */
   purgeChannel(channel: ChannelRecord): void {
-    for (const id of channel.messageIds) this.#byId.delete(id);
+    for (const id of channel.messageIds) {
+      const stored = this.#byId.get(id);
+      if (stored) forgetAttachments(this.cdn, channel.id, stored.json.attachments, []);
+      this.#byId.delete(id);
+    }
     channel.messageIds.length = 0;
   }
 
@@ -258,30 +301,6 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
   #mentionedRoles(content: string): string[] {
     if (!content.includes('<@&')) return [];
     return [...new Set([...content.matchAll(ROLE_MENTION)].map((match) => match[1] ?? ''))];
-  }
-
-  /** Kept attachments (by id) plus uploaded files, shaped like Discord's attachment objects. */
-  #attachments(
-    channelId: string,
-    requested: JsonObject[] | undefined,
-    files: UploadedFile[] | undefined,
-    existing: Json[],
-  ): Json[] {
-    const kept = requested ? existing.filter((old) => requested.some((wanted) => String(wanted.id) === old.id)) : [];
-    const uploaded = (files ?? []).map((file, index) => {
-      const id = this.world.snowflakes.next();
-      const described = requested?.find((wanted) => String(wanted.id) === String(index));
-      return {
-        id,
-        filename: file.filename,
-        size: file.size,
-        url: `https://cdn.discordapp.com/attachments/${channelId}/${id}/${file.filename}`,
-        proxy_url: `https://media.discordapp.net/attachments/${channelId}/${id}/${file.filename}`,
-        content_type: file.contentType,
-        ...(typeof described?.description === 'string' ? { description: described.description } : {}),
-      };
-    });
-    return [...kept, ...uploaded];
   }
 }
 

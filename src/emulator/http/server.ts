@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CdnStore } from '../cdn.js';
 import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
@@ -10,6 +11,8 @@ import type { RestResponse, Router } from './router.js';
 
 const API_PREFIX = '/api/v10';
 export const GATEWAY_PATH = '/gateway';
+/** Files (attachments, emoji images) as `cdn.discordapp.com` would serve them. */
+export const CDN_PATH = '/cdn';
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 export interface HttpFrontendDeps {
@@ -17,6 +20,7 @@ export interface HttpFrontendDeps {
   router: Router;
   gateway: GatewayServer;
   faults: FaultInjector;
+  cdn: CdnStore;
   /** Counts one request to a route, keyed `METHOD template`. */
   count: (key: string) => void;
   report: (problem: Omit<Problem, 'at'>) => void;
@@ -84,6 +88,10 @@ export class HttpFrontend {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toUpperCase();
     const raw = await readBody(request);
+    if (method === 'GET' && url.pathname.startsWith(`${CDN_PATH}/`)) {
+      this.#serveFile(response, url.pathname.slice(CDN_PATH.length + 1));
+      return;
+    }
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
       this.#unknownRoute(response, method, url.pathname, raw, null);
       return;
@@ -147,6 +155,18 @@ export class HttpFrontend {
     this.#write(response, answer, chargedTo);
   }
 
+  /** A CDN file, or a bare 404 as the CDN gives (not a REST problem: browsers ask for anything). */
+  #serveFile(response: ServerResponse, path: string): void {
+    const file = this.deps.cdn.get(path) ?? this.deps.cdn.get(encodeSegments(decodeSegments(path)));
+    if (!file) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    response
+      .writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': String(file.data.length) })
+      .end(file.data);
+  }
+
   /** The app whose bot token the request carries, valid or not (null when absent or unknown). */
   #tokenApp(request: IncomingMessage): string | null {
     const token = /^Bot\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -188,6 +208,10 @@ export class HttpFrontend {
   }
 }
 
+function encodeSegments(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
 function decodeSegments(path: string): string {
   return path
     .split('/')
@@ -227,11 +251,14 @@ async function parseBody(contentType: string, raw: Buffer): Promise<{ body: unkn
       if (typeof value === 'string') {
         if (field === 'payload_json') body = parseJson(value);
       } else {
+        const index = /^files\[(\d+)\]$/.exec(field)?.[1];
         files.push({
           field,
+          index: index === undefined ? null : Number(index),
           filename: value.name,
           size: value.size,
           contentType: value.type || 'application/octet-stream',
+          data: Buffer.from(await value.arrayBuffer()),
         });
       }
     }

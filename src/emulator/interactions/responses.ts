@@ -141,7 +141,7 @@ export class InteractionResponder {
   #reply(record: InteractionRecord, data: unknown, files: UploadedFile[]): void {
     const fields = readMessageFields(data ?? {}, { path: ['data'], allowEphemeral: true });
     const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
-    const stored = this.#createResponse(record, { fields, ephemeral, files });
+    const stored = this.#createResponse(record, { fields, ephemeral, files, bodyPath: ['data'] });
     this.context.interactions.acknowledge(record, 'reply', { ephemeral, originalMessageId: stored.json.id });
   }
 
@@ -168,7 +168,7 @@ export class InteractionResponder {
   #update(record: InteractionRecord, data: unknown, files: UploadedFile[]): void {
     const source = this.#sourceMessage(record);
     const fields = readMessageFields(data ?? {}, { path: ['data'], existingFlags: source.json.flags });
-    this.context.messages.edit(source.json.id, { fields, files });
+    this.context.messages.edit(source.json.id, { fields, files, bodyPath: ['data'] });
     this.context.interactions.acknowledge(record, 'update', {
       ephemeral: source.visibleTo !== null,
       originalMessageId: source.json.id,
@@ -214,6 +214,7 @@ export class InteractionResponder {
       extraFlags?: number;
       allowEmpty?: boolean;
       files?: UploadedFile[];
+      bodyPath?: (string | number)[];
     },
   ): StoredMessage {
     const isCommand = record.type === InteractionType.ApplicationCommand;
@@ -251,6 +252,7 @@ export class InteractionResponder {
         : {}),
       allowEmpty: options.allowEmpty ?? false,
       files: options.files ?? [],
+      bodyPath: options.bodyPath ?? [],
     });
   }
 

@@ -31,9 +31,12 @@ export interface MessageFields {
 export interface UploadedFile {
   /** The multipart field name, e.g. `files[0]`. */
   field: string;
+  /** `n` of `files[n]`: the placeholder id an `attachments` entry uses for it; null for other names. */
+  index: number | null;
   filename: string;
   size: number;
   contentType: string;
+  data: Buffer;
 }
 
 export interface MessageBodyOptions {

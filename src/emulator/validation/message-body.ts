@@ -46,6 +46,8 @@ export interface MessageBodyOptions {
   allowEphemeral?: boolean;
   /** The flags the message already has, for edits: IS_COMPONENTS_V2 cannot be removed. */
   existingFlags?: number;
+  /** Custom emoji ids the sender may use in components (default: any). */
+  knownEmoji?: (id: string) => boolean;
 }
 
 /** Validates a create/edit body against Discord's limits; throws 50035 with the `errors` tree. */
@@ -72,7 +74,7 @@ export function readMessageFields(body: unknown, options: MessageBodyOptions = {
     fields.components =
       body.components === null
         ? []
-        : validateComponents(errors, [...path, 'components'], body.components, componentsV2);
+        : validateComponents(errors, [...path, 'components'], body.components, componentsV2, options.knownEmoji);
   }
   if (body.attachments !== undefined && body.attachments !== null) {
     const attachments = checkArray(errors, [...path, 'attachments'], body.attachments, { max: 10 });
@@ -80,11 +82,26 @@ export function readMessageFields(body: unknown, options: MessageBodyOptions = {
   }
   if (isObject(body.message_reference)) fields.messageReference = body.message_reference;
   if (typeof body.tts === 'boolean') fields.tts = body.tts;
-  if (componentsV2 && ((fields.content ?? '') !== '' || (fields.embeds?.length ?? 0) > 0)) {
+  // docs/components/reference.mdx: with IS_COMPONENTS_V2, content, embeds, stickers and polls are off.
+  const hasStickers = Array.isArray(body.sticker_ids) && body.sticker_ids.length > 0;
+  const hasPoll = body.poll !== undefined && body.poll !== null;
+  if (componentsV2 && ((fields.content ?? '') !== '' || (fields.embeds?.length ?? 0) > 0 || hasStickers || hasPoll)) {
     errors.add(
       path,
       'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
-      "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+      "The 'content', 'embeds', 'sticker_ids' and 'poll' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+    );
+  }
+  // Once sent with the flag, a message keeps it: an edit sending flags without it is refused.
+  if (
+    requestedFlags !== undefined &&
+    (options.existingFlags ?? 0) & MessageFlag.IsComponentsV2 &&
+    !(requestedFlags & MessageFlag.IsComponentsV2)
+  ) {
+    errors.add(
+      [...path, 'flags'],
+      'MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG',
+      'The IS_COMPONENTS_V2 flag cannot be removed from a message',
     );
   }
   if (errors.count > 0) throw DiscordError.invalidFormBody(errors);

@@ -22,8 +22,10 @@ export class CdnStore {
     this.#files.set(path, file);
   }
 
+  /** Emoji images are found by id whatever the extension asked for, as on Discord's CDN. */
   get(path: string): CdnFile | undefined {
-    return this.#files.get(path);
+    const emoji = /^emojis\/(\d+)\.(?:png|gif|webp|jpe?g|avif)$/.exec(path);
+    return this.#files.get(emoji ? `emojis/${emoji[1]}` : path);
   }
 
   delete(path: string): void {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { CdnStore } from './cdn.js';
 import { type Clock, EmulatorClock } from './clock.js';
 import { CommandStore, type RegisteredCommand } from './commands.js';
+import { EmojiStore } from './emojis.js';
 import { ImpossibleActionError } from './errors.js';
 import { FaultInjector, type InjectedFault, type RestFault } from './faults.js';
 import { wireGatewayFanout } from './gateway/fanout.js';
@@ -19,11 +20,13 @@ import {
 } from './interactions/virtual-users.js';
 import { InvalidRequestLog } from './invalid-requests.js';
 import { type EmulatedMessage, MessageStore, type StoredMessage } from './messages.js';
+import type { Json } from './payloads.js';
 import { hasAll, Permission } from './permissions.js';
 import type { Problem } from './problems.js';
 import { addChannelRoutes } from './rest/channel-routes.js';
 import { addCommandRoutes } from './rest/command-routes.js';
 import type { RestContext } from './rest/context.js';
+import { addEmojiRoutes } from './rest/emoji-routes.js';
 import { addInteractionRoutes } from './rest/interaction-routes.js';
 import { addSessionRoutes } from './rest/session-routes.js';
 import { SnowflakeGenerator } from './snowflake.js';
@@ -137,6 +140,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #restCounts = new Map<string, number>();
   readonly #invalidRequests: InvalidRequestLog;
   readonly #cdn: CdnStore;
+  readonly #emojis: EmojiStore;
   #port = 0;
   #stopped = false;
 
@@ -150,6 +154,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#world = new World(snowflakes, this.#clock);
     this.#cdn = new CdnStore(() => `http://127.0.0.1:${this.#port}${CDN_PATH}`);
     this.#messages = new MessageStore(this.#world, this.#cdn);
+    this.#emojis = new EmojiStore(this.#world, this.#cdn);
     this.#commands = new CommandStore(snowflakes);
     this.#interactions = new InteractionRegistry(
       this.#clock,
@@ -167,6 +172,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       world: this.#world,
       messages: this.#messages,
       commands: this.#commands,
+      emojis: this.#emojis,
       interactions: this.#interactions,
       gateway: this.#gateway,
       report,
@@ -177,6 +183,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     addSessionRoutes(router, context);
     addCommandRoutes(router, context);
     addChannelRoutes(router, context);
+    addEmojiRoutes(router, this.#emojis);
     addInteractionRoutes(router, new InteractionResponder(context));
     this.#http = new HttpFrontend({
       world: this.#world,
@@ -338,6 +345,16 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   isBotConnected(appId: string): boolean {
     return this.#gateway.isReady(appId);
+  }
+
+  /** The app's emojis as `GET /applications/:id/emojis` lists them. */
+  applicationEmojis(appId: string): Json[] {
+    return this.#emojis.list(appId).map((emoji) => this.#emojis.json(emoji));
+  }
+
+  /** Where the emulator's CDN serves an emoji's image (Discord: `cdn.discordapp.com/emojis/:id.png`). */
+  emojiUrl(emojiId: string): string {
+    return this.#emojis.url(emojiId).concat('.png');
   }
 
   /** Commands the app registered: global, or for one guild. */

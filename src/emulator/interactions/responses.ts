@@ -81,7 +81,7 @@ export class InteractionResponder {
   }
 
   followUp(record: InteractionRecord, body: unknown, files: UploadedFile[], wait: boolean): RestResponse {
-    const fields = readMessageFields(body, { allowEphemeral: true });
+    const fields = readMessageFields(body, { allowEphemeral: true, knownEmoji: this.#knownEmoji(record) });
     const original = record.originalMessageId ? this.context.messages.get(record.originalMessageId) : undefined;
     let stored: StoredMessage;
     if (record.ack === 'deferred-reply' && original && original.json.flags & MessageFlag.Loading) {
@@ -119,7 +119,7 @@ export class InteractionResponder {
 
   editMessage(record: InteractionRecord, messageRef: string, body: unknown, files: UploadedFile[]): RestResponse {
     const stored = this.#webhookMessage(record, messageRef);
-    const fields = readMessageFields(body, { existingFlags: stored.json.flags });
+    const fields = readMessageFields(body, { existingFlags: stored.json.flags, knownEmoji: this.#knownEmoji(record) });
     const fillsPlaceholder = (stored.json.flags & MessageFlag.Loading) !== 0;
     return json(this.context.messages.edit(stored.json.id, { fields, files, fillsPlaceholder }).json);
   }
@@ -139,14 +139,22 @@ export class InteractionResponder {
   }
 
   #reply(record: InteractionRecord, data: unknown, files: UploadedFile[]): void {
-    const fields = readMessageFields(data ?? {}, { path: ['data'], allowEphemeral: true });
+    const fields = readMessageFields(data ?? {}, {
+      path: ['data'],
+      allowEphemeral: true,
+      knownEmoji: this.#knownEmoji(record),
+    });
     const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
     const stored = this.#createResponse(record, { fields, ephemeral, files, bodyPath: ['data'] });
     this.context.interactions.acknowledge(record, 'reply', { ephemeral, originalMessageId: stored.json.id });
   }
 
   #deferReply(record: InteractionRecord, data: unknown): void {
-    const fields = readMessageFields(data ?? {}, { path: ['data'], allowEphemeral: true });
+    const fields = readMessageFields(data ?? {}, {
+      path: ['data'],
+      allowEphemeral: true,
+      knownEmoji: this.#knownEmoji(record),
+    });
     const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
     const stored = this.#createResponse(record, {
       fields: { flags: fields.flags ?? 0 },
@@ -167,7 +175,11 @@ export class InteractionResponder {
 
   #update(record: InteractionRecord, data: unknown, files: UploadedFile[]): void {
     const source = this.#sourceMessage(record);
-    const fields = readMessageFields(data ?? {}, { path: ['data'], existingFlags: source.json.flags });
+    const fields = readMessageFields(data ?? {}, {
+      path: ['data'],
+      existingFlags: source.json.flags,
+      knownEmoji: this.#knownEmoji(record),
+    });
     this.context.messages.edit(source.json.id, { fields, files, bodyPath: ['data'] });
     this.context.interactions.acknowledge(record, 'update', {
       ephemeral: source.visibleTo !== null,
@@ -254,6 +266,11 @@ export class InteractionResponder {
       files: options.files ?? [],
       bodyPath: options.bodyPath ?? [],
     });
+  }
+
+  /** Custom emojis the app may show: its own application emojis. */
+  #knownEmoji(record: InteractionRecord): (emojiId: string) => boolean {
+    return (emojiId) => this.context.emojis.usableBy(record.appId, emojiId);
   }
 
   /** Where the interaction happened; the channel may have been deleted since. */

@@ -12,7 +12,8 @@ const MessageType = { Default: 0, Reply: 19 } as const;
 
 /** Channels, their messages, and the guild reads a bot may make. */
 export function addChannelRoutes(router: Router, context: RestContext): void {
-  const { world, messages } = context;
+  const { world, messages, emojis } = context;
+  const knownEmoji = (app: ApplicationRecord) => (emojiId: string) => emojis.usableBy(app.id, emojiId);
 
   /** The channel, if the bot can see it at all (Missing Access otherwise, as Discord answers). */
   const visibleChannel = (
@@ -46,7 +47,7 @@ export function addChannelRoutes(router: Router, context: RestContext): void {
   router.add('POST', '/channels/:channelId/messages', (request) => {
     const { app, channel, permissions } = visibleChannel(request);
     if (!hasAll(permissions, Permission.SendMessages)) throw DiscordError.missingPermissions();
-    const fields = readMessageFields(request.body);
+    const fields = readMessageFields(request.body, { knownEmoji: knownEmoji(app) });
     const stored = messages.create({
       channel,
       author: world.requireUser(app.botUserId),
@@ -88,7 +89,7 @@ export function addChannelRoutes(router: Router, context: RestContext): void {
     const { app, channel } = visibleChannel(request);
     const stored = channelMessage(channel, param(request, 'messageId'));
     if (stored.authorId !== app.botUserId) throw DiscordError.cannotEditOthersMessage();
-    const fields = readMessageFields(request.body, { existingFlags: stored.json.flags });
+    const fields = readMessageFields(request.body, { existingFlags: stored.json.flags, knownEmoji: knownEmoji(app) });
     return json(messages.edit(stored.json.id, { fields, files: request.files }).json);
   });
 

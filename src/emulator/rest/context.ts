@@ -1,4 +1,5 @@
 import type { CommandStore } from '../commands.js';
+import type { EmojiStore } from '../emojis.js';
 import { DiscordError } from '../errors.js';
 import type { GatewayServer } from '../gateway/server.js';
 import type { RestRequest } from '../http/router.js';
@@ -12,6 +13,7 @@ export interface RestContext {
   world: World;
   messages: MessageStore;
   commands: CommandStore;
+  emojis: EmojiStore;
   interactions: InteractionRegistry;
   gateway: GatewayServer;
   report: (problem: Omit<Problem, 'at'>) => void;

@@ -88,6 +88,16 @@ export interface MessageInfo {
   visibleTo: string | null;
   /** The interaction that produced it (response or follow-up). */
   interactionId: string | null;
+  /** Users the message notified when it appeared (content and Text Display mentions, per allowed_mentions). */
+  mentionsDelivered: readonly string[];
+}
+
+/** One notification a user got from a message mentioning them. */
+export interface Ping {
+  messageId: string;
+  channelId: string;
+  /** Emulator clock, ms. */
+  at: number;
 }
 
 export interface InteractionView {
@@ -141,6 +151,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #invalidRequests: InvalidRequestLog;
   readonly #cdn: CdnStore;
   readonly #emojis: EmojiStore;
+  readonly #pings = new Map<string, Ping[]>();
   #port = 0;
   #stopped = false;
 
@@ -457,6 +468,11 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return stored ? infoOf(stored) : undefined;
   }
 
+  /** Every notification this user got from mentions, oldest first (edits never add any). */
+  pingsOf(userId: string): readonly Ping[] {
+    return [...(this.#pings.get(userId) ?? [])];
+  }
+
   /** The channel's history as this user sees it (nothing without View Channel; ephemerals only their own); oldest first. */
   messagesSeenBy(userId: string, channelId: string): EmulatedMessage[] {
     const channel = this.#world.requireChannel(channelId);
@@ -571,6 +587,14 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#waiters.notify();
   }
 
+  #recordPings(stored: StoredMessage): void {
+    for (const userId of stored.mentionsDelivered) {
+      const list = this.#pings.get(userId) ?? [];
+      list.push({ messageId: stored.json.id, channelId: stored.channelId, at: this.#clock.now() });
+      this.#pings.set(userId, list);
+    }
+  }
+
   #onlyAppId(): string {
     const [only, other] = this.#world.applications.keys();
     if (!only || other) throw new ImpossibleActionError('several (or no) applications exist; pass appId');
@@ -580,10 +604,12 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   #wireEvents(): void {
     const changed = () => this.#waiters.notify();
     this.#messages.on('create', (stored) => {
+      this.#recordPings(stored);
       this.emit('messageCreate', stored.json, infoOf(stored));
       changed();
     });
-    this.#messages.on('update', (stored) => {
+    this.#messages.on('update', (stored, previous) => {
+      if (stored.mentionsDelivered !== previous.mentionsDelivered) this.#recordPings(stored);
       this.emit('messageUpdate', stored.json, infoOf(stored));
       changed();
     });
@@ -622,5 +648,6 @@ function infoOf(stored: StoredMessage): MessageInfo {
     guildId: stored.guildId,
     visibleTo: stored.visibleTo,
     interactionId: stored.interactionId,
+    mentionsDelivered: stored.mentionsDelivered,
   };
 }

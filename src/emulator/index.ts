@@ -9,6 +9,7 @@ export {
   type GuildHandle,
   type InteractionView,
   type MessageInfo,
+  type Ping,
   startEmulator,
   type UserHandle,
 } from './emulator.js';

@@ -3,6 +3,7 @@ import type { APIEmbed, APIMessageTopLevelComponent } from 'discord-api-types/v1
 import { checkAttachmentReferences, forgetAttachments, resolveAttachments } from './attachments.js';
 import type { CdnStore } from './cdn.js';
 import { DiscordError } from './errors.js';
+import { deliveredMentions } from './mentions.js';
 import { type Json, userJson } from './payloads.js';
 import { compareSnowflakes } from './snowflake.js';
 import { assertNotEmpty, type MessageFields, MessageFlag, type UploadedFile } from './validation/message-body.js';
@@ -42,6 +43,8 @@ export interface StoredMessage {
   readonly visibleTo: string | null;
   /** The interaction whose response or follow-up this is. */
   readonly interactionId: string | null;
+  /** Users this message notified when it was created (edits never ping). */
+  readonly mentionsDelivered: readonly string[];
 }
 
 export interface NewMessage {
@@ -149,13 +152,27 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
         ? { message_reference: input.messageReference ?? fields.messageReference }
         : {}),
     };
+    const visibleTo = input.visibleTo ?? null;
     const stored: StoredMessage = {
       json,
       channelId: input.channel.id,
       guildId: input.channel.guildId,
       authorId: input.author.id,
-      visibleTo: input.visibleTo ?? null,
+      visibleTo,
       interactionId: input.interactionId ?? null,
+      // A "thinking" placeholder pings no one yet; what fills it does (see edit).
+      mentionsDelivered: input.allowEmpty
+        ? []
+        : deliveredMentions(this.world, {
+            channel: input.channel,
+            authorId: input.author.id,
+            content,
+            components,
+            allowedMentions: fields.allowedMentions,
+            viaWebhook: input.webhookId !== undefined,
+            repliedUserId: this.#repliedUser(json.message_reference),
+            ephemeral: visibleTo !== null,
+          }),
     };
     this.#byId.set(id, stored);
     input.channel.messageIds.push(id);
@@ -208,7 +225,22 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
       throw error;
     }
     forgetAttachments(this.cdn, old.channel_id, old.attachments, attachments);
-    const stored: StoredMessage = { ...previous, json };
+    const channel = this.world.channels.get(previous.channelId);
+    // Edits never ping, but filling a deferred reply is when the answer first appears: it pings.
+    const mentionsDelivered =
+      edit.fillsPlaceholder && channel
+        ? deliveredMentions(this.world, {
+            channel,
+            authorId: previous.authorId,
+            content: json.content,
+            components: json.components,
+            allowedMentions: fields.allowedMentions,
+            viaWebhook: true,
+            repliedUserId: null,
+            ephemeral: previous.visibleTo !== null,
+          })
+        : previous.mentionsDelivered;
+    const stored: StoredMessage = { ...previous, json, mentionsDelivered };
     this.#byId.set(id, stored);
     this.emit('update', stored, previous);
     return stored;
@@ -226,6 +258,12 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     }
     this.emit('delete', stored);
     return stored;
+  }
+
+  /** The author of the message a reply points at, if it still exists. */
+  #repliedUser(reference: Json | undefined): string | null {
+    const messageId = reference && typeof reference.message_id === 'string' ? reference.message_id : null;
+    return messageId ? (this.#byId.get(messageId)?.authorId ?? null) : null;
   }
 
   /**

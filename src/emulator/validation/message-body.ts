@@ -1,4 +1,5 @@
 import { DiscordError, type FieldPath, FormErrors } from '../errors.js';
+import type { AllowedMentions } from '../mentions.js';
 import { validateComponents } from './components.js';
 import { validateEmbeds } from './embeds.js';
 import { checkArray, checkInteger, checkString, isObject, type JsonObject } from './fields.js';
@@ -26,6 +27,7 @@ export interface MessageFields {
   attachments?: JsonObject[];
   messageReference?: JsonObject;
   tts?: boolean;
+  allowedMentions?: AllowedMentions;
 }
 
 export interface UploadedFile {
@@ -81,6 +83,9 @@ export function readMessageFields(body: unknown, options: MessageBodyOptions = {
     fields.attachments = (attachments ?? []).filter(isObject);
   }
   if (isObject(body.message_reference)) fields.messageReference = body.message_reference;
+  if (body.allowed_mentions !== undefined && body.allowed_mentions !== null) {
+    fields.allowedMentions = readAllowedMentions(errors, [...path, 'allowed_mentions'], body.allowed_mentions);
+  }
   if (typeof body.tts === 'boolean') fields.tts = body.tts;
   // docs/components/reference.mdx: with IS_COMPONENTS_V2, content, embeds, stickers and polls are off.
   const hasStickers = Array.isArray(body.sticker_ids) && body.sticker_ids.length > 0;
@@ -106,6 +111,50 @@ export function readMessageFields(body: unknown, options: MessageBodyOptions = {
   }
   if (errors.count > 0) throw DiscordError.invalidFormBody(errors);
   return fields;
+}
+
+const MENTION_TYPES = ['users', 'roles', 'everyone'] as const;
+
+/**
+ * `allowed_mentions`: `parse` takes users, roles and everyone; `users` / `roles` hold at most 100
+ * ids each and cannot be given with the same kind in `parse` (docs/resources/message.mdx).
+ */
+function readAllowedMentions(errors: FormErrors, path: FieldPath, value: unknown): AllowedMentions | undefined {
+  if (!isObject(value)) {
+    errors.add(path, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+    return undefined;
+  }
+  let parse: AllowedMentions['parse'] = null;
+  if (value.parse !== undefined && value.parse !== null) {
+    parse = [];
+    (checkArray(errors, [...path, 'parse'], value.parse, { max: 3 }) ?? []).forEach((kind, index) => {
+      const known = MENTION_TYPES.find((type) => type === kind);
+      if (known) parse?.push(known);
+      else
+        errors.add(
+          [...path, 'parse', index],
+          'BASE_TYPE_CHOICES',
+          "Value must be one of ('roles', 'users', 'everyone').",
+        );
+    });
+  }
+  const ids = (kind: 'users' | 'roles'): string[] => {
+    const list = value[kind];
+    if (list === undefined || list === null) return [];
+    const entries = checkArray(errors, [...path, kind], list, { max: 100 }) ?? [];
+    if (entries.length > 0 && parse?.includes(kind)) {
+      errors.add(
+        [...path, kind],
+        'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+        `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`,
+      );
+    }
+    return entries.map(String);
+  };
+  if (value.replied_user !== undefined && typeof value.replied_user !== 'boolean') {
+    errors.add([...path, 'replied_user'], 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
+  }
+  return { parse, users: ids('users'), roles: ids('roles'), repliedUser: value.replied_user === true };
 }
 
 /** The visible parts of a message, to tell an empty one (50006). */

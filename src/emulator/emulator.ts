@@ -29,14 +29,20 @@ import type { RestContext } from './rest/context.js';
 import { addEmojiRoutes } from './rest/emoji-routes.js';
 import { addInteractionRoutes } from './rest/interaction-routes.js';
 import { addSessionRoutes } from './rest/session-routes.js';
+import { addThreadRoutes } from './rest/thread-routes.js';
 import { SnowflakeGenerator } from './snowflake.js';
+import { prepareNewMessage, sendPermission, wireThreadActivity } from './threads.js';
 import { MessageFlag } from './validation/message-body.js';
 import { Waiters, type WaitOptions } from './wait.js';
 import {
+  type AutoArchiveMinutes,
+  ChannelType,
   type CreateApplicationOptions,
   type CreateChannelOptions,
   type CreateGuildOptions,
   type CreateUserOptions,
+  type ThreadState,
+  type ThreadType,
   World,
 } from './world.js';
 
@@ -98,6 +104,20 @@ export interface Ping {
   channelId: string;
   /** Emulator clock, ms. */
   at: number;
+}
+
+export interface ThreadView {
+  id: string;
+  /** 10 announcement, 11 public, 12 private thread. */
+  type: number;
+  parentId: string;
+  ownerId: string;
+  name: string;
+  archived: boolean;
+  locked: boolean;
+  autoArchiveMinutes: number;
+  memberIds: string[];
+  messageCount: number;
 }
 
 export interface InteractionView {
@@ -195,6 +215,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     addCommandRoutes(router, context);
     addChannelRoutes(router, context);
     addEmojiRoutes(router, this.#emojis);
+    addThreadRoutes(router, context);
     addInteractionRoutes(router, new InteractionResponder(context));
     this.#http = new HttpFrontend({
       world: this.#world,
@@ -217,6 +238,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       deliver: (appId, payload, guildId) => this.#gateway.dispatchToOne(appId, 'INTERACTION_CREATE', payload, guildId),
     });
     wireGatewayFanout(this.#world, this.#messages, this.#gateway);
+    wireThreadActivity(this.#world, this.#messages);
     this.#wireEvents();
   }
 
@@ -301,9 +323,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
    * (10008) and the channel answers Unknown Channel (10003).
    */
   deleteChannel(channelId: string): void {
-    const channel = this.#world.requireChannel(channelId);
-    this.#world.deleteChannel(channelId);
-    this.#messages.purgeChannel(channel);
+    for (const channel of this.#world.deleteChannel(channelId)) this.#messages.purgeChannel(channel);
   }
 
   /**
@@ -327,6 +347,100 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   /** The DM channel between a user and an application's bot (created on first use). */
   dmChannel(userId: string, appId: string): string {
     return this.#world.dmChannel(userId, this.#world.requireApplication(appId).botUserId).id;
+  }
+
+  /**
+   * Someone starts a thread in a text, announcement or forum channel (type 11 public by default, 12
+   * private, 10 in announcement channels); bots that can see it get THREAD_CREATE. The owner must be
+   * allowed to create it (Create Public / Private Threads; in a forum, Send Messages).
+   */
+  createThread(
+    parentId: string,
+    options: {
+      name: string;
+      ownerId: string;
+      type?: ThreadType;
+      invitable?: boolean;
+      autoArchiveMinutes?: AutoArchiveMinutes;
+      id?: string;
+    },
+  ): ChannelHandle {
+    const parent = this.#world.requireChannel(parentId);
+    const type = options.type ?? (parent.type === ChannelType.GuildAnnouncement ? 10 : 11);
+    const needed =
+      parent.type === ChannelType.GuildForum
+        ? Permission.SendMessages
+        : type === ChannelType.PrivateThread
+          ? Permission.CreatePrivateThreads
+          : Permission.CreatePublicThreads;
+    if (!hasAll(this.#world.permissionsIn(parent, options.ownerId), Permission.ViewChannel | needed)) {
+      throw new ImpossibleActionError(`user ${options.ownerId} may not start that thread in channel ${parentId}`);
+    }
+    const thread = this.#world.createThread(parentId, { ...options, type });
+    return { id: thread.id, name: options.name, guildId: thread.guildId ?? '' };
+  }
+
+  /** A forum channel (type 15): only threads (posts) live in it. */
+  createForum(guildId: string, options: Omit<CreateChannelOptions, 'type'>): ChannelHandle {
+    return this.createChannel(guildId, { ...options, type: ChannelType.GuildForum });
+  }
+
+  /** Someone opens a forum post: a public thread whose first message shares its id. */
+  createForumPost(
+    forumId: string,
+    options: { name: string; ownerId: string; content: string },
+  ): { thread: ChannelHandle; message: EmulatedMessage } {
+    const forum = this.#world.requireChannel(forumId);
+    if (forum.type !== ChannelType.GuildForum) throw new ImpossibleActionError(`channel ${forumId} is not a forum`);
+    const thread = this.createThread(forumId, { name: options.name, ownerId: options.ownerId });
+    const message = this.#messages.create({
+      id: thread.id,
+      channel: this.#world.requireThread(thread.id),
+      author: this.#world.requireUser(options.ownerId),
+      fields: { content: options.content },
+      type: 0,
+    });
+    return { thread, message: message.json };
+  }
+
+  /** A moderator archives a thread (and may lock it: then only Manage Threads unarchives it). */
+  archiveThread(threadId: string, options: { locked?: boolean } = {}): void {
+    this.#world.updateThread(threadId, {
+      archived: true,
+      ...(options.locked !== undefined ? { locked: options.locked } : {}),
+    });
+  }
+
+  /** Someone unarchives a thread (a moderator, if it is locked): THREAD_UPDATE. */
+  unarchiveThread(threadId: string, options: { unlock?: boolean } = {}): void {
+    this.#world.updateThread(threadId, { archived: false, ...(options.unlock ? { locked: false } : {}) });
+  }
+
+  /** Adds a user (or a bot's user) to a thread: THREAD_MEMBERS_UPDATE (and THREAD_CREATE for a bot added). */
+  addThreadMember(threadId: string, userId: string): void {
+    this.#world.addThreadMember(threadId, userId);
+  }
+
+  removeThreadMember(threadId: string, userId: string): void {
+    this.#world.removeThreadMember(threadId, userId);
+  }
+
+  /** A thread's state: archived, locked, owner, members, counts. */
+  thread(threadId: string): ThreadView {
+    const channel = this.#world.requireThread(threadId);
+    const thread = channel.thread as ThreadState;
+    return {
+      id: channel.id,
+      type: channel.type,
+      parentId: thread.parentId,
+      ownerId: thread.ownerId,
+      name: channel.name ?? '',
+      archived: thread.archived,
+      locked: thread.locked,
+      autoArchiveMinutes: thread.autoArchiveMinutes,
+      memberIds: [...thread.members.keys()],
+      messageCount: thread.messageCount,
+    };
   }
 
   /** A user's permission bits in a channel, as Discord computes them. */
@@ -395,12 +509,21 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return this.#users.sendRaw(options);
   }
 
-  /** A user posts a plain message (bots see it only with the GuildMessages intent). */
+  /**
+   * A user posts a plain message (bots see it only with the GuildMessages intent). In a thread it
+   * takes Send Messages in Threads, unarchives an archived thread and makes the user a member; a
+   * locked thread takes messages from Manage Threads only.
+   */
   postMessage(options: { user: string; channel: string; content: string }): EmulatedMessage {
     const channel = this.#world.requireChannel(options.channel);
     const permissions = this.#world.permissionsIn(channel, options.user);
-    if (!hasAll(permissions, Permission.ViewChannel | Permission.SendMessages)) {
+    if (!hasAll(permissions, Permission.ViewChannel | sendPermission(channel))) {
       throw new ImpossibleActionError(`user ${options.user} cannot send messages in channel ${channel.id}`);
+    }
+    try {
+      prepareNewMessage(this.#world, channel, options.user);
+    } catch (error) {
+      throw new ImpossibleActionError(`user ${options.user} cannot post in channel ${channel.id}: ${String(error)}`);
     }
     const stored = this.#messages.create({
       channel,
@@ -533,10 +656,14 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return this.#faults.add(fault);
   }
 
-  /** Moves the emulator's clock forward (e.g. 15 minutes to expire interaction tokens). */
+  /**
+   * Moves the emulator's clock forward (e.g. 15 minutes to expire interaction tokens); threads idle
+   * for their auto-archive duration archive now.
+   */
   advanceClock(ms: number): void {
     this.#clock.advance(ms);
     this.#interactions.failOverdue();
+    this.#world.archiveIdleThreads();
   }
 
   now(): number {

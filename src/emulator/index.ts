@@ -11,6 +11,7 @@ export {
   type MessageInfo,
   type Ping,
   startEmulator,
+  type ThreadView,
   type UserHandle,
 } from './emulator.js';
 export { DiscordError, ImpossibleActionError } from './errors.js';
@@ -28,9 +29,13 @@ export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Permission } from './per
 export type { Problem, ProblemKind } from './problems.js';
 export { MessageFlag } from './validation/message-body.js';
 export type { WaitOptions } from './wait.js';
-export type {
-  CreateApplicationOptions,
-  CreateChannelOptions,
-  CreateGuildOptions,
-  CreateUserOptions,
+export {
+  AUTO_ARCHIVE_MINUTES,
+  type AutoArchiveMinutes,
+  ChannelType,
+  type CreateApplicationOptions,
+  type CreateChannelOptions,
+  type CreateGuildOptions,
+  type CreateUserOptions,
+  type ThreadType,
 } from './world.js';

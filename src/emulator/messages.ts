@@ -32,6 +32,8 @@ export interface EmulatedMessage {
   readonly interaction_metadata?: Json;
   readonly interaction?: Json;
   readonly message_reference?: Json;
+  /** The thread started from this message. */
+  readonly thread?: Json;
 }
 
 export interface StoredMessage {
@@ -48,6 +50,8 @@ export interface StoredMessage {
 }
 
 export interface NewMessage {
+  /** A forum post's starter message shares its thread's id; otherwise a new one. */
+  id?: string;
   channel: ChannelRecord;
   author: UserRecord;
   fields: MessageFields;
@@ -126,7 +130,7 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
       forgetAttachments(this.cdn, input.channel.id, attachments, []);
       throw error;
     }
-    const id = this.world.snowflakes.next();
+    const id = input.id ?? this.world.snowflakes.next();
     const json: EmulatedMessage = {
       id,
       type: input.type,
@@ -241,6 +245,17 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
           })
         : previous.mentionsDelivered;
     const stored: StoredMessage = { ...previous, json, mentionsDelivered };
+    this.#byId.set(id, stored);
+    this.emit('update', stored, previous);
+    return stored;
+  }
+
+  /** A thread was started from this message: it gains HAS_THREAD and `thread` (MESSAGE_UPDATE). */
+  markThread(id: string, thread: Json): StoredMessage {
+    const previous = this.#byId.get(id);
+    if (!previous) throw DiscordError.unknownMessage();
+    const json: EmulatedMessage = { ...previous.json, flags: previous.json.flags | MessageFlag.HasThread, thread };
+    const stored: StoredMessage = { ...previous, json };
     this.#byId.set(id, stored);
     this.emit('update', stored, previous);
     return stored;

@@ -61,10 +61,49 @@ export interface GuildRecord {
   channelIds: string[];
 }
 
+/** docs/resources/channel.mdx, "Channel Types": the ones the emulator models. */
+export const ChannelType = {
+  GuildText: 0,
+  DM: 1,
+  GuildAnnouncement: 5,
+  AnnouncementThread: 10,
+  PublicThread: 11,
+  PrivateThread: 12,
+  GuildForum: 15,
+} as const;
+
+export type ThreadType = 10 | 11 | 12;
+export type TopLevelChannelType = 0 | 5 | 15;
+
+/** Minutes of inactivity before a thread archives itself: the only values Discord takes. */
+export const AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10080] as const;
+export type AutoArchiveMinutes = (typeof AUTO_ARCHIVE_MINUTES)[number];
+
+/** What only threads have (docs/topics/threads.mdx). */
+export interface ThreadState {
+  parentId: string;
+  ownerId: string;
+  archived: boolean;
+  locked: boolean;
+  /** Private threads: whether non-moderators may add others. */
+  invitable: boolean;
+  autoArchiveMinutes: AutoArchiveMinutes;
+  /** When `archived` last changed (or the thread was created): ISO. */
+  archiveTimestamp: string;
+  createTimestamp: string;
+  /** Emulator ms of the last activity: a message, unarchiving, a new auto-archive duration. */
+  lastActivityAt: number;
+  /** User id → when they joined (ISO). */
+  members: Map<string, string>;
+  /** Messages now, not counting a forum post's starter message. */
+  messageCount: number;
+  totalMessageSent: number;
+}
+
 export interface ChannelRecord {
   id: string;
-  /** 0 guild text, 1 DM. */
-  type: 0 | 1;
+  /** A ChannelType value. */
+  type: number;
   guildId: string | null;
   name: string | null;
   topic: string | null;
@@ -75,6 +114,8 @@ export interface ChannelRecord {
   lastMessageId: string | null;
   /** DM only: the user and the bot. */
   recipientIds: string[];
+  /** Threads only. */
+  thread: ThreadState | null;
 }
 
 /** What may be done in a DM, where there are no roles or overwrites. */
@@ -100,6 +141,10 @@ export interface WorldEvents {
   memberAdd: [guild: GuildRecord, member: MemberRecord];
   memberUpdate: [guild: GuildRecord, member: MemberRecord];
   memberRemove: [guild: GuildRecord, member: MemberRecord];
+  threadCreate: [thread: ChannelRecord];
+  threadUpdate: [thread: ChannelRecord];
+  /** Users added to or removed from a thread. */
+  threadMembersUpdate: [thread: ChannelRecord, added: string[], removed: string[]];
   /** An application's bot left (was kicked from) the guild. */
   guildRemoved: [guild: GuildRecord, appId: string];
   guildUpdate: [guild: GuildRecord];
@@ -146,6 +191,8 @@ export interface CreateChannelOptions {
   /** An explicit snowflake. */
   id?: string;
   name: string;
+  /** 0 text (default), 5 announcement, 15 forum. */
+  type?: TopLevelChannelType;
   topic?: string;
   /** Role or user id → bits denied in this channel. */
   deny?: Record<string, bigint>;
@@ -339,7 +386,7 @@ export class World extends EventEmitter<WorldEvents> {
     const guild = this.requireGuild(guildId);
     const channel: ChannelRecord = {
       id: this.claimId(options.id),
-      type: 0,
+      type: options.type ?? ChannelType.GuildText,
       guildId,
       name: options.name,
       topic: options.topic ?? null,
@@ -348,6 +395,7 @@ export class World extends EventEmitter<WorldEvents> {
       messageIds: [],
       lastMessageId: null,
       recipientIds: [],
+      thread: null,
     };
     const targets = new Set([...Object.keys(options.allow ?? {}), ...Object.keys(options.deny ?? {})]);
     for (const targetId of targets) {
@@ -365,14 +413,160 @@ export class World extends EventEmitter<WorldEvents> {
     return channel;
   }
 
-  /** Deletes a guild channel; its messages are the message store's to drop. */
-  deleteChannel(channelId: string): ChannelRecord {
+  /** Renames a guild channel or changes its topic; CHANNEL_UPDATE. */
+  updateChannel(channelId: string, changes: { name?: string; topic?: string | null }): ChannelRecord {
+    const channel = this.requireChannel(channelId);
+    if (changes.name !== undefined) channel.name = changes.name;
+    if (changes.topic !== undefined) channel.topic = changes.topic;
+    this.emit('channelUpdate', channel);
+    return channel;
+  }
+
+  /**
+   * Deletes a guild channel or thread (a channel's threads go with it); returns everything deleted,
+   * whose messages are the message store's to drop.
+   */
+  deleteChannel(channelId: string): ChannelRecord[] {
     const channel = this.requireChannel(channelId);
     if (!channel.guildId) throw new ImpossibleActionError(`channel ${channelId} is a DM; DMs are not deleted`);
     const guild = this.requireGuild(channel.guildId);
-    this.emit('channelDelete', channel);
-    this.channels.delete(channel.id);
+    const threads = channel.thread ? [] : this.threadsOf(channel.id);
+    for (const doomed of [...threads, channel]) {
+      this.emit('channelDelete', doomed);
+      this.channels.delete(doomed.id);
+    }
     guild.channelIds = guild.channelIds.filter((id) => id !== channel.id);
+    return [...threads, channel];
+  }
+
+  /** The threads whose parent is this channel. */
+  threadsOf(parentId: string): ChannelRecord[] {
+    const result: ChannelRecord[] = [];
+    for (const channel of this.channels.values()) if (channel.thread?.parentId === parentId) result.push(channel);
+    return result;
+  }
+
+  /**
+   * Starts a thread in a text, announcement or forum channel: the owner is its first member. Public
+   * threads of an announcement channel are announcement threads (10); private ones exist only in text
+   * channels; forum posts are public threads.
+   */
+  createThread(
+    parentId: string,
+    options: {
+      name: string;
+      ownerId: string;
+      type?: ThreadType;
+      invitable?: boolean;
+      autoArchiveMinutes?: AutoArchiveMinutes;
+      id?: string;
+    },
+  ): ChannelRecord {
+    const parent = this.requireChannel(parentId);
+    const type = options.type ?? (parent.type === ChannelType.GuildAnnouncement ? 10 : 11);
+    const allowed: Record<number, readonly number[]> = {
+      [ChannelType.GuildText]: [ChannelType.PublicThread, ChannelType.PrivateThread],
+      [ChannelType.GuildAnnouncement]: [ChannelType.AnnouncementThread],
+      [ChannelType.GuildForum]: [ChannelType.PublicThread],
+    };
+    if (!allowed[parent.type]?.includes(type)) {
+      throw new ImpossibleActionError(
+        `a thread of type ${type} cannot start in channel ${parentId} (type ${parent.type})`,
+      );
+    }
+    this.requireUser(options.ownerId);
+    const now = this.isoNow();
+    const thread: ChannelRecord = {
+      id: this.claimId(options.id),
+      type,
+      guildId: parent.guildId,
+      name: options.name,
+      topic: null,
+      position: 0,
+      overwrites: new Map(),
+      messageIds: [],
+      lastMessageId: null,
+      recipientIds: [],
+      thread: {
+        parentId,
+        ownerId: options.ownerId,
+        archived: false,
+        locked: false,
+        invitable: type === ChannelType.PrivateThread ? (options.invitable ?? true) : false,
+        autoArchiveMinutes: options.autoArchiveMinutes ?? 1440,
+        archiveTimestamp: now,
+        createTimestamp: now,
+        lastActivityAt: this.clock.now(),
+        members: new Map([[options.ownerId, now]]),
+        messageCount: 0,
+        totalMessageSent: 0,
+      },
+    };
+    this.channels.set(thread.id, thread);
+    this.emit('threadCreate', thread);
+    return thread;
+  }
+
+  /** Archives, unarchives, locks, renames a thread or changes its auto-archive time; THREAD_UPDATE. */
+  updateThread(
+    threadId: string,
+    changes: {
+      archived?: boolean;
+      locked?: boolean;
+      name?: string;
+      autoArchiveMinutes?: AutoArchiveMinutes;
+      invitable?: boolean;
+    },
+  ): ChannelRecord {
+    const channel = this.requireChannel(threadId);
+    const thread = channel.thread;
+    if (!thread) throw new ImpossibleActionError(`channel ${threadId} is not a thread`);
+    if (changes.archived !== undefined && changes.archived !== thread.archived) {
+      thread.archived = changes.archived;
+      thread.archiveTimestamp = this.isoNow();
+      // Unarchiving counts as activity (docs/topics/threads.mdx, "Active & Archived Threads").
+      if (!changes.archived) thread.lastActivityAt = this.clock.now();
+    }
+    if (changes.locked !== undefined) thread.locked = changes.locked;
+    if (changes.name !== undefined) channel.name = changes.name;
+    if (changes.invitable !== undefined && channel.type === ChannelType.PrivateThread)
+      thread.invitable = changes.invitable;
+    if (changes.autoArchiveMinutes !== undefined && changes.autoArchiveMinutes !== thread.autoArchiveMinutes) {
+      thread.autoArchiveMinutes = changes.autoArchiveMinutes;
+      thread.lastActivityAt = this.clock.now();
+    }
+    this.emit('threadUpdate', channel);
+    return channel;
+  }
+
+  addThreadMember(threadId: string, userId: string): void {
+    const thread = this.requireThread(threadId);
+    this.requireUser(userId);
+    if (thread.thread?.members.has(userId)) return;
+    thread.thread?.members.set(userId, this.isoNow());
+    this.emit('threadMembersUpdate', thread, [userId], []);
+  }
+
+  removeThreadMember(threadId: string, userId: string): void {
+    const thread = this.requireThread(threadId);
+    if (!thread.thread?.members.delete(userId)) return;
+    this.emit('threadMembersUpdate', thread, [], [userId]);
+  }
+
+  /** Archives every active thread idle for its auto-archive duration (checked when the clock moves). */
+  archiveIdleThreads(): void {
+    const now = this.clock.now();
+    for (const channel of this.channels.values()) {
+      const thread = channel.thread;
+      if (thread && !thread.archived && now - thread.lastActivityAt >= thread.autoArchiveMinutes * 60_000) {
+        this.updateThread(channel.id, { archived: true });
+      }
+    }
+  }
+
+  requireThread(id: string): ChannelRecord {
+    const channel = this.requireChannel(id);
+    if (!channel.thread) throw new ImpossibleActionError(`channel ${id} is not a thread`);
     return channel;
   }
 
@@ -444,6 +638,7 @@ export class World extends EventEmitter<WorldEvents> {
       messageIds: [],
       lastMessageId: null,
       recipientIds: [userId, botUserId],
+      thread: null,
     };
     this.channels.set(channel.id, channel);
     this.#dmByPair.set(key, channel.id);
@@ -462,8 +657,19 @@ export class World extends EventEmitter<WorldEvents> {
     };
   }
 
-  /** A user's permissions in a channel; 0 when they are not in its guild (or not a DM recipient). */
+  /**
+   * A user's permissions in a channel; 0 when they are not in its guild (or not a DM recipient).
+   * Threads take their parent's permissions; a private thread is seen only by its members and by
+   * those with Manage Threads (docs/topics/threads.mdx, "Permissions").
+   */
   permissionsIn(channel: ChannelRecord, userId: string): bigint {
+    if (channel.thread) {
+      const parent = this.channels.get(channel.thread.parentId);
+      const bits = parent ? this.permissionsIn(parent, userId) : 0n;
+      const private_ = channel.type === ChannelType.PrivateThread;
+      if (private_ && !channel.thread.members.has(userId) && (bits & Permission.ManageThreads) === 0n) return 0n;
+      return bits;
+    }
     if (!channel.guildId) return channel.recipientIds.includes(userId) ? DM_PERMISSIONS : 0n;
     const guild = this.guilds.get(channel.guildId);
     const subject = guild && this.permissionSubject(guild, userId);

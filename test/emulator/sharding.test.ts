@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits, type Interaction, Routes, SlashCommandBuilder } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { WebSocket } from 'ws';
 import {
   type ApplicationHandle,
   type Emulator,
@@ -9,30 +8,7 @@ import {
   startEmulator,
   type UserHandle,
 } from '../../src/emulator/index.js';
-
-/** Frames of a raw gateway socket, for what discord.js hides (op 9, close codes). */
-function rawGateway(url: string) {
-  const socket = new WebSocket(`${url}?v=10&encoding=json`);
-  const frames: { op: number; t?: string; d?: unknown }[] = [];
-  const waiting: (() => void)[] = [];
-  socket.on('message', (raw) => {
-    frames.push(JSON.parse(raw.toString()));
-    for (const wake of waiting.splice(0)) wake();
-  });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  const frame = async (test: (frame: { op: number; t?: string }) => boolean) => {
-    for (;;) {
-      const found = frames.find(test);
-      if (found) return found;
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-  };
-  const identify = async (token: string, shard: [number, number]) => {
-    await frame((candidate) => candidate.op === 10);
-    socket.send(JSON.stringify({ op: 2, d: { token, intents: 1, properties: {}, shard } }));
-  };
-  return { socket, frame, closed, identify };
-}
+import { rawGateway } from './helpers.js';
 
 /** A client that holds some shards of `shardCount`, as one process of a sharded bot would. */
 async function shardedClient(discord: Emulator, token: string, shards: number[], shardCount: number) {

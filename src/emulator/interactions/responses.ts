@@ -4,6 +4,7 @@ import { json, NO_CONTENT } from '../http/router.js';
 import type { StoredMessage } from '../messages.js';
 import type { Json } from '../payloads.js';
 import type { RestContext } from '../rest/context.js';
+import { assertDeletable, assertEditable, prepareNewMessage } from '../threads.js';
 import { checkArray, checkString, isObject } from '../validation/fields.js';
 import { type MessageFields, MessageFlag, readMessageFields, type UploadedFile } from '../validation/message-body.js';
 import { type InteractionRecord, InteractionType } from './registry.js';
@@ -86,6 +87,7 @@ export class InteractionResponder {
     let stored: StoredMessage;
     if (record.ack === 'deferred-reply' && original && original.json.flags & MessageFlag.Loading) {
       // The first follow-up of a deferred reply replaces the "thinking" placeholder.
+      this.#assertEditable(record, original);
       stored = this.context.messages.edit(original.json.id, {
         fields: { ...fields, flags: undefined },
         files,
@@ -93,8 +95,10 @@ export class InteractionResponder {
       });
     } else {
       const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+      const channel = this.#channel(record);
+      if (!ephemeral) prepareNewMessage(this.context.world, channel, this.#botUser(record).id);
       stored = this.context.messages.create({
-        channel: this.#channel(record),
+        channel,
         author: this.#botUser(record),
         fields,
         type: MessageType.Default,
@@ -121,12 +125,22 @@ export class InteractionResponder {
     const stored = this.#webhookMessage(record, messageRef);
     const fields = readMessageFields(body, { existingFlags: stored.json.flags, knownEmoji: this.#knownEmoji(record) });
     const fillsPlaceholder = (stored.json.flags & MessageFlag.Loading) !== 0;
+    this.#assertEditable(record, stored);
     return json(this.context.messages.edit(stored.json.id, { fields, files, fillsPlaceholder }).json);
   }
 
   deleteMessage(record: InteractionRecord, messageRef: string): RestResponse {
-    this.context.messages.delete(this.#webhookMessage(record, messageRef).json.id);
+    const stored = this.#webhookMessage(record, messageRef);
+    const channel = this.context.world.channels.get(stored.channelId);
+    if (channel && stored.visibleTo === null) assertDeletable(channel);
+    this.context.messages.delete(stored.json.id);
     return NO_CONTENT;
+  }
+
+  /** Public messages in archived (or locked) threads cannot be edited (50083 / 160005). */
+  #assertEditable(record: InteractionRecord, stored: StoredMessage): void {
+    const channel = this.context.world.channels.get(stored.channelId);
+    if (channel && stored.visibleTo === null) assertEditable(this.context.world, channel, this.#botUser(record).id);
   }
 
   /** `@original`, or one of this interaction's own follow-ups. */
@@ -180,6 +194,7 @@ export class InteractionResponder {
       existingFlags: source.json.flags,
       knownEmoji: this.#knownEmoji(record),
     });
+    this.#assertEditable(record, source);
     this.context.messages.edit(source.json.id, { fields, files, bodyPath: ['data'] });
     this.context.interactions.acknowledge(record, 'update', {
       ephemeral: source.visibleTo !== null,
@@ -231,8 +246,11 @@ export class InteractionResponder {
   ): StoredMessage {
     const isCommand = record.type === InteractionType.ApplicationCommand;
     const source = record.sourceMessageId ? this.context.messages.get(record.sourceMessageId) : undefined;
+    const channel = this.#channel(record);
+    // A response is a new message: it unarchives an archived thread, unless the thread is locked.
+    if (!options.ephemeral) prepareNewMessage(this.context.world, channel, this.#botUser(record).id);
     return this.context.messages.create({
-      channel: this.#channel(record),
+      channel,
       author: this.#botUser(record),
       fields: options.fields,
       type: isCommand ? MessageType.ChatInputCommand : MessageType.Reply,

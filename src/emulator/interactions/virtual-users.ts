@@ -5,7 +5,7 @@ import { channelJson, type Json, memberJson, roleJson, userJson } from '../paylo
 import { ALL_PERMISSIONS, hasAll, Permission } from '../permissions.js';
 import { ButtonStyle, ComponentType, interactiveComponents } from '../validation/components.js';
 import type { JsonObject } from '../validation/fields.js';
-import type { ApplicationRecord, ChannelRecord, World } from '../world.js';
+import { type ApplicationRecord, type ChannelRecord, ChannelType, type World } from '../world.js';
 import { type CommandInput, chatInputData } from './command-options.js';
 import { interactionEnvelope, interactionMetadata } from './envelope.js';
 import { type InteractionOutcome, type InteractionRegistry, InteractionType } from './registry.js';
@@ -243,6 +243,13 @@ export class VirtualUsers {
         throw new ImpossibleActionError(`user ${userId} cannot see channel ${channel.id}`);
       if (!hasAll(permissions, Permission.UseApplicationCommands))
         throw new ImpossibleActionError(`user ${userId} may not use application commands in channel ${channel.id}`);
+      if (channel.type === ChannelType.GuildForum)
+        throw new ImpossibleActionError(`channel ${channel.id} is a forum: commands run in its posts (threads)`);
+      // docs/topics/threads.mdx: users cannot use application commands in archived threads.
+      if (channel.thread?.archived)
+        throw new ImpossibleActionError(
+          `thread ${channel.id} is archived: no commands run there until it is unarchived`,
+        );
       if (command.contexts && !command.contexts.includes(CommandContext.Guild))
         throw new ImpossibleActionError(`/${command.name} is not available in guilds (contexts)`);
     } else {
@@ -280,6 +287,8 @@ export class VirtualUsers {
     if (!hasAll(world.permissionsIn(channel, userId), Permission.ViewChannel)) {
       throw new ImpossibleActionError(`user ${userId} cannot see channel ${channel.id}`);
     }
+    // Only deleting messages happens in an archived thread (docs/topics/threads.mdx).
+    if (channel.thread?.archived) throw new ImpossibleActionError(`thread ${channel.id} is archived`);
     const appId = stored.json.application_id ?? stored.authorId;
     const app = world.applications.get(appId);
     if (!app) throw new ImpossibleActionError(`message ${messageId} was not sent by an application`);

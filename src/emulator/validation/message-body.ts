@@ -6,6 +6,7 @@ import { checkArray, checkInteger, checkString, isObject, type JsonObject } from
 
 export const MessageFlag = {
   SuppressEmbeds: 1 << 2,
+  HasThread: 1 << 5,
   Ephemeral: 1 << 6,
   Loading: 1 << 7,
   SuppressNotifications: 1 << 12,

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import {
   type Client,
   Events,
+  GatewayIntentBits,
   type Guild,
   PermissionFlagsBits,
   Routes,
@@ -13,6 +14,7 @@ import {
   connectClient,
   expectNothingWentWrong,
   InteractionHandlers,
+  rawGateway,
   rawRest,
   type Scene,
   startScene,
@@ -80,6 +82,28 @@ describe('invalid request accounting', () => {
     expect(discord.maxInvalidRequestsPerWindow()).toBeGreaterThanOrEqual(before + 5);
     expect(() => discord.invalidRequests({ windowMs: 11 * 60_000 })).toThrow(RangeError);
     takeProblems();
+  });
+});
+
+describe('what a bot hears', () => {
+  test('MESSAGE_CREATE reaches only bots that can see the channel', async () => {
+    const { discord, guild, alice } = scene;
+    const listener = discord.createApplication({ name: 'Listener' });
+    discord.addBot(guild.id, listener.id);
+    const open = discord.createChannel(guild.id, { name: 'open' });
+    const closed = discord.createChannel(guild.id, {
+      name: 'closed',
+      deny: { [listener.botUser.id]: PermissionFlagsBits.ViewChannel },
+    });
+    const gateway = rawGateway(discord.gatewayUrl);
+    await gateway.identify(listener.token, [0, 1], GatewayIntentBits.Guilds | GatewayIntentBits.GuildMessages);
+    await gateway.frame((frame) => frame.t === 'GUILD_CREATE');
+    const hidden = discord.postMessage({ user: alice.id, channel: closed.id, content: 'secret' });
+    const seen = discord.postMessage({ user: alice.id, channel: open.id, content: 'hello' });
+    const created = (await gateway.frame((frame) => frame.t === 'MESSAGE_CREATE')) as { d: { id: string } };
+    expect(created.d.id).toBe(seen.id);
+    expect(created.d.id).not.toBe(hidden.id);
+    gateway.socket.close(1000);
   });
 });
 

@@ -118,9 +118,9 @@ export function rawGateway(url: string) {
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
   };
-  const identify = async (token: string, shard: [number, number]) => {
+  const identify = async (token: string, shard: [number, number], intents = 1) => {
     await frame((candidate) => candidate.op === 10);
-    socket.send(JSON.stringify({ op: 2, d: { token, intents: 1, properties: {}, shard } }));
+    socket.send(JSON.stringify({ op: 2, d: { token, intents, properties: {}, shard } }));
   };
   return { socket, frame, closed, identify };
 }

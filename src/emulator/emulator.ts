@@ -53,11 +53,14 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** Sent in HELLO; Discord uses 41250. */
   heartbeatIntervalMs?: number;
-  /**
-   * `session_start_limit.max_concurrency` (default 16): IDENTIFYs in one `shard_id % max_concurrency`
-   * bucket less than 5 s apart (real clock) get op 9.
-   */
+  /** `session_start_limit.max_concurrency` in GET /gateway/bot (default 16). */
   maxConcurrency?: number;
+  /**
+   * Enforce the identify rate limit: an IDENTIFY less than 5 s (real clock) after another in its
+   * `shard_id % max_concurrency` bucket gets op 9 and a `gateway` problem. Off by default: test
+   * suites restart bot processes within 5 s, which Discord would slow down the same way.
+   */
+  enforceIdentifyConcurrency?: boolean;
 }
 
 export interface ApplicationHandle {
@@ -196,6 +199,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#gateway = new GatewayServer(this.#world, {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
       maxConcurrency,
+      enforceIdentifyConcurrency: options.enforceIdentifyConcurrency ?? false,
       url: () => this.gatewayUrl,
       report,
     });

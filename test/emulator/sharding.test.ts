@@ -103,7 +103,7 @@ describe('identify limits', () => {
   afterEach(async () => discord?.stop());
 
   test('IDENTIFYs in one max_concurrency bucket less than 5 s apart get op 9; other buckets connect', async () => {
-    discord = await startEmulator({ maxConcurrency: 2 });
+    discord = await startEmulator({ maxConcurrency: 2, enforceIdentifyConcurrency: true });
     const app = discord.createApplication({ name: 'Crag' });
     const first = rawGateway(discord.gatewayUrl);
     await first.identify(app.token, [0, 4]);
@@ -117,6 +117,23 @@ describe('identify limits', () => {
     expect(await early.frame((frame) => frame.op === 9)).toMatchObject({ op: 9, d: false });
     expect(discord.problems.map((problem) => problem.kind)).toEqual(['gateway']);
     for (const gateway of [first, other, early]) gateway.socket.close(1000);
+  });
+
+  test('discord.js waits out its own 5 s throttle after op 9 and gets in', async () => {
+    discord = await startEmulator({ maxConcurrency: 1, enforceIdentifyConcurrency: true });
+    const app = discord.createApplication({ name: 'Crag' });
+    const owner = discord.createUser({ username: 'owner' });
+    discord.createGuild({ name: 'g', ownerId: owner.id, bots: [app.id] });
+    const squatter = rawGateway(discord.gatewayUrl);
+    await squatter.identify(app.token, [1, 2]);
+    await squatter.frame((frame) => frame.t === 'READY');
+    // Another process takes shard 0 right after: same bucket (max_concurrency 1), so op 9 first.
+    const client = await shardedClient(discord, app.token, [0], 2);
+    expect(client.ws.shards.size).toBe(1);
+    expect(discord.readyShards(app.id, 2)).toEqual([0, 1]);
+    expect(discord.problems.map((problem) => problem.kind)).toEqual(['gateway']);
+    await client.destroy();
+    squatter.socket.close(1000);
   });
 
   test('a shard that would hold more than 2,500 guilds is closed with 4011', async () => {

@@ -48,6 +48,8 @@ export interface GatewayOptions {
   heartbeatIntervalMs: number;
   /** `session_start_limit.max_concurrency`: how many identify buckets run in parallel. */
   maxConcurrency: number;
+  /** Answer op 9 to IDENTIFYs closer than 5 s in one bucket. */
+  enforceIdentifyConcurrency: boolean;
   /** `ws://127.0.0.1:PORT/gateway`, known once the HTTP server listens. */
   url: () => string;
   report: (problem: Omit<Problem, 'at'>) => void;
@@ -289,7 +291,7 @@ export class GatewayServer extends EventEmitter<GatewayEvents> {
     const bucket = `${app.id}:${shard[0] % this.options.maxConcurrency}`;
     const now = Date.now();
     const last = this.#lastIdentify.get(bucket);
-    if (last !== undefined && now - last < IDENTIFY_INTERVAL_MS) {
+    if (this.options.enforceIdentifyConcurrency && last !== undefined && now - last < IDENTIFY_INTERVAL_MS) {
       this.options.report({
         kind: 'gateway',
         detail: `IDENTIFY of shard ${shard[0]} ${now - last} ms after another in bucket ${shard[0] % this.options.maxConcurrency} (5 s apart needed): op 9`,

@@ -89,7 +89,7 @@ export class EmojiStore {
 
   /** `GET /cdn/emojis/:id.png` (any of png, gif, webp, jpg: the stored image is served as it is). */
   url(emojiId: string): string {
-    return this.cdn.url(emojiPath(emojiId));
+    return this.cdn.url(`${emojiPath(emojiId)}.png`);
   }
 
   json(emoji: EmojiRecord): Json {

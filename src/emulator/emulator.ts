@@ -483,7 +483,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   /** Where the emulator's CDN serves an emoji's image (Discord: `cdn.discordapp.com/emojis/:id.png`). */
   emojiUrl(emojiId: string): string {
-    return this.#emojis.url(emojiId).concat('.png');
+    return this.#emojis.url(emojiId);
   }
 
   /** Commands the app registered: global, or for one guild. */

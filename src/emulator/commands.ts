@@ -1,4 +1,5 @@
 import { DiscordError, type FieldPath, FormErrors } from './errors.js';
+import { isDiscordLocale } from './locales.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import { checkArray, checkString, isObject, type JsonObject } from './validation/fields.js';
 
@@ -19,9 +20,11 @@ export const OptionType = {
 export interface CommandOption {
   type: number;
   name: string;
+  name_localizations?: Record<string, string> | null;
   description: string;
+  description_localizations?: Record<string, string> | null;
   required?: boolean;
-  choices?: { name: string; value: string | number }[];
+  choices?: { name: string; name_localizations?: Record<string, string> | null; value: string | number }[];
   options?: CommandOption[];
   min_value?: number;
   max_value?: number;
@@ -38,7 +41,9 @@ export interface RegisteredCommand {
   version: string;
   type: number;
   name: string;
+  name_localizations: Record<string, string> | null;
   description: string;
+  description_localizations: Record<string, string> | null;
   options?: CommandOption[];
   default_member_permissions: string | null;
   dm_permission?: boolean;
@@ -49,6 +54,10 @@ export interface RegisteredCommand {
 }
 
 const CHAT_INPUT_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+/** docs/interactions/application-commands.mdx: "Installation Context" and "Interaction Contexts". */
+export const IntegrationType = { GuildInstall: 0, UserInstall: 1 } as const;
+export const CommandContext = { Guild: 0, BotDM: 1, PrivateChannel: 2 } as const;
 const MAX_COMMANDS = 100;
 
 /** Global and per-guild commands of every application. */
@@ -155,7 +164,13 @@ export class CommandStore {
       version: this.snowflakes.next(),
       type,
       name: String(body.name),
+      name_localizations: isObject(body.name_localizations)
+        ? (body.name_localizations as Record<string, string>)
+        : null,
       description: typeof body.description === 'string' ? body.description : '',
+      description_localizations: isObject(body.description_localizations)
+        ? (body.description_localizations as Record<string, string>)
+        : null,
       ...(Array.isArray(body.options) && body.options.length > 0 ? { options: body.options as CommandOption[] } : {}),
       default_member_permissions: permissions === undefined || permissions === null ? null : String(permissions),
       ...(guildId ? { guild_id: guildId } : { dm_permission: body.dm_permission !== false }),
@@ -180,13 +195,23 @@ function validateCommand(errors: FormErrors, path: FieldPath, body: unknown): vo
     errors.add([...path, 'type'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2, 3, 4).');
     return;
   }
+  validateEnumList(errors, [...path, 'integration_types'], body.integration_types, Object.values(IntegrationType));
+  validateEnumList(errors, [...path, 'contexts'], body.contexts, Object.values(CommandContext));
   if (type === 1) {
     validateChatInputName(errors, [...path, 'name'], body.name);
+    validateLocalizations(errors, [...path, 'name_localizations'], body.name_localizations, 'chat-input-name');
     checkString(errors, [...path, 'description'], body.description, { min: 1, max: 100, required: true });
+    validateLocalizations(
+      errors,
+      [...path, 'description_localizations'],
+      body.description_localizations,
+      'description',
+    );
     if (body.options !== undefined && body.options !== null)
       validateOptions(errors, [...path, 'options'], body.options, 0);
   } else {
     checkString(errors, [...path, 'name'], body.name, { min: 1, max: 32, required: true });
+    validateLocalizations(errors, [...path, 'name_localizations'], body.name_localizations, 'menu-name');
     if (body.description)
       errors.add(
         [...path, 'description'],
@@ -201,6 +226,43 @@ function validateCommand(errors: FormErrors, path: FieldPath, body: unknown): vo
       'BASE_TYPE_STRING',
       'Must be a permission bit set as a string.',
     );
+  }
+}
+
+/** `integration_types` / `contexts`: null, or a list of the enum's values. */
+function validateEnumList(errors: FormErrors, path: FieldPath, value: unknown, allowed: readonly number[]): void {
+  if (value === undefined || value === null) return;
+  const list = checkArray(errors, path, value, { max: allowed.length });
+  list?.forEach((entry, index) => {
+    if (typeof entry !== 'number' || !allowed.includes(entry)) {
+      errors.add([...path, index], 'ENUM_TYPE_COERCE', `Value "${String(entry)}" is not a valid enum value.`);
+    }
+  });
+}
+
+/**
+ * `name_localizations` / `description_localizations`: keys are Discord's locales (docs/reference.mdx,
+ * "Locales"); localized names follow the same rules as names, descriptions 1–100.
+ */
+function validateLocalizations(
+  errors: FormErrors,
+  path: FieldPath,
+  value: unknown,
+  kind: 'chat-input-name' | 'menu-name' | 'description' | 'choice-name',
+): void {
+  if (value === undefined || value === null) return;
+  if (!isObject(value)) {
+    errors.add(path, 'DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType');
+    return;
+  }
+  for (const [locale, text] of Object.entries(value)) {
+    const at = [...path, locale];
+    if (!isDiscordLocale(locale)) {
+      errors.add(at, 'ENUM_TYPE_COERCE', `Value "${locale}" is not a valid enum value.`);
+      continue;
+    }
+    if (kind === 'chat-input-name') validateChatInputName(errors, at, text);
+    else checkString(errors, at, text, { min: 1, max: kind === 'menu-name' ? 32 : 100, required: true });
   }
 }
 
@@ -231,7 +293,14 @@ function validateOptions(errors: FormErrors, path: FieldPath, value: unknown, de
       return;
     }
     validateChatInputName(errors, [...at, 'name'], option.name);
+    validateLocalizations(errors, [...at, 'name_localizations'], option.name_localizations, 'chat-input-name');
     checkString(errors, [...at, 'description'], option.description, { min: 1, max: 100, required: true });
+    validateLocalizations(
+      errors,
+      [...at, 'description_localizations'],
+      option.description_localizations,
+      'description',
+    );
     if (typeof option.name === 'string') {
       if (names.has(option.name))
         errors.add([...at, 'name'], 'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS', 'Option names must be unique');
@@ -297,6 +366,7 @@ function validateChoices(errors: FormErrors, path: FieldPath, option: JsonObject
       return;
     }
     checkString(errors, [...at, 'name'], choice.name, { min: 1, max: 100, required: true });
+    validateLocalizations(errors, [...at, 'name_localizations'], choice.name_localizations, 'choice-name');
     const valueOk =
       type === OptionType.String
         ? typeof choice.value === 'string' && choice.value.length <= 100

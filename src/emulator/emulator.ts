@@ -1,12 +1,14 @@
 import { EventEmitter } from 'node:events';
+import { CdnStore } from './cdn.js';
 import { type Clock, EmulatorClock } from './clock.js';
 import { CommandStore, type RegisteredCommand } from './commands.js';
+import { EmojiStore } from './emojis.js';
 import { ImpossibleActionError } from './errors.js';
 import { FaultInjector, type InjectedFault, type RestFault } from './faults.js';
 import { wireGatewayFanout } from './gateway/fanout.js';
 import { GatewayServer } from './gateway/server.js';
 import { Router } from './http/router.js';
-import { GATEWAY_PATH, HttpFrontend } from './http/server.js';
+import { CDN_PATH, GATEWAY_PATH, HttpFrontend } from './http/server.js';
 import { type InteractionOutcome, type InteractionRecord, InteractionRegistry } from './interactions/registry.js';
 import { InteractionResponder } from './interactions/responses.js';
 import {
@@ -16,18 +18,33 @@ import {
   type RunCommandOptions,
   VirtualUsers,
 } from './interactions/virtual-users.js';
+import { InvalidRequestLog } from './invalid-requests.js';
 import { type EmulatedMessage, MessageStore, type StoredMessage } from './messages.js';
+import type { Json } from './payloads.js';
 import { hasAll, Permission } from './permissions.js';
 import type { Problem } from './problems.js';
 import { addChannelRoutes } from './rest/channel-routes.js';
 import { addCommandRoutes } from './rest/command-routes.js';
 import type { RestContext } from './rest/context.js';
+import { addEmojiRoutes } from './rest/emoji-routes.js';
 import { addInteractionRoutes } from './rest/interaction-routes.js';
 import { addSessionRoutes } from './rest/session-routes.js';
+import { addThreadRoutes } from './rest/thread-routes.js';
 import { SnowflakeGenerator } from './snowflake.js';
+import { prepareNewMessage, sendPermission, wireThreadActivity } from './threads.js';
 import { MessageFlag } from './validation/message-body.js';
 import { Waiters, type WaitOptions } from './wait.js';
-import { type CreateChannelOptions, type CreateGuildOptions, World } from './world.js';
+import {
+  type AutoArchiveMinutes,
+  ChannelType,
+  type CreateApplicationOptions,
+  type CreateChannelOptions,
+  type CreateGuildOptions,
+  type CreateUserOptions,
+  type ThreadState,
+  type ThreadType,
+  World,
+} from './world.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -36,6 +53,14 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** Sent in HELLO; Discord uses 41250. */
   heartbeatIntervalMs?: number;
+  /** `session_start_limit.max_concurrency` in GET /gateway/bot (default 16). */
+  maxConcurrency?: number;
+  /**
+   * Enforce the identify rate limit: an IDENTIFY less than 5 s (real clock) after another in its
+   * `shard_id % max_concurrency` bucket gets op 9 and a `gateway` problem. Off by default: test
+   * suites restart bot processes within 5 s, which Discord would slow down the same way.
+   */
+  enforceIdentifyConcurrency?: boolean;
 }
 
 export interface ApplicationHandle {
@@ -72,6 +97,30 @@ export interface MessageInfo {
   visibleTo: string | null;
   /** The interaction that produced it (response or follow-up). */
   interactionId: string | null;
+  /** Users the message notified when it appeared (content and Text Display mentions, per allowed_mentions). */
+  mentionsDelivered: readonly string[];
+}
+
+/** One notification a user got from a message mentioning them. */
+export interface Ping {
+  messageId: string;
+  channelId: string;
+  /** Emulator clock, ms. */
+  at: number;
+}
+
+export interface ThreadView {
+  id: string;
+  /** 10 announcement, 11 public, 12 private thread. */
+  type: number;
+  parentId: string;
+  ownerId: string;
+  name: string;
+  archived: boolean;
+  locked: boolean;
+  autoArchiveMinutes: number;
+  memberIds: string[];
+  messageCount: number;
 }
 
 export interface InteractionView {
@@ -122,15 +171,24 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #waiters = new Waiters();
   readonly #problems: Problem[] = [];
   readonly #restCounts = new Map<string, number>();
+  readonly #invalidRequests: InvalidRequestLog;
+  readonly #cdn: CdnStore;
+  readonly #emojis: EmojiStore;
+  readonly #pings = new Map<string, Ping[]>();
   #port = 0;
   #stopped = false;
 
   constructor(options: EmulatorOptions = {}) {
     super();
     this.#clock = new EmulatorClock(options.clock);
+    const maxConcurrency = options.maxConcurrency ?? 16;
+    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) throw new RangeError('maxConcurrency must be >= 1');
+    this.#invalidRequests = new InvalidRequestLog(this.#clock);
     const snowflakes = new SnowflakeGenerator(this.#clock);
     this.#world = new World(snowflakes, this.#clock);
-    this.#messages = new MessageStore(this.#world);
+    this.#cdn = new CdnStore(() => `http://127.0.0.1:${this.#port}${CDN_PATH}`);
+    this.#messages = new MessageStore(this.#world, this.#cdn);
+    this.#emojis = new EmojiStore(this.#world, this.#cdn);
     this.#commands = new CommandStore(snowflakes);
     this.#interactions = new InteractionRegistry(
       this.#clock,
@@ -140,6 +198,8 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     const report = (problem: Omit<Problem, 'at'>) => this.#report(problem);
     this.#gateway = new GatewayServer(this.#world, {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+      maxConcurrency,
+      enforceIdentifyConcurrency: options.enforceIdentifyConcurrency ?? false,
       url: () => this.gatewayUrl,
       report,
     });
@@ -147,34 +207,42 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       world: this.#world,
       messages: this.#messages,
       commands: this.#commands,
+      emojis: this.#emojis,
       interactions: this.#interactions,
       gateway: this.#gateway,
       report,
       gatewayUrl: () => this.gatewayUrl,
+      maxConcurrency,
     };
     const router = new Router();
     addSessionRoutes(router, context);
     addCommandRoutes(router, context);
     addChannelRoutes(router, context);
+    addEmojiRoutes(router, this.#emojis);
+    addThreadRoutes(router, context);
     addInteractionRoutes(router, new InteractionResponder(context));
     this.#http = new HttpFrontend({
       world: this.#world,
       router,
       gateway: this.#gateway,
       faults: this.#faults,
+      cdn: this.#cdn,
       count: (key) => this.#restCounts.set(key, (this.#restCounts.get(key) ?? 0) + 1),
       report,
       afterRequest: () => this.#waiters.notify(),
+      answered: (status, appId) => this.#invalidRequests.record(status, appId),
+      appOfRoute: (params) =>
+        params.appId ?? (params.interactionId ? (this.#interactions.get(params.interactionId)?.appId ?? null) : null),
     });
     this.#users = new VirtualUsers({
       world: this.#world,
       commands: this.#commands,
       messages: this.#messages,
       interactions: this.#interactions,
-      deliver: (appId, payload, guildId) =>
-        this.#gateway.dispatch(appId, 'INTERACTION_CREATE', payload, { guildId, intent: 0 }) > 0,
+      deliver: (appId, payload, guildId) => this.#gateway.dispatchToOne(appId, 'INTERACTION_CREATE', payload, guildId),
     });
     wireGatewayFanout(this.#world, this.#messages, this.#gateway);
+    wireThreadActivity(this.#world, this.#messages);
     this.#wireEvents();
   }
 
@@ -198,12 +266,13 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   // ── The world ────────────────────────────────────────────────────────────
 
-  createApplication(options: { name: string; privilegedIntents?: number }): ApplicationHandle {
+  /** `id` and `token` may be given, so a saved world is rebuilt with the same ids and token. */
+  createApplication(options: CreateApplicationOptions): ApplicationHandle {
     const app = this.#world.createApplication(options);
     return { id: app.id, name: app.name, token: app.token, botUser: { id: app.botUserId, username: app.name } };
   }
 
-  createUser(options: { username: string; globalName?: string; locale?: string }): UserHandle {
+  createUser(options: CreateUserOptions): UserHandle {
     const user = this.#world.createUser(options);
     return { id: user.id, username: user.username };
   }
@@ -218,7 +287,10 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return { id: channel.id, name: options.name, guildId };
   }
 
-  createRole(guildId: string, options: { name: string; permissions: bigint }): { id: string; name: string } {
+  createRole(
+    guildId: string,
+    options: { name: string; permissions: bigint; id?: string },
+  ): { id: string; name: string } {
     const role = this.#world.createRole(guildId, options);
     return { id: role.id, name: role.name };
   }
@@ -250,9 +322,129 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#world.setChannelOverwrite(channelId, targetId, bits.allow ?? 0n, bits.deny ?? 0n);
   }
 
+  /**
+   * Deletes a guild channel (or thread): bots that saw it get CHANNEL_DELETE; its messages are gone
+   * (10008) and the channel answers Unknown Channel (10003).
+   */
+  deleteChannel(channelId: string): void {
+    for (const channel of this.#world.deleteChannel(channelId)) this.#messages.purgeChannel(channel);
+  }
+
+  /**
+   * Kicks an application's bot from a guild: GUILD_DELETE without `unavailable`, its managed role
+   * deleted; from then on the guild's routes answer the bot 403 / 50001 Missing Access.
+   */
+  removeBot(guildId: string, appId: string): void {
+    this.#world.removeBot(guildId, appId);
+  }
+
+  /** The language a person uses Discord in: the `locale` of their next interactions. */
+  setUserLocale(userId: string, locale: string): void {
+    this.#world.setUserLocale(userId, locale);
+  }
+
+  /** The guild's `preferred_locale` (interactions' `guild_locale`); bots in it get GUILD_UPDATE. */
+  setGuildLocale(guildId: string, locale: string): void {
+    this.#world.setGuildLocale(guildId, locale);
+  }
+
   /** The DM channel between a user and an application's bot (created on first use). */
   dmChannel(userId: string, appId: string): string {
     return this.#world.dmChannel(userId, this.#world.requireApplication(appId).botUserId).id;
+  }
+
+  /**
+   * Someone starts a thread in a text, announcement or forum channel (type 11 public by default, 12
+   * private, 10 in announcement channels); bots that can see it get THREAD_CREATE. The owner must be
+   * allowed to create it (Create Public / Private Threads; in a forum, Send Messages).
+   */
+  createThread(
+    parentId: string,
+    options: {
+      name: string;
+      ownerId: string;
+      type?: ThreadType;
+      invitable?: boolean;
+      autoArchiveMinutes?: AutoArchiveMinutes;
+      id?: string;
+    },
+  ): ChannelHandle {
+    const parent = this.#world.requireChannel(parentId);
+    const type = options.type ?? (parent.type === ChannelType.GuildAnnouncement ? 10 : 11);
+    const needed =
+      parent.type === ChannelType.GuildForum
+        ? Permission.SendMessages
+        : type === ChannelType.PrivateThread
+          ? Permission.CreatePrivateThreads
+          : Permission.CreatePublicThreads;
+    if (!hasAll(this.#world.permissionsIn(parent, options.ownerId), Permission.ViewChannel | needed)) {
+      throw new ImpossibleActionError(`user ${options.ownerId} may not start that thread in channel ${parentId}`);
+    }
+    const thread = this.#world.createThread(parentId, { ...options, type });
+    return { id: thread.id, name: options.name, guildId: thread.guildId ?? '' };
+  }
+
+  /** A forum channel (type 15): only threads (posts) live in it. */
+  createForum(guildId: string, options: Omit<CreateChannelOptions, 'type'>): ChannelHandle {
+    return this.createChannel(guildId, { ...options, type: ChannelType.GuildForum });
+  }
+
+  /** Someone opens a forum post: a public thread whose first message shares its id. */
+  createForumPost(
+    forumId: string,
+    options: { name: string; ownerId: string; content: string },
+  ): { thread: ChannelHandle; message: EmulatedMessage } {
+    const forum = this.#world.requireChannel(forumId);
+    if (forum.type !== ChannelType.GuildForum) throw new ImpossibleActionError(`channel ${forumId} is not a forum`);
+    const thread = this.createThread(forumId, { name: options.name, ownerId: options.ownerId });
+    const message = this.#messages.create({
+      id: thread.id,
+      channel: this.#world.requireThread(thread.id),
+      author: this.#world.requireUser(options.ownerId),
+      fields: { content: options.content },
+      type: 0,
+    });
+    return { thread, message: message.json };
+  }
+
+  /** A moderator archives a thread (and may lock it: then only Manage Threads unarchives it). */
+  archiveThread(threadId: string, options: { locked?: boolean } = {}): void {
+    this.#world.updateThread(threadId, {
+      archived: true,
+      ...(options.locked !== undefined ? { locked: options.locked } : {}),
+    });
+  }
+
+  /** Someone unarchives a thread (a moderator, if it is locked): THREAD_UPDATE. */
+  unarchiveThread(threadId: string, options: { unlock?: boolean } = {}): void {
+    this.#world.updateThread(threadId, { archived: false, ...(options.unlock ? { locked: false } : {}) });
+  }
+
+  /** Adds a user (or a bot's user) to a thread: THREAD_MEMBERS_UPDATE (and THREAD_CREATE for a bot added). */
+  addThreadMember(threadId: string, userId: string): void {
+    this.#world.addThreadMember(threadId, userId);
+  }
+
+  removeThreadMember(threadId: string, userId: string): void {
+    this.#world.removeThreadMember(threadId, userId);
+  }
+
+  /** A thread's state: archived, locked, owner, members, counts. */
+  thread(threadId: string): ThreadView {
+    const channel = this.#world.requireThread(threadId);
+    const thread = channel.thread as ThreadState;
+    return {
+      id: channel.id,
+      type: channel.type,
+      parentId: thread.parentId,
+      ownerId: thread.ownerId,
+      name: channel.name ?? '',
+      archived: thread.archived,
+      locked: thread.locked,
+      autoArchiveMinutes: thread.autoArchiveMinutes,
+      memberIds: [...thread.members.keys()],
+      messageCount: thread.messageCount,
+    };
   }
 
   /** A user's permission bits in a channel, as Discord computes them. */
@@ -262,13 +454,36 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   // ── The bot ──────────────────────────────────────────────────────────────
 
-  /** Resolves once the app's bot has a connected session that got READY and every GUILD_CREATE. */
-  waitForBotReady(appId: string, options: WaitOptions = {}): Promise<true> {
-    return this.waitFor(() => this.#gateway.isReady(appId), { description: `bot ${appId} ready`, ...options });
+  /**
+   * Resolves once the app's bot has a connected session that got READY and every GUILD_CREATE; with
+   * `shardCount`, once every shard `0..shardCount-1` of that count has one (across processes).
+   */
+  waitForBotReady(appId: string, options: WaitOptions & { shardCount?: number } = {}): Promise<true> {
+    const { shardCount } = options;
+    const ready = () =>
+      shardCount === undefined
+        ? this.#gateway.isReady(appId)
+        : this.#gateway.readyShards(appId, shardCount).length === shardCount;
+    return this.waitFor(ready, { description: `bot ${appId} ready`, ...options });
+  }
+
+  /** Which shards (of `shardCount`) the app has ready and connected now. */
+  readyShards(appId: string, shardCount: number): number[] {
+    return this.#gateway.readyShards(appId, shardCount);
   }
 
   isBotConnected(appId: string): boolean {
     return this.#gateway.isReady(appId);
+  }
+
+  /** The app's emojis as `GET /applications/:id/emojis` lists them. */
+  applicationEmojis(appId: string): Json[] {
+    return this.#emojis.list(appId).map((emoji) => this.#emojis.json(emoji));
+  }
+
+  /** Where the emulator's CDN serves an emoji's image (Discord: `cdn.discordapp.com/emojis/:id.png`). */
+  emojiUrl(emojiId: string): string {
+    return this.#emojis.url(emojiId);
   }
 
   /** Commands the app registered: global, or for one guild. */
@@ -298,12 +513,21 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return this.#users.sendRaw(options);
   }
 
-  /** A user posts a plain message (bots see it only with the GuildMessages intent). */
+  /**
+   * A user posts a plain message (bots see it only with the GuildMessages intent). In a thread it
+   * takes Send Messages in Threads, unarchives an archived thread and makes the user a member; a
+   * locked thread takes messages from Manage Threads only.
+   */
   postMessage(options: { user: string; channel: string; content: string }): EmulatedMessage {
     const channel = this.#world.requireChannel(options.channel);
     const permissions = this.#world.permissionsIn(channel, options.user);
-    if (!hasAll(permissions, Permission.ViewChannel | Permission.SendMessages)) {
+    if (!hasAll(permissions, Permission.ViewChannel | sendPermission(channel))) {
       throw new ImpossibleActionError(`user ${options.user} cannot send messages in channel ${channel.id}`);
+    }
+    try {
+      prepareNewMessage(this.#world, channel, options.user);
+    } catch (error) {
+      throw new ImpossibleActionError(`user ${options.user} cannot post in channel ${channel.id}: ${String(error)}`);
     }
     const stored = this.#messages.create({
       channel,
@@ -371,6 +595,11 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return stored ? infoOf(stored) : undefined;
   }
 
+  /** Every notification this user got from mentions, oldest first (edits never add any). */
+  pingsOf(userId: string): readonly Ping[] {
+    return [...(this.#pings.get(userId) ?? [])];
+  }
+
   /** The channel's history as this user sees it (nothing without View Channel; ephemerals only their own); oldest first. */
   messagesSeenBy(userId: string, channelId: string): EmulatedMessage[] {
     const channel = this.#world.requireChannel(channelId);
@@ -431,10 +660,14 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return this.#faults.add(fault);
   }
 
-  /** Moves the emulator's clock forward (e.g. 15 minutes to expire interaction tokens). */
+  /**
+   * Moves the emulator's clock forward (e.g. 15 minutes to expire interaction tokens); threads idle
+   * for their auto-archive duration archive now.
+   */
   advanceClock(ms: number): void {
     this.#clock.advance(ms);
     this.#interactions.failOverdue();
+    this.#world.archiveIdleThreads();
   }
 
   now(): number {
@@ -455,6 +688,20 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#restCounts.clear();
   }
 
+  /**
+   * Responses of 401, 403 or 429 sent in the last `windowMs` (default and at most 10 minutes, on the
+   * emulator clock), for one application (its token, or its interaction webhooks) or in all.
+   * Injected faults count; 429s of a shared scope do not, as on Discord.
+   */
+  invalidRequests(options: { appId?: string; windowMs?: number } = {}): number {
+    return this.#invalidRequests.count(options);
+  }
+
+  /** The most invalid responses any 10-minute window held so far (Discord bans the IP at 10,000). */
+  maxInvalidRequestsPerWindow(): number {
+    return this.#invalidRequests.peak;
+  }
+
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
@@ -471,6 +718,14 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#waiters.notify();
   }
 
+  #recordPings(stored: StoredMessage): void {
+    for (const userId of stored.mentionsDelivered) {
+      const list = this.#pings.get(userId) ?? [];
+      list.push({ messageId: stored.json.id, channelId: stored.channelId, at: this.#clock.now() });
+      this.#pings.set(userId, list);
+    }
+  }
+
   #onlyAppId(): string {
     const [only, other] = this.#world.applications.keys();
     if (!only || other) throw new ImpossibleActionError('several (or no) applications exist; pass appId');
@@ -480,10 +735,12 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   #wireEvents(): void {
     const changed = () => this.#waiters.notify();
     this.#messages.on('create', (stored) => {
+      this.#recordPings(stored);
       this.emit('messageCreate', stored.json, infoOf(stored));
       changed();
     });
-    this.#messages.on('update', (stored) => {
+    this.#messages.on('update', (stored, previous) => {
+      if (stored.mentionsDelivered !== previous.mentionsDelivered) this.#recordPings(stored);
       this.emit('messageUpdate', stored.json, infoOf(stored));
       changed();
     });
@@ -522,5 +779,6 @@ function infoOf(stored: StoredMessage): MessageInfo {
     guildId: stored.guildId,
     visibleTo: stored.visibleTo,
     interactionId: stored.interactionId,
+    mentionsDelivered: stored.mentionsDelivered,
   };
 }

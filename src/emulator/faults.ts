@@ -10,6 +10,11 @@ export interface RestFault {
   retryAfterSeconds?: number;
   /** For 429: mark the limit as global (X-RateLimit-Global). */
   global?: boolean;
+  /**
+   * For 429: a shared resource's limit (`X-RateLimit-Scope: shared`), which Discord does not count
+   * toward the invalid request limit.
+   */
+  shared?: boolean;
   /** The JSON error code (default 0). */
   code?: number;
   /** The JSON error message (default the status text, Discord style). */
@@ -31,6 +36,8 @@ export interface FaultResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** Whether it counts toward the invalid request limit (not a shared-scope 429). */
+  counted: boolean;
 }
 
 interface PendingFault {
@@ -96,12 +103,13 @@ function respond(fault: RestFault): FaultResponse {
       'X-RateLimit-Remaining': '0',
       'X-RateLimit-Reset': String((Date.now() + retryAfter * 1000) / 1000),
       'X-RateLimit-Reset-After': String(retryAfter),
-      'X-RateLimit-Scope': fault.global ? 'global' : 'user',
+      'X-RateLimit-Scope': fault.global ? 'global' : fault.shared ? 'shared' : 'user',
     };
     if (fault.global) headers['X-RateLimit-Global'] = 'true';
     else headers['X-RateLimit-Bucket'] = 'emulated-bucket';
     return {
       status: 429,
+      counted: !fault.shared,
       headers,
       body: {
         message: fault.message ?? 'You are being rate limited.',
@@ -113,6 +121,7 @@ function respond(fault: RestFault): FaultResponse {
   }
   return {
     status: fault.status,
+    counted: true,
     headers: {},
     body: { message: fault.message ?? `${fault.status}: Injected failure`, code: fault.code ?? 0 },
   };

@@ -9,7 +9,9 @@ export {
   type GuildHandle,
   type InteractionView,
   type MessageInfo,
+  type Ping,
   startEmulator,
+  type ThreadView,
   type UserHandle,
 } from './emulator.js';
 export { DiscordError, ImpossibleActionError } from './errors.js';
@@ -21,8 +23,19 @@ export type {
   RawInteractionOptions,
   RunCommandOptions,
 } from './interactions/virtual-users.js';
+export { DISCORD_LOCALES } from './locales.js';
 export type { EmulatedMessage } from './messages.js';
 export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Permission } from './permissions.js';
 export type { Problem, ProblemKind } from './problems.js';
 export { MessageFlag } from './validation/message-body.js';
 export type { WaitOptions } from './wait.js';
+export {
+  AUTO_ARCHIVE_MINUTES,
+  type AutoArchiveMinutes,
+  ChannelType,
+  type CreateApplicationOptions,
+  type CreateChannelOptions,
+  type CreateGuildOptions,
+  type CreateUserOptions,
+  type ThreadType,
+} from './world.js';

@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord-api-types/v10';
+import { checkAttachmentReferences, forgetAttachments, resolveAttachments } from './attachments.js';
+import type { CdnStore } from './cdn.js';
 import { DiscordError } from './errors.js';
+import { deliveredMentions } from './mentions.js';
 import { type Json, userJson } from './payloads.js';
 import { compareSnowflakes } from './snowflake.js';
-import type { JsonObject } from './validation/fields.js';
 import { assertNotEmpty, type MessageFields, MessageFlag, type UploadedFile } from './validation/message-body.js';
 import type { ChannelRecord, UserRecord, World } from './world.js';
 
@@ -30,6 +32,8 @@ export interface EmulatedMessage {
   readonly interaction_metadata?: Json;
   readonly interaction?: Json;
   readonly message_reference?: Json;
+  /** The thread started from this message. */
+  readonly thread?: Json;
 }
 
 export interface StoredMessage {
@@ -41,9 +45,13 @@ export interface StoredMessage {
   readonly visibleTo: string | null;
   /** The interaction whose response or follow-up this is. */
   readonly interactionId: string | null;
+  /** Users this message notified when it was created (edits never ping). */
+  readonly mentionsDelivered: readonly string[];
 }
 
 export interface NewMessage {
+  /** A forum post's starter message shares its thread's id; otherwise a new one. */
+  id?: string;
   channel: ChannelRecord;
   author: UserRecord;
   fields: MessageFields;
@@ -60,6 +68,8 @@ export interface NewMessage {
   files?: UploadedFile[];
   /** A deferred reply's "thinking" placeholder may be empty. */
   allowEmpty?: boolean;
+  /** Where the message fields sit in the request body, for error paths (`['data']` in callbacks). */
+  bodyPath?: (string | number)[];
 }
 
 export interface MessageEdit {
@@ -67,6 +77,7 @@ export interface MessageEdit {
   files?: UploadedFile[];
   /** Filling a deferred reply: drop the Loading flag and do not mark the message edited. */
   fillsPlaceholder?: boolean;
+  bodyPath?: (string | number)[];
 }
 
 export interface MessageStoreEvents {
@@ -82,7 +93,10 @@ const ROLE_MENTION = /<@&(\d{17,20})>/g;
 export class MessageStore extends EventEmitter<MessageStoreEvents> {
   readonly #byId = new Map<string, StoredMessage>();
 
-  constructor(private readonly world: World) {
+  constructor(
+    private readonly world: World,
+    private readonly cdn: CdnStore,
+  ) {
     super();
   }
 
@@ -99,9 +113,24 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     const content = fields.content ?? '';
     const embeds = fields.embeds ?? [];
     const components = fields.components ?? [];
-    const attachments = this.#attachments(input.channel.id, fields.attachments, input.files, []);
-    if (!input.allowEmpty) assertNotEmpty({ content, embeds, components, attachments });
-    const id = this.world.snowflakes.next();
+    const bodyPath = input.bodyPath ?? [];
+    const attachments = resolveAttachments({
+      channelId: input.channel.id,
+      requested: fields.attachments,
+      files: input.files ?? [],
+      existing: [],
+      snowflakes: this.world.snowflakes,
+      cdn: this.cdn,
+      path: bodyPath,
+    });
+    try {
+      checkAttachmentReferences({ embeds, components, attachments }, bodyPath);
+      if (!input.allowEmpty) assertNotEmpty({ content, embeds, components, attachments });
+    } catch (error) {
+      forgetAttachments(this.cdn, input.channel.id, attachments, []);
+      throw error;
+    }
+    const id = input.id ?? this.world.snowflakes.next();
     const json: EmulatedMessage = {
       id,
       type: input.type,
@@ -127,13 +156,27 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
         ? { message_reference: input.messageReference ?? fields.messageReference }
         : {}),
     };
+    const visibleTo = input.visibleTo ?? null;
     const stored: StoredMessage = {
       json,
       channelId: input.channel.id,
       guildId: input.channel.guildId,
       authorId: input.author.id,
-      visibleTo: input.visibleTo ?? null,
+      visibleTo,
       interactionId: input.interactionId ?? null,
+      // A "thinking" placeholder pings no one yet; what fills it does (see edit).
+      mentionsDelivered: input.allowEmpty
+        ? []
+        : deliveredMentions(this.world, {
+            channel: input.channel,
+            authorId: input.author.id,
+            content,
+            components,
+            allowedMentions: fields.allowedMentions,
+            viaWebhook: input.webhookId !== undefined,
+            repliedUserId: this.#repliedUser(json.message_reference),
+            ephemeral: visibleTo !== null,
+          }),
     };
     this.#byId.set(id, stored);
     input.channel.messageIds.push(id);
@@ -155,6 +198,18 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     }
     if (edit.fillsPlaceholder) flags &= ~MessageFlag.Loading;
     const content = fields.content ?? old.content;
+    const attachments =
+      fields.attachments !== undefined || edit.files?.length
+        ? resolveAttachments({
+            channelId: old.channel_id,
+            requested: fields.attachments,
+            files: edit.files ?? [],
+            existing: old.attachments,
+            snowflakes: this.world.snowflakes,
+            cdn: this.cdn,
+            path: edit.bodyPath ?? [],
+          })
+        : old.attachments;
     const json: EmulatedMessage = {
       ...old,
       content,
@@ -162,14 +217,44 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
       mention_roles: fields.content === undefined ? old.mention_roles : this.#mentionedRoles(content),
       embeds: (fields.embeds as unknown as APIEmbed[] | undefined) ?? old.embeds,
       components: (fields.components as unknown as APIMessageTopLevelComponent[] | undefined) ?? old.components,
-      attachments:
-        fields.attachments !== undefined || edit.files?.length
-          ? this.#attachments(old.channel_id, fields.attachments, edit.files, old.attachments)
-          : old.attachments,
+      attachments,
       flags,
       edited_timestamp: edit.fillsPlaceholder ? old.edited_timestamp : this.world.isoNow(),
     };
-    assertNotEmpty(json);
+    try {
+      checkAttachmentReferences(json, edit.bodyPath ?? []);
+      assertNotEmpty(json);
+    } catch (error) {
+      forgetAttachments(this.cdn, old.channel_id, attachments, old.attachments);
+      throw error;
+    }
+    forgetAttachments(this.cdn, old.channel_id, old.attachments, attachments);
+    const channel = this.world.channels.get(previous.channelId);
+    // Edits never ping, but filling a deferred reply is when the answer first appears: it pings.
+    const mentionsDelivered =
+      edit.fillsPlaceholder && channel
+        ? deliveredMentions(this.world, {
+            channel,
+            authorId: previous.authorId,
+            content: json.content,
+            components: json.components,
+            allowedMentions: fields.allowedMentions,
+            viaWebhook: true,
+            repliedUserId: null,
+            ephemeral: previous.visibleTo !== null,
+          })
+        : previous.mentionsDelivered;
+    const stored: StoredMessage = { ...previous, json, mentionsDelivered };
+    this.#byId.set(id, stored);
+    this.emit('update', stored, previous);
+    return stored;
+  }
+
+  /** A thread was started from this message: it gains HAS_THREAD and `thread` (MESSAGE_UPDATE). */
+  markThread(id: string, thread: Json): StoredMessage {
+    const previous = this.#byId.get(id);
+    if (!previous) throw DiscordError.unknownMessage();
+    const json: EmulatedMessage = { ...previous.json, flags: previous.json.flags | MessageFlag.HasThread, thread };
     const stored: StoredMessage = { ...previous, json };
     this.#byId.set(id, stored);
     this.emit('update', stored, previous);
@@ -180,6 +265,7 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     const stored = this.#byId.get(id);
     if (!stored) throw DiscordError.unknownMessage();
     this.#byId.delete(id);
+    forgetAttachments(this.cdn, stored.channelId, stored.json.attachments, []);
     const channel = this.world.channels.get(stored.channelId);
     if (channel) {
       const index = indexOfSnowflake(channel.messageIds, id);
@@ -187,6 +273,25 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     }
     this.emit('delete', stored);
     return stored;
+  }
+
+  /** The author of the message a reply points at, if it still exists. */
+  #repliedUser(reference: Json | undefined): string | null {
+    const messageId = reference && typeof reference.message_id === 'string' ? reference.message_id : null;
+    return messageId ? (this.#byId.get(messageId)?.authorId ?? null) : null;
+  }
+
+  /**
+   * Forgets every message of a deleted channel. Discord sends no MESSAGE_DELETE for them; later
+   * requests for them answer Unknown Message.
+   */
+  purgeChannel(channel: ChannelRecord): void {
+    for (const id of channel.messageIds) {
+      const stored = this.#byId.get(id);
+      if (stored) forgetAttachments(this.cdn, channel.id, stored.json.attachments, []);
+      this.#byId.delete(id);
+    }
+    channel.messageIds.length = 0;
   }
 
   /** The channel's history as a user sees it: ephemerals only their own, oldest first. */
@@ -249,30 +354,6 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
   #mentionedRoles(content: string): string[] {
     if (!content.includes('<@&')) return [];
     return [...new Set([...content.matchAll(ROLE_MENTION)].map((match) => match[1] ?? ''))];
-  }
-
-  /** Kept attachments (by id) plus uploaded files, shaped like Discord's attachment objects. */
-  #attachments(
-    channelId: string,
-    requested: JsonObject[] | undefined,
-    files: UploadedFile[] | undefined,
-    existing: Json[],
-  ): Json[] {
-    const kept = requested ? existing.filter((old) => requested.some((wanted) => String(wanted.id) === old.id)) : [];
-    const uploaded = (files ?? []).map((file, index) => {
-      const id = this.world.snowflakes.next();
-      const described = requested?.find((wanted) => String(wanted.id) === String(index));
-      return {
-        id,
-        filename: file.filename,
-        size: file.size,
-        url: `https://cdn.discordapp.com/attachments/${channelId}/${id}/${file.filename}`,
-        proxy_url: `https://media.discordapp.net/attachments/${channelId}/${id}/${file.filename}`,
-        content_type: file.contentType,
-        ...(typeof described?.description === 'string' ? { description: described.description } : {}),
-      };
-    });
-    return [...kept, ...uploaded];
   }
 }
 

@@ -1,10 +1,11 @@
-import type { Overwrite } from './permissions.js';
+import { type Overwrite, Permission } from './permissions.js';
 import type {
   ApplicationRecord,
   ChannelRecord,
   GuildRecord,
   MemberRecord,
   RoleRecord,
+  ThreadState,
   UserRecord,
   World,
 } from './world.js';
@@ -74,7 +75,50 @@ function overwriteJson(overwrite: Overwrite): Json {
   return { id: overwrite.id, type: overwrite.type, allow: overwrite.allow.toString(), deny: overwrite.deny.toString() };
 }
 
-export function channelJson(world: World, channel: ChannelRecord): Json {
+/** A thread member object; `id`/`user_id` are left out inside GUILD_CREATE, as Discord does. */
+export function threadMemberJson(thread: ChannelRecord, userId: string, withIds = true): Json | null {
+  const joined = thread.thread?.members.get(userId);
+  if (joined === undefined) return null;
+  return { ...(withIds ? { id: thread.id, user_id: userId } : {}), join_timestamp: joined, flags: 0 };
+}
+
+/** A thread channel object (docs/resources/channel.mdx, "Example Thread Channel"). */
+function threadJson(channel: ChannelRecord, thread: ThreadState): Json {
+  return {
+    id: channel.id,
+    type: channel.type,
+    guild_id: channel.guildId,
+    parent_id: thread.parentId,
+    owner_id: thread.ownerId,
+    name: channel.name,
+    last_message_id: channel.lastMessageId,
+    last_pin_timestamp: null,
+    rate_limit_per_user: 0,
+    message_count: thread.messageCount,
+    member_count: Math.min(thread.members.size, 50),
+    total_message_sent: thread.totalMessageSent,
+    thread_metadata: {
+      archived: thread.archived,
+      auto_archive_duration: thread.autoArchiveMinutes,
+      archive_timestamp: thread.archiveTimestamp,
+      locked: thread.locked,
+      ...(channel.type === 12 ? { invitable: thread.invitable } : {}),
+      create_timestamp: thread.createTimestamp,
+    },
+    flags: 0,
+    applied_tags: [],
+  };
+}
+
+/**
+ * A channel as Discord returns it. `memberOf`: for a thread, add the `member` object of that user
+ * (the bot) when they joined it, as `GET /channels/:id` and THREAD_CREATE do.
+ */
+export function channelJson(world: World, channel: ChannelRecord, memberOf?: string): Json {
+  if (channel.thread) {
+    const member = memberOf ? threadMemberJson(channel, memberOf) : null;
+    return { ...threadJson(channel, channel.thread), ...(member ? { member } : {}) };
+  }
   if (channel.type === 1) {
     return {
       id: channel.id,
@@ -86,7 +130,7 @@ export function channelJson(world: World, channel: ChannelRecord): Json {
   }
   return {
     id: channel.id,
-    type: 0,
+    type: channel.type,
     guild_id: channel.guildId,
     name: channel.name,
     position: channel.position,
@@ -96,8 +140,28 @@ export function channelJson(world: World, channel: ChannelRecord): Json {
     nsfw: false,
     last_message_id: channel.lastMessageId,
     rate_limit_per_user: 0,
+    default_auto_archive_duration: 1440,
     flags: 0,
+    ...(channel.type === 15
+      ? {
+          available_tags: [],
+          default_reaction_emoji: null,
+          default_sort_order: null,
+          default_forum_layout: 0,
+          default_thread_rate_limit_per_user: 0,
+        }
+      : {}),
   };
+}
+
+/** Active threads of a guild that a user can see (GUILD_CREATE's `threads`, List Active Threads). */
+export function activeThreadsSeenBy(world: World, guild: GuildRecord, userId: string): ChannelRecord[] {
+  const result: ChannelRecord[] = [];
+  for (const channel of world.channels.values()) {
+    if (channel.guildId !== guild.id || !channel.thread || channel.thread.archived) continue;
+    if ((world.permissionsIn(channel, userId) & Permission.ViewChannel) !== 0n) result.push(channel);
+  }
+  return result;
 }
 
 /** The guild fields shared by `GET /guilds/:id` and GUILD_CREATE. */
@@ -163,7 +227,10 @@ export function guildCreateJson(world: World, guild: GuildRecord, botUserId: str
     voice_states: [],
     members: members.map((member) => memberJson(world, member)),
     channels: guild.channelIds.map((id) => channelJson(world, world.requireChannel(id))),
-    threads: [],
+    threads: activeThreadsSeenBy(world, guild, botUserId).map((thread) => {
+      const member = threadMemberJson(thread, botUserId, false);
+      return { ...channelJson(world, thread), ...(member ? { member } : {}) };
+    }),
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],

@@ -20,7 +20,9 @@ export const Permission = {
   ChangeNickname: 1n << 26n,
   ManageRoles: 1n << 28n,
   UseApplicationCommands: 1n << 31n,
+  ManageThreads: 1n << 34n,
   CreatePublicThreads: 1n << 35n,
+  CreatePrivateThreads: 1n << 36n,
   SendMessagesInThreads: 1n << 38n,
 } as const;
 
@@ -42,6 +44,7 @@ export const DEFAULT_EVERYONE_PERMISSIONS =
   Permission.ChangeNickname |
   Permission.UseApplicationCommands |
   Permission.CreatePublicThreads |
+  Permission.CreatePrivateThreads |
   Permission.SendMessagesInThreads;
 
 export interface Overwrite {

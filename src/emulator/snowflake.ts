@@ -15,7 +15,42 @@ export class SnowflakeGenerator {
   constructor(private readonly clock: Clock) {}
 
   next(): string {
-    let ms = BigInt(Math.floor(this.clock.now()));
+    return this.#nextAt(BigInt(Math.floor(this.clock.now())));
+  }
+
+  /**
+   * The next id whose guild would land on `shard` of `count` (`(id >> 22) % count`): the timestamp
+   * part moves forward by at most `count - 1` ms, so ids stay increasing.
+   */
+  nextInShard(shard: number, count: number): string {
+    if (!Number.isInteger(count) || count < 1 || !Number.isInteger(shard) || shard < 0 || shard >= count) {
+      throw new RangeError(`no shard ${shard} of ${count}`);
+    }
+    const now = BigInt(Math.floor(this.clock.now()));
+    // One past the last id's millisecond, unless the clock is already beyond it.
+    let ms = now > this.#lastMs ? now : this.#lastMs + 1n;
+    const total = BigInt(count);
+    const offset = (((BigInt(shard) - ((ms - DISCORD_EPOCH_MS) % total)) % total) + total) % total;
+    ms += offset;
+    return this.#nextAt(ms);
+  }
+
+  /**
+   * Notes an id given from outside (a rebuilt world), so generated ids keep sorting after it and
+   * never collide with it.
+   */
+  observe(id: string): void {
+    const ms = (BigInt(id) >> 22n) + DISCORD_EPOCH_MS;
+    if (ms > this.#lastMs) {
+      this.#lastMs = ms;
+      this.#increment = BigInt(id) & MAX_INCREMENT;
+    } else if (ms === this.#lastMs && (BigInt(id) & MAX_INCREMENT) > this.#increment) {
+      this.#increment = BigInt(id) & MAX_INCREMENT;
+    }
+  }
+
+  #nextAt(requestedMs: bigint): string {
+    let ms = requestedMs;
     if (ms <= this.#lastMs) {
       ms = this.#lastMs;
       this.#increment += 1n;

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import { expect } from 'vitest';
+import { WebSocket } from 'ws';
 import {
   type ApplicationHandle,
   type ChannelHandle,
@@ -98,4 +99,28 @@ export async function rawRest(
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Frames of a raw gateway socket, for what discord.js hides (op 9, close codes). */
+export function rawGateway(url: string) {
+  const socket = new WebSocket(`${url}?v=10&encoding=json`);
+  const frames: { op: number; t?: string; d?: unknown }[] = [];
+  const waiting: (() => void)[] = [];
+  socket.on('message', (raw) => {
+    frames.push(JSON.parse(raw.toString()));
+    for (const wake of waiting.splice(0)) wake();
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const frame = async (test: (frame: { op: number; t?: string }) => boolean) => {
+    for (;;) {
+      const found = frames.find(test);
+      if (found) return found;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+  };
+  const identify = async (token: string, shard: [number, number], intents = 1) => {
+    await frame((candidate) => candidate.op === 10);
+    socket.send(JSON.stringify({ op: 2, d: { token, intents, properties: {}, shard } }));
+  };
+  return { socket, frame, closed, identify };
 }

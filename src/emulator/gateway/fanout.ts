@@ -1,5 +1,15 @@
 import type { MessageStore, StoredMessage } from '../messages.js';
-import { channelJson, guildCreateJson, type Json, memberJson, roleJson } from '../payloads.js';
+import {
+  channelJson,
+  guildCreateJson,
+  guildJson,
+  type Json,
+  memberJson,
+  roleJson,
+  threadMemberJson,
+  userJson,
+} from '../payloads.js';
+import { hasAll, Permission } from '../permissions.js';
 import type { ChannelRecord, GuildRecord, World } from '../world.js';
 import type { GatewayServer } from './server.js';
 import { type GatewaySession, Intent } from './session.js';
@@ -14,6 +24,15 @@ export function wireGatewayFanout(world: World, messages: MessageStore, gateway:
     if (!guild) return;
     for (const app of world.applications.values()) {
       if (guild.members.has(app.botUserId)) gateway.dispatch(app.id, event, data, { guildId, intent });
+    }
+  };
+  /** Sends a guild event about a channel to the bots that can see it; `data` per bot user. */
+  const toViewers = (channel: ChannelRecord, event: string, data: (botUserId: string) => Json) => {
+    if (!channel.guildId) return;
+    for (const app of world.applications.values()) {
+      if (hasAll(world.permissionsIn(channel, app.botUserId), Permission.ViewChannel)) {
+        gateway.dispatch(app.id, event, data(app.botUserId), { guildId: channel.guildId, intent: Intent.Guilds });
+      }
     }
   };
   const channelEvent = (event: string, channel: ChannelRecord) => {
@@ -37,6 +56,61 @@ export function wireGatewayFanout(world: World, messages: MessageStore, gateway:
   });
   world.on('channelCreate', (channel) => channelEvent('CHANNEL_CREATE', channel));
   world.on('channelUpdate', (channel) => channelEvent('CHANNEL_UPDATE', channel));
+  world.on('channelDelete', (channel) => {
+    // Only bots that could see it hear of it ("a channel relevant to the current user"); a thread's
+    // deletion carries only id, guild_id, parent_id and type (docs/events/gateway-events.mdx).
+    const data = channel.thread
+      ? { id: channel.id, guild_id: channel.guildId, parent_id: channel.thread.parentId, type: channel.type }
+      : channelJson(world, channel);
+    toViewers(channel, channel.thread ? 'THREAD_DELETE' : 'CHANNEL_DELETE', () => data);
+  });
+  world.on('threadCreate', (thread) =>
+    toViewers(thread, 'THREAD_CREATE', (botUserId) => ({
+      ...channelJson(world, thread, botUserId),
+      newly_created: true,
+    })),
+  );
+  world.on('threadUpdate', (thread) =>
+    toViewers(thread, 'THREAD_UPDATE', (botUserId) => channelJson(world, thread, botUserId)),
+  );
+  world.on('threadMembersUpdate', (thread, added, removed) => {
+    if (!thread.guildId) return;
+    const data = {
+      id: thread.id,
+      guild_id: thread.guildId,
+      member_count: Math.min(thread.thread?.members.size ?? 0, 50),
+      ...(added.length > 0 ? { added_members: added.map((userId) => threadMemberJson(thread, userId)) } : {}),
+      ...(removed.length > 0 ? { removed_member_ids: removed } : {}),
+    };
+    for (const app of world.applications.values()) {
+      if (!world.guilds.get(thread.guildId)?.members.has(app.botUserId)) continue;
+      // Without GuildMembers a bot hears only of its own membership changes.
+      const concernsBot = added.includes(app.botUserId) || removed.includes(app.botUserId);
+      const scope = { guildId: thread.guildId, intent: concernsBot ? Intent.Guilds : Intent.GuildMembers };
+      if (added.includes(app.botUserId)) {
+        // Being added to a thread also brings THREAD_CREATE (docs/topics/threads.mdx, "Thread Access").
+        gateway.dispatch(app.id, 'THREAD_CREATE', channelJson(world, thread, app.botUserId), scope);
+      }
+      if (concernsBot || hasAll(world.permissionsIn(thread, app.botUserId), Permission.ViewChannel)) {
+        gateway.dispatch(app.id, 'THREAD_MEMBERS_UPDATE', data, scope);
+      }
+    }
+  });
+  world.on('guildRemoved', (guild, appId) =>
+    gateway.dispatch(appId, 'GUILD_DELETE', { id: guild.id }, { guildId: guild.id, intent: Intent.Guilds }),
+  );
+  world.on('guildUpdate', (guild) => toGuild(guild.id, 'GUILD_UPDATE', guildJson(guild), Intent.Guilds));
+  world.on('roleDelete', (role) =>
+    toGuild(role.guildId, 'GUILD_ROLE_DELETE', { guild_id: role.guildId, role_id: role.id }, Intent.Guilds),
+  );
+  world.on('memberRemove', (guild, member) =>
+    toGuild(
+      guild.id,
+      'GUILD_MEMBER_REMOVE',
+      { guild_id: guild.id, user: userJson(world.requireUser(member.userId)) },
+      Intent.GuildMembers,
+    ),
+  );
   world.on('roleCreate', (role) =>
     toGuild(role.guildId, 'GUILD_ROLE_CREATE', { guild_id: role.guildId, role: roleJson(role) }, Intent.Guilds),
   );
@@ -99,8 +173,9 @@ export function wireGatewayFanout(world: World, messages: MessageStore, gateway:
     if (!channel || stored.visibleTo !== null) return [];
     const audience: { appId: string; intent: number; botUserId: string }[] = [];
     for (const app of world.applications.values()) {
+      // Guild messages reach bots that can see the channel (a private thread: its members, moderators).
       const present = channel.guildId
-        ? world.guilds.get(channel.guildId)?.members.has(app.botUserId)
+        ? hasAll(world.permissionsIn(channel, app.botUserId), Permission.ViewChannel)
         : channel.recipientIds.includes(app.botUserId);
       if (present) {
         audience.push({

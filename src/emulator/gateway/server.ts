@@ -6,7 +6,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { currentUserJson, guildCreateJson, type Json, memberJson } from '../payloads.js';
 import type { Problem } from '../problems.js';
 import type { World } from '../world.js';
-import { GatewaySession, Intent, PRIVILEGED_INTENTS } from './session.js';
+import { coversGuild, GatewaySession, Intent, PRIVILEGED_INTENTS } from './session.js';
 
 const Op = {
   Dispatch: 0,
@@ -30,6 +30,7 @@ const Close = {
   AuthenticationFailed: 4004,
   AlreadyAuthenticated: 4005,
   InvalidShard: 4010,
+  ShardingRequired: 4011,
   InvalidApiVersion: 4012,
   InvalidIntents: 4013,
   DisallowedIntents: 4014,
@@ -38,8 +39,17 @@ const Close = {
 /** Client close codes after which Discord forgets the session. */
 const SESSION_ENDING_CLOSES = new Set([1000, 1001]);
 
+/** Each shard holds at most this many guilds (docs/events/gateway.mdx, "Sharding"); more: close 4011. */
+export const MAX_GUILDS_PER_SHARD = 2_500;
+/** IDENTIFYs of one `shard_id % max_concurrency` bucket must be this far apart. */
+export const IDENTIFY_INTERVAL_MS = 5_000;
+
 export interface GatewayOptions {
   heartbeatIntervalMs: number;
+  /** `session_start_limit.max_concurrency`: how many identify buckets run in parallel. */
+  maxConcurrency: number;
+  /** Answer op 9 to IDENTIFYs closer than 5 s in one bucket. */
+  enforceIdentifyConcurrency: boolean;
   /** `ws://127.0.0.1:PORT/gateway`, known once the HTTP server listens. */
   url: () => string;
   report: (problem: Omit<Problem, 'at'>) => void;
@@ -61,6 +71,8 @@ interface Connection {
 export class GatewayServer extends EventEmitter<GatewayEvents> {
   readonly #wss = new WebSocketServer({ noServer: true, maxPayload: 4096 * 1024 });
   readonly #sessions = new Map<string, GatewaySession>();
+  /** `appId:bucket` → when the last session started there, on the real clock (as discord.js waits). */
+  readonly #lastIdentify = new Map<string, number>();
 
   constructor(
     private readonly world: World,
@@ -104,6 +116,27 @@ export class GatewayServer extends EventEmitter<GatewayEvents> {
       delivered += 1;
     }
     return delivered;
+  }
+
+  /**
+   * Sends an event to exactly one live session covering the guild (a connected one if any, else one
+   * waiting to resume, which replays it): what Discord does with INTERACTION_CREATE when several
+   * sessions hold the same shard. Returns whether a session took it.
+   */
+  dispatchToOne(appId: string, event: string, data: unknown, guildId: string | null): boolean {
+    const candidates = this.sessionsOf(appId).filter((session) => session.ready && session.coversGuild(guildId));
+    const session = candidates.find((candidate) => candidate.connected) ?? candidates[0];
+    session?.dispatch(event, data);
+    return session !== undefined;
+  }
+
+  /** Shard ids `0..count-1` of `count` that have a ready, connected session. */
+  readyShards(appId: string, count: number): number[] {
+    const ready = new Set<number>();
+    for (const session of this.sessionsOf(appId)) {
+      if (session.ready && session.connected && session.shard[1] === count) ready.add(session.shard[0]);
+    }
+    return [...ready].sort((a, b) => a - b);
   }
 
   /** Closes the app's open sockets with `code`; the sessions stay resumable. */
@@ -243,12 +276,34 @@ export class GatewayServer extends EventEmitter<GatewayEvents> {
       );
       return;
     }
+    const bot = this.world.requireUser(app.botUserId);
+    const guilds = this.world.guildsOfBot(bot.id).filter((guild) => coversGuild(shard, guild.id));
+    if (guilds.length > MAX_GUILDS_PER_SHARD) {
+      this.#closeWith(
+        socket,
+        Close.ShardingRequired,
+        'Sharding required.',
+        `shard [${shard.join(', ')}] would hold ${guilds.length} guilds (at most ${MAX_GUILDS_PER_SHARD})`,
+      );
+      return;
+    }
+    // docs/events/gateway.mdx, "Identifying": past max_concurrency Discord answers Invalid Session.
+    const bucket = `${app.id}:${shard[0] % this.options.maxConcurrency}`;
+    const now = Date.now();
+    const last = this.#lastIdentify.get(bucket);
+    if (this.options.enforceIdentifyConcurrency && last !== undefined && now - last < IDENTIFY_INTERVAL_MS) {
+      this.options.report({
+        kind: 'gateway',
+        detail: `IDENTIFY of shard ${shard[0]} ${now - last} ms after another in bucket ${shard[0] % this.options.maxConcurrency} (5 s apart needed): op 9`,
+      });
+      this.#send(socket, { op: Op.InvalidSession, d: false });
+      return;
+    }
+    this.#lastIdentify.set(bucket, now);
     const session = new GatewaySession(randomBytes(16).toString('hex'), app, intents, shard);
     session.socket = socket;
     connection.session = session;
     this.#sessions.set(session.id, session);
-    const bot = this.world.requireUser(app.botUserId);
-    const guilds = this.world.guildsOfBot(bot.id).filter((guild) => session.coversGuild(guild.id));
     session.dispatch('READY', {
       v: 10,
       user: currentUserJson(bot),

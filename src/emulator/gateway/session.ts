@@ -15,6 +15,14 @@ export const Intent = {
 
 export const PRIVILEGED_INTENTS = Intent.GuildMembers | Intent.GuildPresences | Intent.MessageContent;
 
+/** Whether a guild's events belong to a shard: `(guild_id >> 22) % shard_count`; DMs go to shard 0. */
+export function coversGuild(shard: readonly [number, number], guildId: string | null): boolean {
+  const [id, count] = shard;
+  if (guildId === null) return id === 0;
+  if (count === 1) return true;
+  return Number((BigInt(guildId) >> 22n) % BigInt(count)) === id;
+}
+
 interface BufferedFrame {
   seq: number;
   frame: string;
@@ -44,12 +52,8 @@ export class GatewaySession {
     return this.socket !== null && this.socket.readyState === this.socket.OPEN;
   }
 
-  /** Whether a guild's events belong to this shard: `(guild_id >> 22) % shard_count`. */
   coversGuild(guildId: string | null): boolean {
-    const [id, count] = this.shard;
-    if (guildId === null) return id === 0;
-    if (count === 1) return true;
-    return Number((BigInt(guildId) >> 22n) % BigInt(count)) === id;
+    return coversGuild(this.shard, guildId);
   }
 
   dispatch(event: string, data: unknown): void {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CdnStore } from '../cdn.js';
 import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
@@ -10,6 +11,8 @@ import type { RestResponse, Router } from './router.js';
 
 const API_PREFIX = '/api/v10';
 export const GATEWAY_PATH = '/gateway';
+/** Files (attachments, emoji images) as `cdn.discordapp.com` would serve them. */
+export const CDN_PATH = '/cdn';
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 export interface HttpFrontendDeps {
@@ -17,11 +20,19 @@ export interface HttpFrontendDeps {
   router: Router;
   gateway: GatewayServer;
   faults: FaultInjector;
+  cdn: CdnStore;
   /** Counts one request to a route, keyed `METHOD template`. */
   count: (key: string) => void;
   report: (problem: Omit<Problem, 'at'>) => void;
   /** Called after every answered request, so waiters can re-check their conditions. */
   afterRequest: () => void;
+  /**
+   * Told of every answer with the application it is charged to (the bot token's, or the app of an
+   * interaction webhook or callback), for the invalid request count.
+   */
+  answered: (status: number, appId: string | null) => void;
+  /** The app behind an unauthenticated interaction route, from its path parameters. */
+  appOfRoute: (params: Record<string, string>) => string | null;
 }
 
 /** One HTTP server on 127.0.0.1: REST under /api/v10 and the gateway WebSocket upgrade on /gateway. */
@@ -40,12 +51,13 @@ export class HttpFrontend {
               status: error.status,
               code: error.code,
             });
-            if (!response.headersSent) this.#write(response, { status: error.status, body: error.body() });
+            if (!response.headersSent)
+              this.#write(response, { status: error.status, body: error.body() }, this.#tokenApp(request));
             return;
           }
           this.deps.report({ kind: 'emulator-error', detail: `request handling crashed: ${String(error)}` });
           if (!response.headersSent)
-            this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } });
+            this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } }, null);
         })
         .finally(() => this.deps.afterRequest());
     });
@@ -76,8 +88,12 @@ export class HttpFrontend {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toUpperCase();
     const raw = await readBody(request);
+    if (method === 'GET' && url.pathname.startsWith(`${CDN_PATH}/`)) {
+      this.#serveFile(response, url.pathname.slice(CDN_PATH.length + 1));
+      return;
+    }
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
-      this.#unknownRoute(response, method, url.pathname, raw);
+      this.#unknownRoute(response, method, url.pathname, raw, null);
       return;
     }
     // discord.js percent-encodes segments (`%40original`); Discord reads them decoded.
@@ -92,17 +108,18 @@ export class HttpFrontend {
           path,
           status: 405,
         });
-        this.#write(response, { status: 405, body: DiscordError.methodNotAllowed().body() });
+        this.#write(response, { status: 405, body: DiscordError.methodNotAllowed().body() }, this.#tokenApp(request));
       } else {
-        this.#unknownRoute(response, method, path, raw);
+        this.#unknownRoute(response, method, path, raw, this.#tokenApp(request));
       }
       return;
     }
     const { route } = match;
     this.deps.count(`${method} ${route.template}`);
+    const chargedTo = route.auth ? this.#tokenApp(request) : this.deps.appOfRoute(match.params);
     const fault = this.deps.faults.take(method, path);
     if (fault) {
-      this.#write(response, fault);
+      this.#write(response, fault, chargedTo, fault.counted);
       return;
     }
     let body: unknown;
@@ -135,7 +152,25 @@ export class HttpFrontend {
       });
       answer = { status: error.status, body: error.body() };
     }
-    this.#write(response, answer);
+    this.#write(response, answer, chargedTo);
+  }
+
+  /** A CDN file, or a bare 404 as the CDN gives (not a REST problem: browsers ask for anything). */
+  #serveFile(response: ServerResponse, path: string): void {
+    const file = this.deps.cdn.get(path) ?? this.deps.cdn.get(encodeSegments(decodeSegments(path)));
+    if (!file) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    response
+      .writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': String(file.data.length) })
+      .end(file.data);
+  }
+
+  /** The app whose bot token the request carries, valid or not (null when absent or unknown). */
+  #tokenApp(request: IncomingMessage): string | null {
+    const token = /^Bot\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    return token ? (this.deps.world.applicationByToken(token)?.id ?? null) : null;
   }
 
   #authorize(request: IncomingMessage) {
@@ -146,7 +181,7 @@ export class HttpFrontend {
     return app;
   }
 
-  #unknownRoute(response: ServerResponse, method: string, path: string, raw: Buffer): void {
+  #unknownRoute(response: ServerResponse, method: string, path: string, raw: Buffer, appId: string | null): void {
     this.deps.report({
       kind: 'unknown-route',
       detail: `no such route: ${method} ${path}`,
@@ -155,10 +190,12 @@ export class HttpFrontend {
       status: 404,
       ...(raw.length > 0 ? { bodySummary: summarizeBody(raw.toString('utf8')) } : {}),
     });
-    this.#write(response, { status: 404, body: DiscordError.notFound().body() });
+    this.#write(response, { status: 404, body: DiscordError.notFound().body() }, appId);
   }
 
-  #write(response: ServerResponse, answer: RestResponse): void {
+  /** `counted` false: a 429 of a shared bucket, which Discord does not hold against the bot. */
+  #write(response: ServerResponse, answer: RestResponse, appId: string | null, counted = true): void {
+    if (counted) this.deps.answered(answer.status, appId);
     const headers: Record<string, string> = { ...answer.headers };
     if (answer.status === 204 || answer.body === undefined) {
       response.writeHead(answer.status, headers).end();
@@ -169,6 +206,10 @@ export class HttpFrontend {
     headers['Content-Length'] = String(Buffer.byteLength(text));
     response.writeHead(answer.status, headers).end(text);
   }
+}
+
+function encodeSegments(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
 }
 
 function decodeSegments(path: string): string {
@@ -210,11 +251,14 @@ async function parseBody(contentType: string, raw: Buffer): Promise<{ body: unkn
       if (typeof value === 'string') {
         if (field === 'payload_json') body = parseJson(value);
       } else {
+        const index = /^files\[(\d+)\]$/.exec(field)?.[1];
         files.push({
           field,
+          index: index === undefined ? null : Number(index),
           filename: value.name,
           size: value.size,
           contentType: value.type || 'application/octet-stream',
+          data: Buffer.from(await value.arrayBuffer()),
         });
       }
     }

@@ -1,3 +1,4 @@
+import { ATTACHMENT_SIZE_LIMIT } from '../attachments.js';
 import type { EmulatedMessage } from '../messages.js';
 import { channelJson, type Json, memberJson, userJson } from '../payloads.js';
 import type { ChannelRecord, World } from '../world.js';
@@ -5,9 +6,6 @@ import { InteractionType } from './registry.js';
 
 /** Interaction contexts: where the interaction happened. */
 export const InteractionContext = { Guild: 0, BotDM: 1 } as const;
-
-/** Discord's default upload limit, sent as `attachment_size_limit`. */
-const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
 
 export interface EnvelopeInput {
   id: string;

@@ -4,6 +4,7 @@ import { json, NO_CONTENT } from '../http/router.js';
 import type { StoredMessage } from '../messages.js';
 import type { Json } from '../payloads.js';
 import type { RestContext } from '../rest/context.js';
+import { assertDeletable, assertEditable, prepareNewMessage } from '../threads.js';
 import { checkArray, checkString, isObject } from '../validation/fields.js';
 import { type MessageFields, MessageFlag, readMessageFields, type UploadedFile } from '../validation/message-body.js';
 import { type InteractionRecord, InteractionType } from './registry.js';
@@ -81,11 +82,12 @@ export class InteractionResponder {
   }
 
   followUp(record: InteractionRecord, body: unknown, files: UploadedFile[], wait: boolean): RestResponse {
-    const fields = readMessageFields(body, { allowEphemeral: true });
+    const fields = readMessageFields(body, { allowEphemeral: true, knownEmoji: this.#knownEmoji(record) });
     const original = record.originalMessageId ? this.context.messages.get(record.originalMessageId) : undefined;
     let stored: StoredMessage;
     if (record.ack === 'deferred-reply' && original && original.json.flags & MessageFlag.Loading) {
       // The first follow-up of a deferred reply replaces the "thinking" placeholder.
+      this.#assertEditable(record, original);
       stored = this.context.messages.edit(original.json.id, {
         fields: { ...fields, flags: undefined },
         files,
@@ -93,8 +95,10 @@ export class InteractionResponder {
       });
     } else {
       const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+      const channel = this.#channel(record);
+      if (!ephemeral) prepareNewMessage(this.context.world, channel, this.#botUser(record).id);
       stored = this.context.messages.create({
-        channel: this.context.world.requireChannel(record.channelId),
+        channel,
         author: this.#botUser(record),
         fields,
         type: MessageType.Default,
@@ -119,14 +123,24 @@ export class InteractionResponder {
 
   editMessage(record: InteractionRecord, messageRef: string, body: unknown, files: UploadedFile[]): RestResponse {
     const stored = this.#webhookMessage(record, messageRef);
-    const fields = readMessageFields(body, { existingFlags: stored.json.flags });
+    const fields = readMessageFields(body, { existingFlags: stored.json.flags, knownEmoji: this.#knownEmoji(record) });
     const fillsPlaceholder = (stored.json.flags & MessageFlag.Loading) !== 0;
+    this.#assertEditable(record, stored);
     return json(this.context.messages.edit(stored.json.id, { fields, files, fillsPlaceholder }).json);
   }
 
   deleteMessage(record: InteractionRecord, messageRef: string): RestResponse {
-    this.context.messages.delete(this.#webhookMessage(record, messageRef).json.id);
+    const stored = this.#webhookMessage(record, messageRef);
+    const channel = this.context.world.channels.get(stored.channelId);
+    if (channel && stored.visibleTo === null) assertDeletable(channel);
+    this.context.messages.delete(stored.json.id);
     return NO_CONTENT;
+  }
+
+  /** Public messages in archived (or locked) threads cannot be edited (50083 / 160005). */
+  #assertEditable(record: InteractionRecord, stored: StoredMessage): void {
+    const channel = this.context.world.channels.get(stored.channelId);
+    if (channel && stored.visibleTo === null) assertEditable(this.context.world, channel, this.#botUser(record).id);
   }
 
   /** `@original`, or one of this interaction's own follow-ups. */
@@ -139,14 +153,22 @@ export class InteractionResponder {
   }
 
   #reply(record: InteractionRecord, data: unknown, files: UploadedFile[]): void {
-    const fields = readMessageFields(data ?? {}, { path: ['data'], allowEphemeral: true });
+    const fields = readMessageFields(data ?? {}, {
+      path: ['data'],
+      allowEphemeral: true,
+      knownEmoji: this.#knownEmoji(record),
+    });
     const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
-    const stored = this.#createResponse(record, { fields, ephemeral, files });
+    const stored = this.#createResponse(record, { fields, ephemeral, files, bodyPath: ['data'] });
     this.context.interactions.acknowledge(record, 'reply', { ephemeral, originalMessageId: stored.json.id });
   }
 
   #deferReply(record: InteractionRecord, data: unknown): void {
-    const fields = readMessageFields(data ?? {}, { path: ['data'], allowEphemeral: true });
+    const fields = readMessageFields(data ?? {}, {
+      path: ['data'],
+      allowEphemeral: true,
+      knownEmoji: this.#knownEmoji(record),
+    });
     const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
     const stored = this.#createResponse(record, {
       fields: { flags: fields.flags ?? 0 },
@@ -167,8 +189,13 @@ export class InteractionResponder {
 
   #update(record: InteractionRecord, data: unknown, files: UploadedFile[]): void {
     const source = this.#sourceMessage(record);
-    const fields = readMessageFields(data ?? {}, { path: ['data'], existingFlags: source.json.flags });
-    this.context.messages.edit(source.json.id, { fields, files });
+    const fields = readMessageFields(data ?? {}, {
+      path: ['data'],
+      existingFlags: source.json.flags,
+      knownEmoji: this.#knownEmoji(record),
+    });
+    this.#assertEditable(record, source);
+    this.context.messages.edit(source.json.id, { fields, files, bodyPath: ['data'] });
     this.context.interactions.acknowledge(record, 'update', {
       ephemeral: source.visibleTo !== null,
       originalMessageId: source.json.id,
@@ -214,12 +241,16 @@ export class InteractionResponder {
       extraFlags?: number;
       allowEmpty?: boolean;
       files?: UploadedFile[];
+      bodyPath?: (string | number)[];
     },
   ): StoredMessage {
     const isCommand = record.type === InteractionType.ApplicationCommand;
     const source = record.sourceMessageId ? this.context.messages.get(record.sourceMessageId) : undefined;
+    const channel = this.#channel(record);
+    // A response is a new message: it unarchives an archived thread, unless the thread is locked.
+    if (!options.ephemeral) prepareNewMessage(this.context.world, channel, this.#botUser(record).id);
     return this.context.messages.create({
-      channel: this.context.world.requireChannel(record.channelId),
+      channel,
       author: this.#botUser(record),
       fields: options.fields,
       type: isCommand ? MessageType.ChatInputCommand : MessageType.Reply,
@@ -251,7 +282,20 @@ export class InteractionResponder {
         : {}),
       allowEmpty: options.allowEmpty ?? false,
       files: options.files ?? [],
+      bodyPath: options.bodyPath ?? [],
     });
+  }
+
+  /** Custom emojis the app may show: its own application emojis. */
+  #knownEmoji(record: InteractionRecord): (emojiId: string) => boolean {
+    return (emojiId) => this.context.emojis.usableBy(record.appId, emojiId);
+  }
+
+  /** Where the interaction happened; the channel may have been deleted since. */
+  #channel(record: InteractionRecord) {
+    const channel = this.context.world.channels.get(record.channelId);
+    if (!channel) throw DiscordError.unknownChannel();
+    return channel;
   }
 
   #botUser(record: InteractionRecord) {

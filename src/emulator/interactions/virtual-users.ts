@@ -1,11 +1,11 @@
-import type { CommandStore, RegisteredCommand } from '../commands.js';
+import { CommandContext, type CommandStore, IntegrationType, type RegisteredCommand } from '../commands.js';
 import { ImpossibleActionError } from '../errors.js';
 import type { MessageStore, StoredMessage } from '../messages.js';
 import { channelJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';
 import { ALL_PERMISSIONS, hasAll, Permission } from '../permissions.js';
 import { ButtonStyle, ComponentType, interactiveComponents } from '../validation/components.js';
 import type { JsonObject } from '../validation/fields.js';
-import type { ApplicationRecord, ChannelRecord, World } from '../world.js';
+import { type ApplicationRecord, type ChannelRecord, ChannelType, type World } from '../world.js';
 import { type CommandInput, chatInputData } from './command-options.js';
 import { interactionEnvelope, interactionMetadata } from './envelope.js';
 import { type InteractionOutcome, type InteractionRegistry, InteractionType } from './registry.js';
@@ -243,13 +243,26 @@ export class VirtualUsers {
         throw new ImpossibleActionError(`user ${userId} cannot see channel ${channel.id}`);
       if (!hasAll(permissions, Permission.UseApplicationCommands))
         throw new ImpossibleActionError(`user ${userId} may not use application commands in channel ${channel.id}`);
-      if (command.contexts && !command.contexts.includes(0))
-        throw new ImpossibleActionError(`/${command.name} is not available in guilds`);
+      if (channel.type === ChannelType.GuildForum)
+        throw new ImpossibleActionError(`channel ${channel.id} is a forum: commands run in its posts (threads)`);
+      // docs/topics/threads.mdx: users cannot use application commands in archived threads.
+      if (channel.thread?.archived)
+        throw new ImpossibleActionError(
+          `thread ${channel.id} is archived: no commands run there until it is unarchived`,
+        );
+      if (command.contexts && !command.contexts.includes(CommandContext.Guild))
+        throw new ImpossibleActionError(`/${command.name} is not available in guilds (contexts)`);
     } else {
       if (command.guild_id) throw new ImpossibleActionError(`/${command.name} is a guild command; it is not in DMs`);
-      if (command.dm_permission === false || (command.contexts && !command.contexts.includes(1))) {
-        throw new ImpossibleActionError(`/${command.name} is not available in DMs`);
+      if (command.dm_permission === false || (command.contexts && !command.contexts.includes(CommandContext.BotDM))) {
+        throw new ImpossibleActionError(`/${command.name} is not available in DMs (contexts)`);
       }
+    }
+    // Apps in the emulator are installed to guilds only: a user-install-only command shows nowhere.
+    if (!command.integration_types.includes(IntegrationType.GuildInstall)) {
+      throw new ImpossibleActionError(
+        `/${command.name} is for user installs only (integration_types ${JSON.stringify(command.integration_types)}); the emulator installs apps to guilds`,
+      );
     }
     const required = command.default_member_permissions;
     if (channel.guildId && required !== null) {
@@ -274,6 +287,8 @@ export class VirtualUsers {
     if (!hasAll(world.permissionsIn(channel, userId), Permission.ViewChannel)) {
       throw new ImpossibleActionError(`user ${userId} cannot see channel ${channel.id}`);
     }
+    // Only deleting messages happens in an archived thread (docs/topics/threads.mdx).
+    if (channel.thread?.archived) throw new ImpossibleActionError(`thread ${channel.id} is archived`);
     const appId = stored.json.application_id ?? stored.authorId;
     const app = world.applications.get(appId);
     if (!app) throw new ImpossibleActionError(`message ${messageId} was not sent by an application`);

@@ -3,28 +3,20 @@ import { json, NO_CONTENT, type RestRequest, type Router } from '../http/router.
 import type { StoredMessage } from '../messages.js';
 import { channelJson, guildJson, memberJson, roleJson } from '../payloads.js';
 import { hasAll, Permission } from '../permissions.js';
+import { assertDeletable, assertEditable, prepareNewMessage, sendPermission, ThreadError } from '../threads.js';
 import { checkInteger } from '../validation/fields.js';
 import { readMessageFields } from '../validation/message-body.js';
-import type { ApplicationRecord, ChannelRecord, GuildRecord } from '../world.js';
-import { appOf, param, type RestContext } from './context.js';
+import { type ApplicationRecord, type ChannelRecord, ChannelType, type GuildRecord } from '../world.js';
+import { appOf, channelVisibleToBot, param, type RestContext } from './context.js';
 
 const MessageType = { Default: 0, Reply: 19 } as const;
 
 /** Channels, their messages, and the guild reads a bot may make. */
 export function addChannelRoutes(router: Router, context: RestContext): void {
-  const { world, messages } = context;
+  const { world, messages, emojis } = context;
+  const knownEmoji = (app: ApplicationRecord) => (emojiId: string) => emojis.usableBy(app.id, emojiId);
 
-  /** The channel, if the bot can see it at all (Missing Access otherwise, as Discord answers). */
-  const visibleChannel = (
-    request: RestRequest,
-  ): { app: ApplicationRecord; channel: ChannelRecord; permissions: bigint } => {
-    const app = appOf(request);
-    const channel = world.channels.get(param(request, 'channelId'));
-    if (!channel) throw DiscordError.unknownChannel();
-    const permissions = world.permissionsIn(channel, app.botUserId);
-    if (!hasAll(permissions, Permission.ViewChannel)) throw DiscordError.missingAccess();
-    return { app, channel, permissions };
-  };
+  const visibleChannel = (request: RestRequest) => channelVisibleToBot(world, request);
 
   /** A non-ephemeral message of this channel (ephemerals do not exist for channel routes). */
   const channelMessage = (channel: ChannelRecord, messageId: string): StoredMessage => {
@@ -41,12 +33,17 @@ export function addChannelRoutes(router: Router, context: RestContext): void {
     return guild;
   };
 
-  router.add('GET', '/channels/:channelId', (request) => json(channelJson(world, visibleChannel(request).channel)));
+  router.add('GET', '/channels/:channelId', (request) => {
+    const { app, channel } = visibleChannel(request);
+    return json(channelJson(world, channel, app.botUserId));
+  });
 
   router.add('POST', '/channels/:channelId/messages', (request) => {
     const { app, channel, permissions } = visibleChannel(request);
-    if (!hasAll(permissions, Permission.SendMessages)) throw DiscordError.missingPermissions();
-    const fields = readMessageFields(request.body);
+    if (channel.type === ChannelType.GuildForum) throw ThreadError.forum();
+    if (!hasAll(permissions, sendPermission(channel))) throw DiscordError.missingPermissions();
+    const fields = readMessageFields(request.body, { knownEmoji: knownEmoji(app) });
+    prepareNewMessage(world, channel, app.botUserId);
     const stored = messages.create({
       channel,
       author: world.requireUser(app.botUserId),
@@ -88,7 +85,8 @@ export function addChannelRoutes(router: Router, context: RestContext): void {
     const { app, channel } = visibleChannel(request);
     const stored = channelMessage(channel, param(request, 'messageId'));
     if (stored.authorId !== app.botUserId) throw DiscordError.cannotEditOthersMessage();
-    const fields = readMessageFields(request.body, { existingFlags: stored.json.flags });
+    assertEditable(world, channel, app.botUserId);
+    const fields = readMessageFields(request.body, { existingFlags: stored.json.flags, knownEmoji: knownEmoji(app) });
     return json(messages.edit(stored.json.id, { fields, files: request.files }).json);
   });
 
@@ -98,13 +96,14 @@ export function addChannelRoutes(router: Router, context: RestContext): void {
     if (stored.authorId !== app.botUserId && !hasAll(permissions, Permission.ManageMessages)) {
       throw DiscordError.missingPermissions();
     }
+    assertDeletable(channel);
     messages.delete(stored.json.id);
     return NO_CONTENT;
   });
 
   router.add('POST', '/channels/:channelId/typing', (request) => {
-    const { permissions } = visibleChannel(request);
-    if (!hasAll(permissions, Permission.SendMessages)) throw DiscordError.missingPermissions();
+    const { channel, permissions } = visibleChannel(request);
+    if (!hasAll(permissions, sendPermission(channel))) throw DiscordError.missingPermissions();
     return NO_CONTENT;
   });
 

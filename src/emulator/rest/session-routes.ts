@@ -4,18 +4,25 @@ import { applicationJson, channelJson, currentUserJson, userJson } from '../payl
 import { isObject } from '../validation/fields.js';
 import { appOf, param, type RestContext } from './context.js';
 
+const GUILDS_PER_RECOMMENDED_SHARD = 1_000;
+
 /** What a bot touches to log in and learn about itself: gateway info, users, its application. */
 export function addSessionRoutes(router: Router, context: RestContext): void {
   const { world } = context;
 
   router.add('GET', '/gateway', () => json({ url: context.gatewayUrl() }), { auth: false });
 
-  router.add('GET', '/gateway/bot', () =>
+  router.add('GET', '/gateway/bot', (request) =>
     json({
       url: context.gatewayUrl(),
-      shards: 1,
-      // A large max_concurrency lets sharded bots identify all shards at once.
-      session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 16 },
+      // Discord recommends about one shard per 1,000 guilds (a shard may hold 2,500).
+      shards: Math.max(1, Math.ceil(world.guildsOfBot(appOf(request).botUserId).length / GUILDS_PER_RECOMMENDED_SHARD)),
+      session_start_limit: {
+        total: 1000,
+        remaining: 1000,
+        reset_after: 0,
+        max_concurrency: context.maxConcurrency,
+      },
     }),
   );
 

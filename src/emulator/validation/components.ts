@@ -1,5 +1,5 @@
 import type { FieldPath, FormErrors } from '../errors.js';
-import { checkArray, checkInteger, checkString, isObject, type JsonObject } from './fields.js';
+import { checkArray, checkInteger, checkString, codePointLength, isObject, type JsonObject } from './fields.js';
 
 export const ComponentType = {
   ActionRow: 1,
@@ -48,8 +48,12 @@ export function isSelectType(type: unknown): boolean {
 interface Walk {
   errors: FormErrors;
   customIds: Set<string>;
+  /** Component `id`s seen, unique per message. */
+  ids: Set<number>;
   total: number;
   textChars: number;
+  /** Whether a custom emoji id may be used by the sender (its app's emojis, its guilds'). */
+  knownEmoji: (id: string) => boolean;
 }
 
 /**
@@ -61,12 +65,13 @@ export function validateComponents(
   path: FieldPath,
   value: unknown,
   componentsV2: boolean,
+  knownEmoji: (id: string) => boolean = () => true,
 ): JsonObject[] {
   const list = checkArray(errors, path, value, {
     max: componentsV2 ? COMPONENT_LIMITS.v2Total : COMPONENT_LIMITS.actionRows,
   });
   if (!list) return [];
-  const walk: Walk = { errors, customIds: new Set(), total: 0, textChars: 0 };
+  const walk: Walk = { errors, customIds: new Set(), ids: new Set(), total: 0, textChars: 0, knownEmoji };
   const result: JsonObject[] = [];
   list.forEach((component, index) => {
     const at = [...path, index];
@@ -74,9 +79,11 @@ export function validateComponents(
       errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
       return;
     }
-    if (componentsV2) validateLayoutComponent(walk, at, component);
-    else if (component.type === ComponentType.ActionRow) validateActionRow(walk, at, component);
-    else errors.add([...at, 'type'], 'UNION_TYPE_CHOICES', 'Value of field "type" must be one of (1,).');
+    if (componentsV2) validateLayoutComponent(walk, at, component, V2_TOP_LEVEL);
+    else if (component.type === ComponentType.ActionRow) {
+      validateComponentId(walk, at, component);
+      validateActionRow(walk, at, component);
+    } else errors.add([...at, 'type'], 'UNION_TYPE_CHOICES', 'Value of field "type" must be one of (1,).');
     result.push(component);
   });
   if (componentsV2 && walk.total > COMPONENT_LIMITS.v2Total) {
@@ -92,66 +99,155 @@ export function validateComponents(
   return result;
 }
 
-function validateLayoutComponent(walk: Walk, path: FieldPath, component: JsonObject): void {
+/** Top-level components of a components v2 message (docs/components/reference.mdx). */
+const V2_TOP_LEVEL = new Set<number>([
+  ComponentType.ActionRow,
+  ComponentType.Section,
+  ComponentType.TextDisplay,
+  ComponentType.MediaGallery,
+  ComponentType.File,
+  ComponentType.Separator,
+  ComponentType.Container,
+]);
+
+/** What a Container may hold: the top-level ones but another Container. */
+const CONTAINER_CHILDREN = new Set<number>([...V2_TOP_LEVEL].filter((type) => type !== ComponentType.Container));
+
+const MEDIA_DESCRIPTION_LIMIT = 1024;
+
+function validateLayoutComponent(
+  walk: Walk,
+  path: FieldPath,
+  component: JsonObject,
+  allowed: ReadonlySet<number>,
+): void {
+  const { errors } = walk;
+  if (typeof component.type !== 'number' || !allowed.has(component.type)) {
+    errors.add(
+      [...path, 'type'],
+      'UNION_TYPE_CHOICES',
+      `Value of field "type" must be one of (${[...allowed].join(', ')}).`,
+    );
+    return;
+  }
   walk.total += 1;
+  validateComponentId(walk, path, component);
   switch (component.type) {
     case ComponentType.ActionRow:
       validateActionRow(walk, path, component, false);
       return;
     case ComponentType.TextDisplay: {
-      const content = checkString(walk.errors, [...path, 'content'], component.content, {
+      const content = checkString(errors, [...path, 'content'], component.content, {
         min: 1,
         max: COMPONENT_LIMITS.v2Text,
         required: true,
       });
-      walk.textChars += content?.length ?? 0;
+      walk.textChars += content ? codePointLength(content, 0) : 0;
       return;
     }
     case ComponentType.Section: {
-      const texts = checkArray(walk.errors, [...path, 'components'], component.components, { min: 1, max: 3 }) ?? [];
+      const texts = checkArray(errors, [...path, 'components'], component.components, { min: 1, max: 3 }) ?? [];
       texts.forEach((text, index) => {
         const at = [...path, 'components', index];
-        if (isObject(text) && text.type === ComponentType.TextDisplay) validateLayoutComponent(walk, at, text);
-        else walk.errors.add([...at, 'type'], 'UNION_TYPE_CHOICES', 'Value of field "type" must be one of (10,).');
+        if (isObject(text)) validateLayoutComponent(walk, at, text, SECTION_CHILDREN);
+        else errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
       });
       const accessory = component.accessory;
-      if (!isObject(accessory)) walk.errors.add([...path, 'accessory'], 'BASE_TYPE_REQUIRED', 'This field is required');
-      else if (accessory.type === ComponentType.Button) validateButton(walk, [...path, 'accessory'], accessory);
-      else if (accessory.type === ComponentType.Thumbnail) walk.total += 1;
-      else
-        walk.errors.add(
-          [...path, 'accessory', 'type'],
-          'UNION_TYPE_CHOICES',
-          'Value of field "type" must be one of (2, 11).',
-        );
+      const at = [...path, 'accessory'];
+      if (!isObject(accessory)) errors.add(at, 'BASE_TYPE_REQUIRED', 'This field is required');
+      else if (accessory.type === ComponentType.Button) {
+        validateComponentId(walk, at, accessory);
+        validateButton(walk, at, accessory);
+      } else if (accessory.type === ComponentType.Thumbnail) {
+        walk.total += 1;
+        validateComponentId(walk, at, accessory);
+        validateMedia(walk, [...at, 'media'], accessory.media);
+        checkString(errors, [...at, 'description'], accessory.description, { max: MEDIA_DESCRIPTION_LIMIT });
+        checkBoolean(errors, [...at, 'spoiler'], accessory.spoiler);
+      } else errors.add([...at, 'type'], 'UNION_TYPE_CHOICES', 'Value of field "type" must be one of (2, 11).');
       return;
     }
     case ComponentType.Container: {
       const children =
-        checkArray(walk.errors, [...path, 'components'], component.components, {
-          min: 1,
-          max: COMPONENT_LIMITS.v2Total,
-        }) ?? [];
+        checkArray(errors, [...path, 'components'], component.components, { min: 1, max: COMPONENT_LIMITS.v2Total }) ??
+        [];
       children.forEach((child, index) => {
         const at = [...path, 'components', index];
-        if (isObject(child) && child.type !== ComponentType.Container) validateLayoutComponent(walk, at, child);
-        else walk.errors.add([...at, 'type'], 'UNION_TYPE_CHOICES', 'A container cannot hold this component.');
+        if (isObject(child)) validateLayoutComponent(walk, at, child, CONTAINER_CHILDREN);
+        else errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+      });
+      if (component.accent_color !== null)
+        checkInteger(errors, [...path, 'accent_color'], component.accent_color, { min: 0, max: 0xffffff });
+      checkBoolean(errors, [...path, 'spoiler'], component.spoiler);
+      return;
+    }
+    case ComponentType.MediaGallery: {
+      const items = checkArray(errors, [...path, 'items'], component.items, { min: 1, max: 10 }) ?? [];
+      items.forEach((item, index) => {
+        const at = [...path, 'items', index];
+        if (!isObject(item)) {
+          errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+          return;
+        }
+        validateMedia(walk, [...at, 'media'], item.media);
+        checkString(errors, [...at, 'description'], item.description, { max: MEDIA_DESCRIPTION_LIMIT });
+        checkBoolean(errors, [...at, 'spoiler'], item.spoiler);
       });
       return;
     }
-    case ComponentType.MediaGallery:
-      checkArray(walk.errors, [...path, 'items'], component.items, { min: 1, max: 10 });
-      return;
     case ComponentType.File:
-    case ComponentType.Separator:
+      // That the url is an attachment:// of an uploaded file is checked with the message's files.
+      validateMedia(walk, [...path, 'file'], component.file);
+      checkBoolean(errors, [...path, 'spoiler'], component.spoiler);
       return;
-    default:
-      walk.errors.add(
-        [...path, 'type'],
-        'UNION_TYPE_CHOICES',
-        'Value of field "type" is not a message layout component.',
-      );
+    case ComponentType.Separator:
+      checkBoolean(errors, [...path, 'divider'], component.divider);
+      if (component.spacing !== undefined && component.spacing !== 1 && component.spacing !== 2) {
+        errors.add([...path, 'spacing'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2).');
+      }
+      return;
   }
+}
+
+const SECTION_CHILDREN = new Set<number>([ComponentType.TextDisplay]);
+
+/** An unfurled media item: only `url` is the sender's to set. */
+function validateMedia(walk: Walk, path: FieldPath, media: unknown): void {
+  if (!isObject(media)) {
+    walk.errors.add(path, 'BASE_TYPE_REQUIRED', 'This field is required');
+    return;
+  }
+  checkString(walk.errors, [...path, 'url'], media.url, { min: 1, max: 2048, required: true });
+}
+
+/** `id`: an optional integer, unique within the message (0 counts as absent: Discord fills it). */
+function validateComponentId(walk: Walk, path: FieldPath, component: JsonObject): void {
+  const id = checkInteger(walk.errors, [...path, 'id'], component.id, { min: 0, max: 2 ** 31 - 1 });
+  if (id === undefined || id === 0) return;
+  if (walk.ids.has(id)) walk.errors.add([...path, 'id'], 'COMPONENT_ID_DUPLICATED', 'Component ids must be unique');
+  walk.ids.add(id);
+}
+
+/**
+ * A custom emoji (`{ id, name }`) must be one the sender may use: its application's emojis or a
+ * guild's it is in. Discord refuses the whole message otherwise, with BUTTON_COMPONENT_INVALID_EMOJI
+ * at `emoji.id` (for buttons and select options alike).
+ */
+function validateEmoji(walk: Walk, path: FieldPath, emoji: unknown): void {
+  if (emoji === undefined || emoji === null) return;
+  if (!isObject(emoji)) {
+    walk.errors.add(path, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+    return;
+  }
+  if (emoji.id === undefined || emoji.id === null) return;
+  if (!walk.knownEmoji(String(emoji.id))) {
+    walk.errors.add([...path, 'id'], 'BUTTON_COMPONENT_INVALID_EMOJI', 'Invalid emoji');
+  }
+}
+
+function checkBoolean(errors: FormErrors, path: FieldPath, value: unknown): void {
+  if (value !== undefined && typeof value !== 'boolean')
+    errors.add(path, 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
 }
 
 function validateActionRow(walk: Walk, path: FieldPath, row: JsonObject, countRow = true): void {
@@ -175,6 +271,7 @@ function validateActionRow(walk: Walk, path: FieldPath, row: JsonObject, countRo
       walk.errors.add(at, 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
       return;
     }
+    validateComponentId(walk, at, child);
     if (child.type === ComponentType.Button) validateButton(walk, at, child);
     else if (isSelectType(child.type)) validateSelect(walk, at, child);
     else
@@ -204,6 +301,7 @@ function validateButton(walk: Walk, path: FieldPath, button: JsonObject): void {
     return;
   }
   checkString(errors, [...path, 'label'], button.label, { max: COMPONENT_LIMITS.buttonLabel });
+  validateEmoji(walk, [...path, 'emoji'], button.emoji);
   if (button.disabled !== undefined && typeof button.disabled !== 'boolean') {
     errors.add([...path, 'disabled'], 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
   }
@@ -270,6 +368,7 @@ function validateSelect(walk: Walk, path: FieldPath, select: JsonObject): void {
     }
     checkString(errors, [...at, 'label'], option.label, { min: 1, max: COMPONENT_LIMITS.optionText, required: true });
     checkString(errors, [...at, 'description'], option.description, { max: COMPONENT_LIMITS.optionText });
+    validateEmoji(walk, [...at, 'emoji'], option.emoji);
     const value = checkString(errors, [...at, 'value'], option.value, {
       min: 1,
       max: COMPONENT_LIMITS.optionText,

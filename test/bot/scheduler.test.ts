@@ -50,6 +50,7 @@ function scheduler(computerPauseMs = 5) {
   const turns = new TurnScheduler({
     onDue: async (gameId, version) => {
       due.push([gameId, version]);
+      return undefined;
     },
     now: () => NOW,
     computerPauseMs,
@@ -132,6 +133,7 @@ describe('TurnScheduler', () => {
       onDue: async () => {
         calls += 1;
         if (calls <= 3) throw new Error(`database is locked (${calls})`);
+        return undefined;
       },
       now: () => NOW,
       computerPauseMs: 5,
@@ -156,6 +158,7 @@ describe('TurnScheduler', () => {
       onDue: async (_gameId, version) => {
         due.push(version);
         if (version === computersTurn.version) throw new Error('REST 500');
+        return undefined;
       },
       now: () => NOW,
       computerPauseMs: 5,

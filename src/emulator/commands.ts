@@ -16,12 +16,17 @@ export const OptionType = {
   Attachment: 11,
 } as const;
 
+/** Locale (`ru`, `en-GB`…) → text, as Discord stores a command's translations. */
+export type Localizations = Record<string, string>;
+
 export interface CommandOption {
   type: number;
   name: string;
   description: string;
+  name_localizations?: Localizations | null;
+  description_localizations?: Localizations | null;
   required?: boolean;
-  choices?: { name: string; value: string | number }[];
+  choices?: { name: string; value: string | number; name_localizations?: Localizations | null }[];
   options?: CommandOption[];
   min_value?: number;
   max_value?: number;
@@ -39,6 +44,8 @@ export interface RegisteredCommand {
   type: number;
   name: string;
   description: string;
+  name_localizations?: Localizations | null;
+  description_localizations?: Localizations | null;
   options?: CommandOption[];
   default_member_permissions: string | null;
   dm_permission?: boolean;
@@ -156,6 +163,10 @@ export class CommandStore {
       type,
       name: String(body.name),
       description: typeof body.description === 'string' ? body.description : '',
+      ...(isObject(body.name_localizations) ? { name_localizations: body.name_localizations as Localizations } : {}),
+      ...(isObject(body.description_localizations)
+        ? { description_localizations: body.description_localizations as Localizations }
+        : {}),
       ...(Array.isArray(body.options) && body.options.length > 0 ? { options: body.options as CommandOption[] } : {}),
       default_member_permissions: permissions === undefined || permissions === null ? null : String(permissions),
       ...(guildId ? { guild_id: guildId } : { dm_permission: body.dm_permission !== false }),

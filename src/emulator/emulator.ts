@@ -198,12 +198,18 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   // ── The world ────────────────────────────────────────────────────────────
 
-  createApplication(options: { name: string; privilegedIntents?: number }): ApplicationHandle {
+  /** `id` and `token` rebuild a saved world; by default both are new. */
+  createApplication(options: {
+    name: string;
+    privilegedIntents?: number;
+    id?: string;
+    token?: string;
+  }): ApplicationHandle {
     const app = this.#world.createApplication(options);
     return { id: app.id, name: app.name, token: app.token, botUser: { id: app.botUserId, username: app.name } };
   }
 
-  createUser(options: { username: string; globalName?: string; locale?: string }): UserHandle {
+  createUser(options: { username: string; globalName?: string; locale?: string; id?: string }): UserHandle {
     const user = this.#world.createUser(options);
     return { id: user.id, username: user.username };
   }
@@ -376,6 +382,15 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     const channel = this.#world.requireChannel(channelId);
     if (!hasAll(this.#world.permissionsIn(channel, userId), Permission.ViewChannel)) return [];
     return this.#messages.seenBy(channel, userId);
+  }
+
+  /**
+   * Puts back public messages saved from an earlier run (ids, timestamps and edits unchanged), so a
+   * rebuilt world keeps its history and a bot's stored message ids stay valid. Sends no events.
+   */
+  restoreMessages(channelId: string, messages: readonly EmulatedMessage[]): void {
+    const channel = this.#world.requireChannel(channelId);
+    for (const message of messages) this.#messages.restore(channel, message);
   }
 
   /** Resolves with the first truthy value of `condition`, re-checked on every change. */

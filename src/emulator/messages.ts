@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord-api-types/v10';
-import { DiscordError } from './errors.js';
+import { DiscordError, ImpossibleActionError } from './errors.js';
 import { type Json, userJson } from './payloads.js';
 import { compareSnowflakes } from './snowflake.js';
 import type { JsonObject } from './validation/fields.js';
@@ -139,6 +139,29 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     input.channel.messageIds.push(id);
     input.channel.lastMessageId = id;
     this.emit('create', stored);
+    return stored;
+  }
+
+  /**
+   * Puts back a public message saved from an earlier run, id and timestamps unchanged, so that
+   * whoever kept its id (a bot's database) still finds it. No event: nothing new happened.
+   */
+  restore(channel: ChannelRecord, json: EmulatedMessage): StoredMessage {
+    if (this.#byId.has(json.id)) throw new ImpossibleActionError(`message ${json.id} already exists`);
+    const author = this.world.requireUser(String(json.author.id));
+    this.world.snowflakes.reserveThrough(json.id);
+    const stored: StoredMessage = {
+      json: { ...json, channel_id: channel.id },
+      channelId: channel.id,
+      guildId: channel.guildId,
+      authorId: author.id,
+      visibleTo: null,
+      interactionId: null,
+    };
+    this.#byId.set(json.id, stored);
+    const at = lowerBound(channel.messageIds, json.id);
+    channel.messageIds.splice(at, 0, json.id);
+    channel.lastMessageId = channel.messageIds[channel.messageIds.length - 1] ?? null;
     return stored;
   }
 

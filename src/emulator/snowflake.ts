@@ -29,6 +29,19 @@ export class SnowflakeGenerator {
     this.#lastMs = ms;
     return (((ms - DISCORD_EPOCH_MS) << 22n) | WORKER_BITS | this.#increment).toString();
   }
+
+  /**
+   * Ids made from now on sort after `id`, even if it came from a saved world whose clock ran ahead
+   * of this one: restored messages keep their order before new ones.
+   */
+  reserveThrough(id: string): void {
+    const ms = (BigInt(id) >> 22n) + DISCORD_EPOCH_MS;
+    const increment = BigInt(id) & MAX_INCREMENT;
+    if (ms > this.#lastMs || (ms === this.#lastMs && increment > this.#increment)) {
+      this.#lastMs = ms;
+      this.#increment = increment;
+    }
+  }
 }
 
 /** Compares two snowflakes numerically without allocating BigInts. */

@@ -98,6 +98,8 @@ export interface WorldEvents {
 
 export interface CreateGuildOptions {
   name: string;
+  /** An explicit id, to rebuild a saved world (default: a new snowflake). */
+  id?: string;
   ownerId: string;
   /** User ids that are members (the owner is added anyway). */
   members?: string[];
@@ -109,6 +111,8 @@ export interface CreateGuildOptions {
 
 export interface CreateChannelOptions {
   name: string;
+  /** An explicit id, to rebuild a saved world (default: a new snowflake). */
+  id?: string;
   topic?: string;
   /** Role or user id → bits denied in this channel. */
   deny?: Record<string, bigint>;
@@ -136,9 +140,9 @@ export class World extends EventEmitter<WorldEvents> {
     return new Date(this.clock.now()).toISOString();
   }
 
-  createUser(options: { username: string; globalName?: string; locale?: string }): UserRecord {
+  createUser(options: { username: string; globalName?: string; locale?: string; id?: string }): UserRecord {
     const user: UserRecord = {
-      id: this.snowflakes.next(),
+      id: this.#newId(options.id, this.users),
       username: options.username,
       globalName: options.globalName ?? null,
       bot: false,
@@ -148,12 +152,22 @@ export class World extends EventEmitter<WorldEvents> {
     return user;
   }
 
-  createApplication(options: { name: string; privilegedIntents?: number }): ApplicationRecord {
-    const id = this.snowflakes.next();
+  createApplication(options: {
+    name: string;
+    privilegedIntents?: number;
+    id?: string;
+    token?: string;
+  }): ApplicationRecord {
+    const id = this.#newId(options.id, this.users);
+    if (options.token !== undefined && this.#appsByToken.has(options.token)) {
+      throw new ImpossibleActionError('another application already has this token');
+    }
     const bot: UserRecord = { id, username: options.name, globalName: null, bot: true, locale: 'en-US' };
     this.users.set(id, bot);
     // Real tokens start with the base64 of the bot's id; discord.js never parses them, people do.
-    const token = `${Buffer.from(id).toString('base64url')}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
+    const token =
+      options.token ??
+      `${Buffer.from(id).toString('base64url')}.${randomBytes(4).toString('base64url')}.${randomBytes(27).toString('base64url')}`;
     const app: ApplicationRecord = {
       id,
       name: options.name,
@@ -167,13 +181,22 @@ export class World extends EventEmitter<WorldEvents> {
     return app;
   }
 
+  /** A new snowflake, or the explicit one given to rebuild a saved world (which must be free). */
+  #newId(explicit: string | undefined, taken: ReadonlyMap<string, unknown>): string {
+    if (explicit === undefined) return this.snowflakes.next();
+    if (!/^\d{17,20}$/.test(explicit)) throw new ImpossibleActionError(`"${explicit}" is not a snowflake`);
+    if (taken.has(explicit)) throw new ImpossibleActionError(`id ${explicit} is already taken`);
+    this.snowflakes.reserveThrough(explicit);
+    return explicit;
+  }
+
   applicationByToken(token: string): ApplicationRecord | undefined {
     return this.#appsByToken.get(token);
   }
 
   createGuild(options: CreateGuildOptions): GuildRecord {
     this.requireUser(options.ownerId);
-    const id = this.snowflakes.next();
+    const id = this.#newId(options.id, this.guilds);
     const everyone: RoleRecord = {
       id,
       guildId: id,
@@ -275,7 +298,7 @@ export class World extends EventEmitter<WorldEvents> {
   createChannel(guildId: string, options: CreateChannelOptions): ChannelRecord {
     const guild = this.requireGuild(guildId);
     const channel: ChannelRecord = {
-      id: this.snowflakes.next(),
+      id: this.#newId(options.id, this.channels),
       type: 0,
       guildId,
       name: options.name,

@@ -22,6 +22,16 @@ describe("Discord's markdown", () => {
   it('draws bulleted and numbered lists', () => {
     expect(markdown('- one\n- **two**')).toBe('<ul class="md-list"><li>one</li><li><strong>two</strong></li></ul>');
     expect(markdown('1. first\n2. second')).toBe('<ol class="md-list" start="1"><li>first</li><li>second</li></ol>');
+    expect(markdown('- a\n  - nested\n- b')).toBe(
+      '<ul class="md-list"><li>a<ul class="md-list"><li>nested</li></ul></li><li>b</li></ul>',
+    );
+  });
+
+  it('ends a list at the first line without a bullet, as Discord does', () => {
+    expect(markdown('- one\n- two\n-# small\nafter')).toBe(
+      '<ul class="md-list"><li>one</li><li>two</li></ul><small class="md-subtext">small</small>after',
+    );
+    expect(markdown('a - b')).toBe('a - b');
   });
 
   it('draws code blocks as they are, without markdown inside', () => {

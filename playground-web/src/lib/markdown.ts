@@ -7,16 +7,26 @@ export interface MarkdownNode {
   readonly [key: string]: unknown;
 }
 
-type ListMatchState = Parameters<typeof SimpleMarkdown.defaultRules.list.match>[1];
+type ListState = Parameters<typeof SimpleMarkdown.defaultRules.list.match>[1];
 
 /**
- * Discord's lists ("- item", "1. item") start a line even inside a message, which is parsed as
- * inline text where simple-markdown's own list rule stays off; this lets it match at line starts.
+ * Consecutive lines starting "- ", "* " or "1. " (deeper indented ones nest); unlike Markdown's
+ * lists, a line without a bullet ends the list, as in Discord ("-# subtext" is not a bullet). The
+ * last group is the line's end, which the heading and subtext rules look at to know a line starts.
+ */
+const LIST_LINES = /^( *)([*-]|\d+\.) [^\n]*(?:\n(?:\1 *(?:[*-]|\d+\.) |\1 {2,}\S)[^\n]*)*(\n|$)/;
+
+/**
+ * Discord's lists start a line even inside a message, which is parsed as inline text where
+ * simple-markdown's own list rule stays off; its item parsing is kept, on Discord's list lines.
  */
 const list = {
   ...SimpleMarkdown.defaultRules.list,
-  match: (source: string, state: ListMatchState, previous: string) =>
-    SimpleMarkdown.defaultRules.list.match(source, { ...state, _list: true }, previous),
+  match: (source: string, state: ListState) => {
+    const previous = state.prevCapture?.[0];
+    if (previous !== undefined && !/(?:^|\n) *$/.test(previous)) return null;
+    return LIST_LINES.exec(source);
+  },
 };
 
 /** Discord's flavour: headings, -# subtext, mentions, custom emoji, <t:…> timestamps, masked links, lists. */

@@ -13,7 +13,10 @@ export function MarkdownView({ text }: { text: string }) {
 }
 
 function renderNodes(nodes: readonly MarkdownNode[]): ComponentChildren {
-  return nodes.map((node, index) => <MarkdownNodeView key={index} node={node} />);
+  return nodes.map((node, index) =>
+    // A nested list already starts its own line.
+    node.type === 'br' && nodes[index + 1]?.type === 'list' ? null : <MarkdownNodeView key={index} node={node} />,
+  );
 }
 
 function children(node: MarkdownNode): ComponentChildren {

@@ -1,3 +1,4 @@
+import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { formatFileSize } from '../lib/file-size.js';
 import { useRender } from './render-context.js';
@@ -18,15 +19,36 @@ export function MediaView({
 }) {
   const { t } = useRender();
   const [revealed, setRevealed] = useState(false);
-  if (!url) return <div class={`${className} media-missing`} title={description ?? undefined} />;
+  const [broken, setBroken] = useState(false);
   const hidden = spoiler === true && !revealed;
-  const media = contentType?.startsWith('video/') ? (
-    <video class="media" src={url} controls={!hidden} title={description ?? undefined}>
-      <track kind="captions" />
-    </video>
-  ) : (
-    <img class="media" src={url} alt={description ?? ''} loading="lazy" />
-  );
+  let media: JSX.Element;
+  if (!url || broken) {
+    // What the CDN could not give: a picture frame, with the description on hover.
+    media = (
+      <span class="media media-missing" title={description ?? undefined}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M5 3a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h14a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H5Zm3.5 5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM5 18l4-5 3 3.5 2.5-3L19 18H5Z"
+          />
+        </svg>
+      </span>
+    );
+  } else if (contentType?.startsWith('video/')) {
+    media = (
+      <video
+        class="media"
+        src={url}
+        controls={!hidden}
+        title={description ?? undefined}
+        onError={() => setBroken(true)}
+      >
+        <track kind="captions" />
+      </video>
+    );
+  } else {
+    media = <img class="media" src={url} alt={description ?? ''} loading="lazy" onError={() => setBroken(true)} />;
+  }
   return (
     <div class={`${className}${hidden ? ' spoiler-media' : ''}`}>
       {media}

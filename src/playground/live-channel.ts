@@ -66,10 +66,8 @@ export class LiveChannel {
 
   #connect(socket: WebSocket, request: IncomingMessage): void {
     const wanted = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('as')?.trim().toLowerCase();
-    const { people } = this.world;
-    const [first] = people;
-    if (!first) throw new Error('the playground has no people');
-    const person = people.find((candidate) => candidate.username.toLowerCase() === wanted) ?? first;
+    const { people, owner } = this.world;
+    const person = people.find((candidate) => candidate.username.toLowerCase() === wanted) ?? owner;
     const viewer: Viewer = { socket, person };
     this.#viewers.add(viewer);
     socket.on('close', () => this.#viewers.delete(viewer));
@@ -90,11 +88,7 @@ export class LiveChannel {
       people,
       bot: { id: this.world.app.id, username: this.world.app.name },
       guild: { id: this.world.guild.id, name: this.world.guild.name },
-      channel: {
-        id: this.world.channel.id,
-        name: this.world.channel.name,
-        topic: 'A local playground: the real Crag bot in a pretend Discord.',
-      },
+      channel: { id: this.world.channel.id, name: this.world.channel.name },
       commands: this.#commands(),
       messages: this.discord.messagesSeenBy(person.id, this.world.channel.id).slice(-HISTORY_SENT).map(asApiMessage),
       botStatus: this.#botStatus,

@@ -10,6 +10,8 @@ export interface PlaygroundWorld {
   readonly guild: GuildHandle;
   readonly channel: ChannelHandle;
   readonly people: readonly Person[];
+  /** The server's owner (the first person): sees the whole channel; the page's default person. */
+  readonly owner: Person;
 }
 
 const DEFAULT_LOCALE = 'en-US';
@@ -44,7 +46,6 @@ export function buildPlaygroundWorld(
   });
   const channel = discord.createChannel(guild.id, {
     name: saved?.channel.name ?? 'crag',
-    topic: 'A local playground: the real Crag bot, a pretend Discord.',
     ...(saved ? { id: saved.channel.id } : {}),
   });
   const file: WorldFile = {
@@ -54,5 +55,5 @@ export function buildPlaygroundWorld(
     channel: { id: channel.id, name: channel.name },
     people: people.map((person) => ({ id: person.id, username: person.username, locale: person.locale })),
   };
-  return { world: { app, guild, channel, people }, file };
+  return { world: { app, guild, channel, people, owner }, file };
 }

@@ -27,7 +27,7 @@ export interface Hello {
   readonly people: readonly Person[];
   readonly bot: { readonly id: string; readonly username: string };
   readonly guild: { readonly id: string; readonly name: string };
-  readonly channel: { readonly id: string; readonly name: string; readonly topic: string };
+  readonly channel: { readonly id: string; readonly name: string };
   /** The slash commands registered where the channel is (the guild's, then global ones). */
   readonly commands: readonly APIApplicationCommand[];
   /** The newest messages `you` can see, oldest first (ephemeral ones: only yours). */

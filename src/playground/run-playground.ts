@@ -9,34 +9,37 @@ import { LiveChannel } from './live-channel.js';
 import { MessageJournal } from './message-journal.js';
 import { buildPlaygroundWorld, type PlaygroundWorld } from './playground-world.js';
 import type { BotStatus } from './protocol.js';
-import { BOT_ENTRY, playgroundPaths, readPlaygroundSettings, WEB_ROOT } from './settings.js';
+import { BOT_ENTRY, type PlaygroundSettings, playgroundPaths, readPlaygroundSettings, WEB_ROOT } from './settings.js';
 import { loadStaticFiles } from './static-files.js';
 import { PortBusyError, WebServer } from './web-server.js';
-import { readWorldFile, writeWorldFile } from './world-file.js';
+import { readWorldFile, type WorldFile, writeWorldFile } from './world-file.js';
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/**
- * The playground: a local Discord (the emulator), the real bot from the production build as a
- * child process, and the page's server, all on 127.0.0.1. Stops cleanly on SIGINT/SIGTERM.
- */
-export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  let settings: ReturnType<typeof readPlaygroundSettings>;
-  let world: ReturnType<typeof readWorldFile>;
-  const paths = (dataDir: string) => playgroundPaths(dataDir);
+/** Settings and the saved world, or one clear line and exit 1. */
+function readConfiguration(env: NodeJS.ProcessEnv): { settings: PlaygroundSettings; saved: WorldFile | null } {
   try {
-    settings = readPlaygroundSettings(env);
-    world = readWorldFile(paths(settings.dataDir).worldFile);
+    const settings = readPlaygroundSettings(env);
+    return { settings, saved: readWorldFile(playgroundPaths(settings.dataDir).worldFile) };
   } catch (error) {
     if (error instanceof ConfigError) exitWithConfigError(error.message);
     throw error;
   }
-  const files = loadStaticFiles(WEB_ROOT);
+}
+
+/**
+ * The playground: a local Discord (the emulator), the real bot from the production build as a
+ * child process, and the page's server, all on 127.0.0.1. The page's port is taken first, so a busy
+ * one is refused before anything is written; SIGINT/SIGTERM stop all three cleanly.
+ */
+export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const { settings, saved } = readConfiguration(env);
+  const paths = playgroundPaths(settings.dataDir);
   const discord = await startEmulator();
   let live: LiveChannel | null = null;
-  const web = new WebServer({ files, emulatorPort: discord.port, live: () => live });
+  const web = new WebServer({ files: loadStaticFiles(WEB_ROOT), emulatorPort: discord.port, live: () => live });
   try {
     await web.listen(settings.port);
   } catch (error) {
@@ -48,30 +51,26 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
     }
     throw error;
   }
-  const { dataDir } = settings;
-  const files_ = paths(dataDir);
-  for (const line of bannerLines(`http://127.0.0.1:${web.port}`, dataDir)) say(line);
+  for (const line of bannerLines(`http://127.0.0.1:${web.port}`, settings.dataDir)) say(line);
 
-  fs.mkdirSync(dataDir, { recursive: true });
-  const built = buildPlaygroundWorld(discord, world);
-  writeWorldFile(files_.worldFile, built.file);
-  const owner = built.world.people[0];
-  if (!owner) throw new Error('the playground has no people');
-  const journal = new MessageJournal(discord, built.world.channel.id, owner.id, files_.messagesFile);
-  const restored = journal.restore();
-  if (restored.skipped > 0) say(`${restored.skipped} saved message(s) could not be restored and were dropped.`);
+  fs.mkdirSync(settings.dataDir, { recursive: true });
+  const { world, file } = buildPlaygroundWorld(discord, saved);
+  writeWorldFile(paths.worldFile, file);
+  const journal = new MessageJournal(discord, world.channel.id, world.owner.id, paths.messagesFile);
+  const { skipped } = journal.restore();
+  if (skipped > 0) say(`${skipped} saved message(s) could not be restored and were dropped.`);
   journal.start();
 
-  const { app, guild } = built.world;
+  const { app, guild } = world;
   await registerCommands({ token: app.token, clientId: app.id, guildId: guild.id, apiUrl: discord.apiUrl });
-  const channel = new LiveChannel(discord, built.world);
+  const channel = new LiveChannel(discord, world);
   live = channel;
-  say(`Local Discord emulator: ${discord.apiUrl} (its bot token is in ${files_.worldFile}).`);
+  say(`Local Discord emulator: ${discord.apiUrl} (its bot token is in ${paths.worldFile}).`);
 
   const bot = new BotSupervisor({
     entry: BOT_ENTRY,
     cwd: process.cwd(),
-    logFile: files_.botLog,
+    logFile: paths.botLog,
     // Everything else (LOG_LEVEL, COMPUTER_PAUSE_MS…) as the person set it; never their real token or database.
     env: {
       ...env,
@@ -79,18 +78,28 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
       DISCORD_CLIENT_ID: app.id,
       DISCORD_GUILD_ID: guild.id,
       DISCORD_API_URL: discord.apiUrl,
-      DATABASE_PATH: files_.database,
+      DATABASE_PATH: paths.database,
     },
   });
-  trackBotStatus(discord, built.world, bot, channel);
+  trackBotStatus(discord, world, bot, channel);
   bot.start();
+  stopOnSignals(async () => {
+    // The bot first: it finishes what is in flight against the still running emulator.
+    await bot.stop();
+    journal.stop();
+    channel.close();
+    await web.close();
+    await discord.stop();
+  });
+}
 
+function stopOnSignals(stop: () => Promise<void>): void {
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     say(`Stopping the playground (${signal})…`);
-    shutDown(bot, journal, channel, web, discord)
+    stop()
       .then(() => {
         say('Stopped.');
         process.exit(0);
@@ -100,34 +109,15 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
         process.exit(1);
       });
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }
 
-/** The bot first (it finishes what is in flight against the still running emulator), then the rest. */
-async function shutDown(
-  bot: BotSupervisor,
-  journal: MessageJournal,
-  channel: LiveChannel,
-  web: WebServer,
-  discord: Emulator,
-): Promise<void> {
-  await bot.stop();
-  journal.stop();
-  channel.close();
-  await web.close();
-  await discord.stop();
-}
-
-/** The page's banner: online when the bot's gateway session is ready; "reconnecting" once it was up or has died. */
+/** The page's banner: online while the bot's gateway session is ready; "reconnecting" once it has been down. */
 function trackBotStatus(discord: Emulator, world: PlaygroundWorld, bot: BotSupervisor, channel: LiveChannel): void {
-  let hadTrouble = false;
+  let wasDown = false;
   const update = () => {
-    const status: BotStatus = discord.isBotConnected(world.app.id)
-      ? 'online'
-      : hadTrouble
-        ? 'reconnecting'
-        : 'starting';
+    const status: BotStatus = discord.isBotConnected(world.app.id) ? 'online' : wasDown ? 'reconnecting' : 'starting';
     channel.setBotStatus(status);
   };
   discord.on('botReady', () => {
@@ -136,11 +126,11 @@ function trackBotStatus(discord: Emulator, world: PlaygroundWorld, bot: BotSuper
   });
   discord.on('botResumed', update);
   discord.on('botDisconnected', () => {
-    hadTrouble = true;
+    wasDown = true;
     update();
   });
   bot.on('exit', (exit) => {
-    hadTrouble = true;
+    wasDown = true;
     update();
     if (exit.restartInMs !== null) {
       const how = exit.signal ? `was killed (${exit.signal})` : `exited with code ${exit.code}`;

@@ -53,7 +53,7 @@ describe('the playground channel across restarts', () => {
     const emulator = await startEmulator();
     emulators.push(emulator);
     const { world } = buildPlaygroundWorld(emulator, null);
-    const owner = world.people[0]?.id ?? '';
+    const owner = world.owner.id;
     expect(new MessageJournal(emulator, world.channel.id, owner, file).restore()).toEqual({ restored: 0, skipped: 1 });
     expect(emulator.messagesSeenBy(owner, world.channel.id)).toEqual([]);
   });

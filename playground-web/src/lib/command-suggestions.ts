@@ -27,6 +27,11 @@ export interface SuggestionList {
   readonly heading: Phrase;
   readonly items: readonly Suggestion[];
   readonly hint: Phrase | null;
+  /**
+   * As in Discord: commands and an option's values stand ready, and Enter takes the first; a list of
+   * options is only offered, and Enter runs the command (the arrows or Tab pick one).
+   */
+  readonly picksOnEnter: boolean;
 }
 
 const NONE: SuggestionList | null = null;
@@ -77,6 +82,7 @@ function commandSuggestions(query: string, context: CommandContext): SuggestionL
     heading: { id: 'autocomplete.commands', vars: { text: `/${query}` } },
     items,
     hint: items.length === 0 ? { id: 'autocomplete.noMatch', vars: { text: `/${query}` } } : null,
+    picksOnEnter: true,
   };
 }
 
@@ -100,7 +106,12 @@ function optionSuggestions(text: string, parsed: OptionsLine, context: CommandCo
     );
   if (items.length === 0) return NONE;
   const anyRequired = items.some((item) => item.required);
-  return { heading: { id: anyRequired ? 'autocomplete.required' : 'autocomplete.optional' }, items, hint: null };
+  return {
+    heading: { id: anyRequired ? 'autocomplete.required' : 'autocomplete.optional' },
+    items,
+    hint: null,
+    picksOnEnter: false,
+  };
 }
 
 function valueSuggestions(text: string, parsed: OptionsLine, context: CommandContext): SuggestionList {
@@ -123,6 +134,7 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
         text: finish(entry.value),
       })),
     hint: null,
+    picksOnEnter: true,
   });
   if (option.choices && option.choices.length > 0) {
     return rows(
@@ -151,9 +163,9 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
       );
     case OptionType.Integer:
     case OptionType.Number:
-      return { heading, items: [], hint: rangeHint(option) };
+      return { heading, items: [], hint: rangeHint(option), picksOnEnter: false };
     default:
-      return { heading, items: [], hint: { id: 'autocomplete.text' } };
+      return { heading, items: [], hint: { id: 'autocomplete.text' }, picksOnEnter: false };
   }
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { catalogueFor, type MessageId, translate, type Vars } from '../i18n/catalogue.js';
 import type { CommandContext } from '../lib/command-line.js';
 import type { CommandSpec } from '../lib/command-spec.js';
@@ -17,6 +17,10 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
   const locale = hello?.you.locale ?? navigator.language;
   const catalogue = catalogueFor(locale);
   const t = useCallback((id: MessageId, vars?: Vars) => translate(catalogue, id, vars), [catalogue]);
+  useEffect(() => {
+    document.title = t('page.title');
+    document.documentElement.lang = locale;
+  }, [t, locale]);
 
   const render: RenderContext | null = useMemo(() => {
     if (!hello) return null;

@@ -20,20 +20,11 @@ export function Composer({ context, channelName }: { context: CommandContext; ch
     [text, context, closedFor],
   );
   const items = list?.items ?? [];
-  // Commands and choices: the first row is ready for Enter. Options: Enter runs, arrows pick one.
-  const pickByEnter =
-    items.length > 0 &&
-    active !== null &&
-    list?.heading.id !== 'autocomplete.required' &&
-    list?.heading.id !== 'autocomplete.optional';
-
   const change = (next: string) => {
     setText(next);
     setProblem(null);
-    const upcoming = suggest(next, context);
-    const optionsList =
-      upcoming?.heading.id === 'autocomplete.required' || upcoming?.heading.id === 'autocomplete.optional';
-    setActive(optionsList ? null : 0);
+    // Commands and values stand ready for Enter; a list of options waits for the arrows or Tab.
+    setActive(suggest(next, context)?.picksOnEnter === false ? null : 0);
   };
 
   const pick = (index: number) => {
@@ -76,7 +67,7 @@ export function Composer({ context, channelName }: { context: CommandContext; ch
       pick(active ?? 0);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (pickByEnter && active !== null) pick(active);
+      if (items.length > 0 && active !== null) pick(active);
       else submit();
     } else if (event.key === 'Escape' && list) {
       event.preventDefault();

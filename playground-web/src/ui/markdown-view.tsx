@@ -26,7 +26,7 @@ function children(node: MarkdownNode): ComponentChildren {
 }
 
 function MarkdownNodeView({ node }: { node: MarkdownNode }) {
-  const { names } = useRender();
+  const { names, t } = useRender();
   switch (node.type) {
     case 'text':
     case 'emoticon':
@@ -76,12 +76,12 @@ function MarkdownNodeView({ node }: { node: MarkdownNode }) {
     }
     case 'user': {
       const id = String(node.id);
-      return <span class="mention">@{names.get(id) ?? 'unknown-user'}</span>;
+      return <span class="mention">@{names.get(id) ?? t('mention.unknownUser')}</span>;
     }
     case 'role':
-      return <span class="mention">@role</span>;
+      return <span class="mention">@{names.get(String(node.id)) ?? t('mention.unknownRole')}</span>;
     case 'channel':
-      return <span class="mention">#{names.get(String(node.id)) ?? 'channel'}</span>;
+      return <span class="mention">#{names.get(String(node.id)) ?? t('mention.unknownChannel')}</span>;
     case 'everyone':
       return <span class="mention">@everyone</span>;
     case 'here':

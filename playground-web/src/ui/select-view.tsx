@@ -31,6 +31,7 @@ export function SelectView({ select, messageId }: { select: APISelectMenuCompone
     else setPicked(selected ? picked.filter((other) => other !== value) : [...picked, value]);
   };
 
+  // Set up again on every render while open, so a click outside sends the choices made so far.
   useEffect(() => {
     if (!open) return;
     const outside = (event: MouseEvent) => {

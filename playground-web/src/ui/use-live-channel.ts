@@ -12,12 +12,10 @@ export interface LocalNotice {
   readonly id: string;
   readonly kind: 'refused' | 'command-failed';
   readonly detail: string;
-  readonly at: string;
 }
 
 /** An action sent and not answered yet. */
 export interface PendingAction {
-  readonly kind: ClientAction['type'];
   readonly messageId: string | null;
   readonly customId: string | null;
   readonly label: string;
@@ -111,7 +109,6 @@ function applyServerEvent(state: LiveState, event: ServerEvent): LiveState {
         id: `local-${event.requestId}-${Date.now()}`,
         kind: result.kind === 'failed' ? 'command-failed' : 'refused',
         detail: result.kind === 'refused' ? result.reason : pending.label,
-        at: new Date().toISOString(),
       };
       return { ...next, notices: [...state.notices, notice] };
     }
@@ -123,16 +120,15 @@ function pendingOf(action: ClientAction): PendingAction {
   switch (action.type) {
     case 'command':
       return {
-        kind: action.type,
         messageId: null,
         customId: null,
         label: `/${[action.name, action.subcommandGroup, action.subcommand].filter(Boolean).join(' ')}`,
       };
     case 'click':
     case 'select':
-      return { kind: action.type, messageId: action.messageId, customId: action.customId, label: action.customId };
+      return { messageId: action.messageId, customId: action.customId, label: action.customId };
     case 'say':
-      return { kind: action.type, messageId: null, customId: null, label: action.content };
+      return { messageId: null, customId: null, label: action.content };
   }
 }
 

@@ -46,7 +46,10 @@ describe('the command picker', () => {
     expect(labels('/crag start ')).toEqual(['rerolls', 'thirteen', 'turn-timer', 'computers', 'level', 'hints']);
     expect(labels('/crag start rerolls:2 t')).toEqual(['thirteen', 'turn-timer']);
     expect(suggest('/crag start t', context)?.items[0]?.text).toBe('/crag start thirteen:');
-    expect(suggest('/crag start ', context)).toMatchObject({ heading: { id: 'autocomplete.optional' }, picksOnEnter: false });
+    expect(suggest('/crag start ', context)).toMatchObject({
+      heading: { id: 'autocomplete.optional' },
+      picksOnEnter: false,
+    });
     expect(suggest('/crag st', context)?.picksOnEnter).toBe(true);
     expect(suggest('/crag start level:', context)?.picksOnEnter).toBe(true);
   });

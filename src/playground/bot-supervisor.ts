@@ -18,7 +18,6 @@ export interface BotExit {
 }
 
 export interface BotSupervisorEvents {
-  spawn: [pid: number];
   exit: [exit: BotExit];
   /** A line the person at the terminal should see: an error logged by the bot, or a plain line. */
   notice: [line: string];
@@ -51,10 +50,6 @@ export class BotSupervisor extends EventEmitter<BotSupervisorEvents> {
     this.#log = fs.createWriteStream(options.logFile, { flags: 'a' });
   }
 
-  get pid(): number | undefined {
-    return this.#child?.pid;
-  }
-
   start(): void {
     if (this.#stopping) return;
     const child = spawn(process.execPath, [this.options.entry], {
@@ -81,7 +76,6 @@ export class BotSupervisor extends EventEmitter<BotSupervisorEvents> {
         this.#onExit(code, signal);
       });
     });
-    if (child.pid !== undefined) this.emit('spawn', child.pid);
   }
 
   /** SIGTERM (the bot finishes what is in flight), SIGKILL if it takes too long; no restart after. */

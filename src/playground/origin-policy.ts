@@ -10,7 +10,7 @@ export type OriginVerdict = { readonly allowed: true } | { readonly allowed: fal
 const ALLOWED: OriginVerdict = { allowed: true };
 
 /** The names this server answers to: it listens on 127.0.0.1 only. */
-export function allowedHosts(port: number): string[] {
+function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }
 

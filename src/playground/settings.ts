@@ -19,7 +19,7 @@ export interface PlaygroundPaths {
   readonly botLog: string;
 }
 
-export const DEFAULT_PLAYGROUND_PORT = 3000;
+const DEFAULT_PLAYGROUND_PORT = 3000;
 
 /** `dist/src/playground/` → the build's root `dist/`. */
 const DIST_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -278,4 +278,16 @@ describe('the page draws what the bot sends, like a Discord client', () => {
     await dave.type('/crag end');
     await dave.close();
   });
+
+  it('switches who you are in one click, and remembers it in the address', async () => {
+    await alice.page.locator('.person-switch', { hasText: 'bob' }).click();
+    await alice.page.locator('.person.you', { hasText: 'bob' }).waitFor();
+    await alice.waitUntilLive();
+    expect(new URL(alice.page.url()).searchParams.get('as')).toBe('bob');
+    // Now the ephemeral answers are bob's: alice's earlier one is not shown to him.
+    expect(await alice.page.locator('li.message.ephemeral', { hasText: 'not one I recognise' }).count()).toBe(0);
+    await alice.page.locator('.person-switch', { hasText: 'alice' }).click();
+    await alice.page.locator('.person.you', { hasText: 'alice' }).waitFor();
+    await alice.page.locator('li.message.ephemeral', { hasText: 'not one I recognise' }).waitFor();
+  });
 });

@@ -53,6 +53,11 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   return parsed;
 }
 
+/** Whether a token is given at all: without one, `npm start` opens the playground instead of Discord. */
+export function isTokenSet(env: Env): boolean {
+  return optional(env, 'DISCORD_TOKEN') !== undefined;
+}
+
 export function readToken(env: Env): string {
   const token = optional(env, 'DISCORD_TOKEN');
   if (!token) {

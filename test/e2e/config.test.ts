@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -40,6 +41,28 @@ function runOnce(entry: string, env: Readonly<Record<string, string>>, cwd: stri
   });
 }
 
+/**
+ * Runs the production entry point with no token, as `npm start` on a fresh clone: the playground
+ * starts; once its bot is connected, Ctrl-C's SIGTERM stops it.
+ */
+function runPlaygroundUntilReady(env: Readonly<Record<string, string>>, cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BOT_ENTRY], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stdout.includes('The bot is connected')) child.kill('SIGTERM');
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('close', (code, signal) => {
+      clearTimeout(guard);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** The run refused with exactly one human line on stderr (no stack, no JSON log), and returns it. */
@@ -58,7 +81,7 @@ function oneClearLine(run: Run): string {
   return line;
 }
 
-describe('bad configuration: one clear line and a non-zero exit', () => {
+describe('configuration: the playground without a token, one clear line and a non-zero exit for bad settings', () => {
   let dir: string;
   let emulator: Emulator;
   let app: ApplicationHandle;
@@ -86,19 +109,54 @@ describe('bad configuration: one clear line and a non-zero exit', () => {
     return line;
   };
 
-  it('refuses a missing DISCORD_TOKEN', async () => {
-    const cwd = folder('no-token');
-    const line = await runBot({ DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd);
-    expect(line).toContain('DISCORD_TOKEN is not set');
-    expect(line).toContain('.env');
-    // Refused before anything is created.
+  it('opens the playground instead when no DISCORD_TOKEN is set, and never touches DATABASE_PATH', async () => {
+    for (const [name, token] of [
+      ['no-token', undefined],
+      ['blank-token', '   '],
+    ] as const) {
+      const cwd = folder(name);
+      const dbPath = path.join(cwd, 'crag.sqlite');
+      const run = await runPlaygroundUntilReady(
+        {
+          ...(token === undefined ? {} : { DISCORD_TOKEN: token }),
+          DATABASE_PATH: dbPath,
+          PLAYGROUND_PORT: '0',
+          PLAYGROUND_DATA_DIR: path.join(cwd, 'playground'),
+        },
+        cwd,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const [url = '', what = '', realDiscord = ''] = run.stdout.split('\n');
+      expect(url).toMatch(/^Crag playground: open http:\/\/127\.0\.0\.1:\d+ in your browser\.$/);
+      expect(what).toContain('local playground, not Discord');
+      expect(realDiscord).toContain('DISCORD_TOKEN');
+      expect(realDiscord).toContain('.env');
+      expect(run.stdout).toContain('Stopped.');
+      expect(fs.existsSync(dbPath)).toBe(false);
+      expect(fs.existsSync(path.join(cwd, 'playground', 'playground.sqlite'))).toBe(true);
+    }
+  });
+
+  it('refuses a busy or malformed PLAYGROUND_PORT', async () => {
+    const cwd = folder('busy-port');
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const busy = await runBot({ PLAYGROUND_PORT: String(port), PLAYGROUND_DATA_DIR: path.join(cwd, 'data') }, cwd);
+      expect(busy).toBe(
+        `crag-bot: port ${port} is busy, so the playground cannot open its page: stop what uses it, or set PLAYGROUND_PORT to another port.`,
+      );
+    } finally {
+      taken.close();
+    }
+    const malformed = await runBot({ PLAYGROUND_PORT: 'http', PLAYGROUND_DATA_DIR: path.join(cwd, 'data') }, cwd);
+    expect(malformed).toContain('PLAYGROUND_PORT must be a port number');
     expect(fs.readdirSync(cwd)).toEqual([]);
   });
 
-  it('refuses an empty and a malformed DISCORD_TOKEN', async () => {
+  it('refuses a malformed DISCORD_TOKEN', async () => {
     const cwd = folder('bad-token');
-    const empty = await runBot({ DISCORD_TOKEN: '   ', DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd);
-    expect(empty).toContain('DISCORD_TOKEN is not set');
     const tokens = ['abc', `Bot ${app.token}`, `"${app.token}"`, app.token.replaceAll('.', '')];
     const answers = await Promise.all(
       tokens.map((token) => runBot({ DISCORD_TOKEN: token, DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd)),

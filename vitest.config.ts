@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One PostgreSQL server for the run; each file that needs it makes its own databases.
+    globalSetup: ['test/support/postgres-global-setup.ts'],
     projects: [
       {
         test: {

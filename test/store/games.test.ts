@@ -9,6 +9,7 @@ const GUILD = '900000000000000001';
 const CHANNEL = '910000000000000001';
 const ALICE = '100000000000000001';
 const BOB = '100000000000000002';
+const CAROL = '100000000000000003';
 const PLAN: GamePlan = { seed: 7, humans: [ALICE, BOB], computers: ['easy'] };
 
 describe.each(BACKENDS)('$name', (backend) => {
@@ -299,6 +300,46 @@ describe.each(BACKENDS)('$name', (backend) => {
       if (!second.ok) throw new Error('not created');
       expect((await store.latestGameInChannel(CHANNEL))?.id).toBe(second.game.id);
       expect(await store.latestGameInChannel('910000000000000999')).toBeUndefined();
+    });
+  });
+
+  describe('seats and results replaced', () => {
+    it('keeps the seats in step when someone leaves the lobby and the seats behind them move up', async () => {
+      const created = await create();
+      if (!created.ok) throw new Error('expected a game');
+      let game = created.game;
+      for (const action of [
+        { type: 'join', playerId: BOB },
+        { type: 'join', playerId: CAROL },
+        { type: 'add-computer', playerId: ALICE, level: 'easy' },
+        { type: 'leave', playerId: BOB },
+        { type: 'join', playerId: BOB },
+      ] as const) {
+        game = await saveAction(store, game, action);
+        await expectRowsInStep(db, game.id, game.state);
+      }
+      expect(game.state.seats.map((seat) => seat.playerId)).toEqual([ALICE, CAROL, game.state.seats[2]?.playerId, BOB]);
+      await store.close();
+      store = await db.open({ now: () => clock });
+      expect(await store.gameById(game.id)).toEqual(game);
+    });
+
+    it('replaces the results when a finished game is saved again', async () => {
+      const finished = await playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+      const [first] = finished.state.seats;
+      if (!first) throw new Error('no seat');
+      // Not something the engine does; the store keeps its tables in step with any state all the same.
+      const corrected: GameState = {
+        ...finished.state,
+        version: finished.state.version + 1,
+        sheets: { ...finished.state.sheets, [first.playerId]: {} },
+      };
+      const saved = await store.saveState(finished.id, finished.state.version, corrected);
+      if (!saved.ok) throw new Error(saved.reason);
+      await expectRowsInStep(db, finished.id, corrected);
+      const reopened = await db.open();
+      expect((await reopened.gameById(finished.id))?.state).toEqual(corrected);
+      await reopened.close();
     });
   });
 

@@ -306,7 +306,6 @@ export class PostgresGameStore implements GameStore {
     const over = next.status === 'finished' || next.status === 'cancelled';
     // A game that is over has no turn to time out.
     const turnDeadline = over ? null : extra.turnDeadline === undefined ? previous.turnDeadline : extra.turnDeadline;
-    const boardMessageId = extra.boardMessageId === undefined ? previous.boardMessageId : extra.boardMessageId;
     const changes = rowChanges(next, previous.state);
     const save = saveStatement(
       {
@@ -316,26 +315,31 @@ export class PostgresGameStore implements GameStore {
         version: next.version,
         status: next.status,
         turnDeadline,
-        boardMessageId,
+        boardMessageId: extra.boardMessageId,
         now,
       },
       changes,
     );
     const saved = needsRewrite(changes)
       ? await this.transaction(async (client) => {
-          const written = await this.run(client, save);
+          const row = await this.run(client, save);
           // Seats or results that only a delete before an insert can replace: after the save, in its transaction.
-          if (written) for (const statement of rewriteStatements(previous.id, changes)) await client.query(statement);
-          return { commit: written, result: written };
+          if (row) for (const statement of rewriteStatements(previous.id, changes)) await client.query(statement);
+          return { commit: row !== undefined, result: row };
         })
       : await this.run(this.pool, save);
     if (!saved) return undefined;
+    const boardMessageId = saved.board_message_id;
     return { ...previous, state: next, turnDeadline, boardMessageId, updatedAt: now, lastActionAt: now };
   }
 
-  /** Runs a save statement: true when its version check let it write. */
-  private async run(on: pg.Pool | pg.PoolClient, save: Statement): Promise<boolean> {
-    const [row] = (await on.query<{ saved: number }>(save)).rows;
-    return row?.saved === 1;
+  /** Runs a save statement: the row it wrote, or undefined when its version check refused it. */
+  private async run(on: pg.Pool | pg.PoolClient, save: Statement): Promise<SavedRow | undefined> {
+    return (await on.query<SavedRow>(save)).rows[0];
   }
+}
+
+/** What a save returns of the row it wrote: the board message, which a save may leave as another process set it. */
+interface SavedRow {
+  board_message_id: string | null;
 }

@@ -98,28 +98,30 @@ export interface StateWrite {
   readonly version: number;
   readonly status: string;
   readonly turnDeadline: number | null;
-  readonly boardMessageId: string | null;
+  /** Left out (undefined) keeps the stored one, which another process may have set since this one read the game. */
+  readonly boardMessageId: string | null | undefined;
   readonly now: number;
 }
 
 /**
  * A save: the state row, written only over `expectedVersion` (checked by the UPDATE itself, so two
- * processes can never both apply a click), with its row writes. Returns `saved`: 1, or 0 when the
- * version check refused it and nothing was written. Seats and results that must be replaced are
- * left to `rewriteStatements`, in the same transaction.
+ * processes can never both apply a click), with its row writes. Returns the row's board message, or
+ * no row when the version check refused the save and nothing was written. Seats and results that
+ * must be replaced are left to `rewriteStatements`, in the same transaction.
  */
 export function saveStatement(write: StateWrite, changes: RowChanges): Statement {
   const params = new Parameters();
   const target = `target AS (
     UPDATE games SET state = ${params.add(write.state, 'json')}, state_version = ${params.add(write.version, 'int')},
       status = ${params.add(write.status, 'text')}, turn_deadline = ${params.add(write.turnDeadline, 'bigint')},
-      board_message_id = ${params.add(write.boardMessageId, 'text')},
+      board_message_id = CASE WHEN ${params.add(write.boardMessageId !== undefined, 'bool')}
+        THEN ${params.add(write.boardMessageId ?? null, 'text')} ELSE board_message_id END,
       updated_at = ${params.add(write.now, 'bigint')}, last_action_at = ${params.add(write.now, 'bigint')}
     WHERE id = ${params.add(write.gameId, 'bigint')} AND state_version = ${params.add(write.expectedVersion, 'int')}
-    RETURNING id)`;
+    RETURNING id, board_message_id)`;
   const rewrite = needsRewrite(changes);
   const { ctes, key } = rowWrites(changes, params, { play: true, seats: !rewrite, results: !rewrite });
-  return statement(`crag_save_${key}`, [target, ...ctes], 'SELECT count(*) AS saved FROM target', params);
+  return statement(`crag_save_${key}`, [target, ...ctes], 'SELECT board_message_id FROM target', params);
 }
 
 export interface GameInsert {

@@ -30,10 +30,8 @@ export function postgresUrlProblem(url: string): string | undefined {
   } catch {
     return 'is not a URL';
   }
-  if (!SCHEMES.includes(parsed.protocol)) return `must start with postgres:// or postgresql://`;
-  // A socket folder may stand in for the host (?host=/run/postgresql), as libpq allows.
-  if (parsed.hostname === '' && !parsed.searchParams.get('host')) return 'names no host';
-  return undefined;
+  // No host is fine: pg then connects to localhost, as libpq does.
+  return SCHEMES.includes(parsed.protocol) ? undefined : 'must start with postgres:// or postgresql://';
 }
 
 /** "host:port/database" for messages: where the bot tried to connect, with no user or password. */

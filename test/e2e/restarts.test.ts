@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/game/index.js';
-import { controls, currentPlayerId, rowChoices, title, version } from './support/board.js';
 import { createDatabase } from '../support/postgres-databases.js';
+import { controls, currentPlayerId, rowChoices, title, version } from './support/board.js';
 import {
   integrityCheck,
   queryRows,

@@ -119,8 +119,11 @@ export function saveStatement(write: StateWrite, changes: RowChanges): Statement
       updated_at = ${params.add(write.now, 'bigint')}, last_action_at = ${params.add(write.now, 'bigint')}
     WHERE id = ${params.add(write.gameId, 'bigint')} AND state_version = ${params.add(write.expectedVersion, 'int')}
     RETURNING id, board_message_id)`;
-  const rewrite = needsRewrite(changes);
-  const { ctes, key } = rowWrites(changes, params, { play: true, seats: !rewrite, results: !rewrite });
+  const { ctes, key } = rowWrites(changes, params, {
+    play: true,
+    seats: !changes.seatsRewritten,
+    results: !changes.resultsRewritten,
+  });
   return statement(`crag_save_${key}`, [target, ...ctes], 'SELECT board_message_id FROM target', params);
 }
 

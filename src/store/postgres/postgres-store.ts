@@ -251,16 +251,20 @@ export class PostgresGameStore implements GameStore {
    */
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<{ commit: boolean; result: T }>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection that cannot even roll back is broken: the pool drops it rather than lend it again.
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const { commit, result } = await work(client);
       await client.query(commit ? 'COMMIT' : 'ROLLBACK');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((failure: Error) => {
+        broken = failure;
+      });
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 

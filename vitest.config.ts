@@ -4,6 +4,8 @@ export default defineConfig({
   // The page's components (playground-web/) are Preact; their unit tests render them to strings.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
+    // One PostgreSQL server for the run; each file that needs it makes its own databases.
+    globalSetup: ['test/support/postgres-global-setup.ts'],
     projects: [
       {
         extends: true,

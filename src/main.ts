@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   } catch (error) {
     // A damaged file can fail to close too; the error that stopped the start is the one to report.
     await store.close().catch(() => undefined);
-    if (isDamagedDatabase(error)) {
+    if (config.database.kind === 'sqlite' && isDamagedDatabase(error)) {
       exitWithConfigError(
         `${config.database.path} is a damaged SQLite database (${error.message}). Restore a backup or point DATABASE_PATH elsewhere.`,
       );

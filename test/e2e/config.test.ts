@@ -5,10 +5,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApplicationHandle, type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { createGame, DEFAULT_RULES } from '../../src/game/index.js';
-import { openSqliteStore } from '../../src/store/index.js';
+import { openPostgresStore, openSqliteStore } from '../../src/store/index.js';
+import { createDatabase, databaseUrl, withClient } from '../support/postgres-databases.js';
 import { BOT_ENTRY, DEPLOY_ENTRY } from './support/bot-process.js';
 import { readDatabase } from './support/database.js';
 
@@ -333,6 +334,93 @@ describe('configuration: the playground without a token, one clear line and a no
       expect(line).toContain('another program');
       expect(line).toContain('invoices');
       expect(line).toContain('DATABASE_PATH');
+    });
+  });
+
+  describe('DATABASE_URL', () => {
+    const env = (url: string) => ({ DISCORD_TOKEN: WELL_FORMED_TOKEN, DISCORD_API_URL: NOWHERE, DATABASE_URL: url });
+    /** The line never carries the password, whatever went wrong. */
+    const withoutPassword = (line: string, password: string) => {
+      expect(line).not.toContain(password);
+      return line;
+    };
+
+    it('refuses a malformed URL, naming what is wrong and masking the password', async () => {
+      const cwd = folder('url-malformed');
+      const [emptyHost = '', otherScheme = '', slashInPassword = ''] = await Promise.all(
+        ['postgres://crag:hunter2@/crag', 'mysql://crag:hunter2@db/crag', 'postgres://crag:hun/ter2@db:5432/crag'].map(
+          (url) => runBot(env(url), cwd),
+        ),
+      );
+      for (const line of [emptyHost, otherScheme, slashInPassword]) {
+        withoutPassword(line, 'hunter2');
+        withoutPassword(line, 'hun/ter2');
+        expect(line).toMatch(/^crag-bot: DATABASE_URL /);
+        expect(line).toContain('Example: postgres://');
+      }
+      expect(emptyHost).toContain('is not a URL: "postgres://crag:***@/crag"');
+      expect(otherScheme).toContain('must start with postgres:// or postgresql://');
+      expect(slashInPassword).toContain('is not a URL: "postgres://crag:***@db:5432/crag"');
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    });
+
+    it('refuses DATABASE_URL and DATABASE_PATH both set, rather than pick one', async () => {
+      const cwd = folder('url-and-path');
+      const line = await runBot(
+        { ...env('postgres://crag:hunter2@127.0.0.1:9/crag'), DATABASE_PATH: path.join(cwd, 'crag.sqlite') },
+        cwd,
+      );
+      expect(line).toContain('DATABASE_URL and DATABASE_PATH are both set');
+      withoutPassword(line, 'hunter2');
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    });
+
+    it('refuses a server that cannot be reached, at once and without retrying', async () => {
+      const cwd = folder('url-unreachable');
+      const started = Date.now();
+      const line = await runBot(env('postgresql://crag:hunter2@127.0.0.1:9/crag'), cwd);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(line).toMatch(/^crag-bot: cannot reach PostgreSQL at 127\.0\.0\.1:9\/crag \(connect ECONNREFUSED/);
+      expect(line).toContain('Check DATABASE_URL');
+      withoutPassword(line, 'hunter2');
+    });
+
+    it('refuses a wrong password and a database that does not exist', async () => {
+      const cwd = folder('url-login');
+      const wrong = new URL(await createDatabase());
+      wrong.password = 'hunter2';
+      const [password = '', missing = ''] = await Promise.all([
+        runBot(env(wrong.toString()), cwd),
+        runBot(env(databaseUrl(wrong.toString(), 'no_such_database')), cwd),
+      ]);
+      expect(password).toContain('refused the login (password authentication failed for user "postgres")');
+      expect(missing).toContain('refused the login');
+      const real = new URL(inject('postgresAdminUrl')).password;
+      const noDatabase = await runBot(env(databaseUrl(inject('postgresAdminUrl'), 'no_such_database')), cwd);
+      expect(noDatabase).toContain('has no such database (database "no_such_database" does not exist)');
+      for (const line of [password, missing, noDatabase]) withoutPassword(withoutPassword(line, 'hunter2'), real);
+    });
+
+    it('refuses a database written by a newer crag-bot, and one holding another program’s tables', async () => {
+      const cwd = folder('url-schema');
+      const newer = await createDatabase();
+      await (await openPostgresStore(newer)).close();
+      await withClient(newer, (client) =>
+        client.query("INSERT INTO schema_migrations VALUES (99, 'from_the_future', 1)"),
+      );
+      const foreign = await createDatabase();
+      await withClient(foreign, (client) => client.query('CREATE TABLE invoices (id integer PRIMARY KEY)'));
+      const [future = '', other = ''] = await Promise.all([runBot(env(newer), cwd), runBot(env(foreign), cwd)]);
+      expect(future).toMatch(/was written by a newer crag-bot \(schema 99; this version knows up to \d+\)/);
+      expect(future).toContain('Upgrade the bot or point DATABASE_URL elsewhere');
+      expect(other).toContain("holds another program's tables (invoices)");
+      const real = new URL(inject('postgresAdminUrl')).password;
+      for (const line of [future, other]) withoutPassword(line, real);
+      // Refused before anything was written.
+      await withClient(foreign, async (client) => {
+        const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+        expect(tables.rows).toEqual([{ tablename: 'invoices' }]);
+      });
     });
   });
 

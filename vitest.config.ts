@@ -1,13 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The page's components (playground-web/) are Preact; their unit tests render them to strings.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
+    // One PostgreSQL server for the run; each file that needs it makes its own databases.
+    globalSetup: ['test/support/postgres-global-setup.ts'],
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          include: ['test/**/*.test.ts', 'playground-web/test/**/*.test.{ts,tsx}'],
+          exclude: ['test/e2e/**', 'test/browser/**'],
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
@@ -22,6 +27,18 @@ export default defineConfig({
           // after the unit tests have finished.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 90_000,
+          // Each file starts a whole playground (emulator, bot process, page server) and Chromium:
+          // one file at a time, after the end-to-end tests, so the bot always answers within Discord's 3 s.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

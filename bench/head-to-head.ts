@@ -4,6 +4,7 @@ import type { Contender } from './contenders.js';
 import type { InteractionClock } from './latency.js';
 import { type LoadSample, poolSamples } from './load.js';
 import { ForeignCpu } from './machine-load.js';
+import { cpuSeconds } from './process-stats.js';
 import type { ContenderFigures } from './report.js';
 import { type LobbyFigures, RunningContender } from './running-contender.js';
 import type { BenchServer } from './world.js';
@@ -29,6 +30,8 @@ export interface HeadToHead {
   readonly baseline: ContenderFigures;
   /** Cores other programs used during the measured rounds (0 on a quiet machine). */
   readonly foreignCores: number;
+  /** The database server's CPU per measured interaction of the game bot (0 without a server). */
+  readonly serverCpuMsPerInteraction: number;
 }
 
 type Say = (message: string) => void;
@@ -47,7 +50,9 @@ export async function headToHead(
     cwd: string;
     /** Run both bots under `node --cpu-prof`, writing to <profileDir>/<name>/. */
     profileDir: string | undefined;
-    countActiveGames: () => number;
+    countActiveGames: () => Promise<number>;
+    /** The database server's processes (PostgreSQL): counted as the game bot's, not as other programs. */
+    serverPids?: () => readonly number[];
     say: Say;
   },
 ): Promise<HeadToHead> {
@@ -71,13 +76,18 @@ export async function headToHead(
       const failed = await contender.warmUp(shape.warmup, shape.stagger);
       if (failed > 0) options.say(`${contender.name}: ${failed} interactions failed while warming up`);
     }
-    const foreign = new ForeignCpu(() => [process.pid, ...running.map((contender) => contender.pid)]);
+    const serverPids = options.serverPids ?? (() => []);
+    const foreign = new ForeignCpu(() => [process.pid, ...running.map((contender) => contender.pid), ...serverPids()]);
+    const serverCpu = () => serverPids().reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
+    let serverSecondsForGame = 0;
     const perRound = Math.ceil(shape.timed / shape.rounds);
     for (let round = 0; round < shape.rounds; round += 1) {
       const order = round % 2 === 0 ? [baseline, game] : [game, baseline];
       for (const contender of order) {
         foreign.start();
+        const serverBefore = serverCpu();
         const sample = await contender.measuredRound(perRound);
+        if (contender === game) serverSecondsForGame += serverCpu() - serverBefore;
         foreign.stop();
         const ips = sample.latencies.length / (sample.windowMs / 1000);
         options.say(`round ${round + 1}/${shape.rounds} ${contender.name}: ${ips.toFixed(0)} interactions/s`);
@@ -133,8 +143,13 @@ export async function headToHead(
       };
     };
     const baselineFigures = figures(baseline, channels);
-    const gameFigures = figures(game, options.countActiveGames());
-    return { game: gameFigures, baseline: baselineFigures, foreignCores: foreign.cores() };
+    const gameFigures = figures(game, await options.countActiveGames());
+    return {
+      game: gameFigures,
+      baseline: baselineFigures,
+      foreignCores: foreign.cores(),
+      serverCpuMsPerInteraction: (serverSecondsForGame * 1000) / gameFigures.load.latency.count,
+    };
   } finally {
     // SIGTERM first: a clean exit is what writes a --cpu-prof profile.
     await Promise.all(running.map((contender) => contender.stop()));

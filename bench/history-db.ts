@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import pg from 'pg';
 import { ALL_RULE_SETS, ROUNDS, seededRandom } from '../src/game/index.js';
-import { openSqliteStore } from '../src/store/index.js';
+import { type GameStore, openPostgresStore, openSqliteStore, type StoreLocation } from '../src/store/index.js';
 import { finishedGame, playTurns, startedGame } from './simulate.js';
 import { type BenchServer, playersAt } from './world.js';
 
@@ -22,14 +23,18 @@ export interface HistoryDatabase {
  * during the timed load games end (and restart with Play again) at the rate of a live server.
  */
 export async function buildHistoryDatabase(
-  path: string,
+  location: StoreLocation,
   servers: readonly BenchServer[],
   gamesPerServer: number,
   playingServers: number,
 ): Promise<HistoryDatabase> {
   const started = performance.now();
   let clock = Date.now() - gamesPerServer * DAY_MS;
-  const store = openSqliteStore(path, { now: () => clock });
+  const store: GameStore =
+    location.kind === 'sqlite'
+      ? openSqliteStore(location.path, { now: () => clock })
+      : // Its own commits need not wait for the disk: a history written before the bot starts.
+        await openPostgresStore(withoutWaitingForDisk(location.url), { now: () => clock });
   const random = seededRandom(2024);
   let finishedGames = 0;
   let activeGames = 0;
@@ -70,5 +75,24 @@ export async function buildHistoryDatabase(
   } finally {
     await store.close();
   }
-  return { finishedGames, activeGames, buildMs: performance.now() - started, bytes: fs.statSync(path).size };
+  return { finishedGames, activeGames, buildMs: performance.now() - started, bytes: await databaseBytes(location) };
+}
+
+/** The URL with synchronous_commit off for its sessions (a libpq `options` parameter). */
+function withoutWaitingForDisk(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', '-c synchronous_commit=off');
+  return parsed.toString();
+}
+
+async function databaseBytes(location: StoreLocation): Promise<number> {
+  if (location.kind === 'sqlite') return fs.statSync(location.path).size;
+  const client = new pg.Client(location.url);
+  await client.connect();
+  try {
+    const result = await client.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes');
+    return Number(result.rows[0]?.bytes);
+  } finally {
+    await client.end();
+  }
 }

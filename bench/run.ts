@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { REST, Routes } from 'discord.js';
 import { startEmulator } from '../src/emulator/index.js';
+import type { PostgresServer } from '../test/support/postgres-server.js';
 import { BASELINE_COMMAND } from './baseline-board.js';
 import { BASELINE_ENTRY, BOT_ENTRY, killAllChildren, ROOT, runDeploy } from './bot-process.js';
 import { readBenchConfig } from './config.js';
@@ -13,6 +14,8 @@ import { headToHead } from './head-to-head.js';
 import { buildHistoryDatabase } from './history-db.js';
 import { InteractionClock } from './latency.js';
 import { describeMachine } from './machine.js';
+import { headToHeadOnPostgres, onPostgresJson } from './on-postgres.js';
+import { startBenchPostgres } from './postgres.js';
 import { type ContenderFigures, contenderJson, printTable, rounded, TARGETS } from './report.js';
 import { measureStartup, type StartupRun } from './startup.js';
 import { benchStrategy } from './strategy.js';
@@ -89,7 +92,12 @@ async function main(): Promise<void> {
 
     const dbPath = path.join(dir, 'data', 'crag.sqlite');
     say(`database: ${config.servers * config.historyGamesPerServer} finished games, ${config.channels} in play…`);
-    const history = await buildHistoryDatabase(dbPath, world.servers, config.historyGamesPerServer, config.channels);
+    const history = await buildHistoryDatabase(
+      { kind: 'sqlite', path: dbPath },
+      world.servers,
+      config.historyGamesPerServer,
+      config.channels,
+    );
 
     const botEnv = {
       DISCORD_TOKEN: world.crag.token,
@@ -124,7 +132,7 @@ async function main(): Promise<void> {
       {
         cwd: dir,
         profileDir: config.cpuProfile ? profileDir : undefined,
-        countActiveGames: () => countActiveGames(dbPath),
+        countActiveGames: async () => countActiveGames(dbPath),
         say,
       },
     );
@@ -143,6 +151,20 @@ async function main(): Promise<void> {
     const freshGame = settledMedians(await measureStartup(BOT_ENTRY, botEnv, dir, config.startupRuns));
     const freshBaseline = settledMedians(await measureStartup(BASELINE_ENTRY, baselineEnv, dir, config.startupRuns));
     const atStartup = settledMedians(startup);
+
+    say('PostgreSQL: starting a server of its own…');
+    const postgres = await startBenchPostgres();
+    servers.push(postgres.server);
+    const { DATABASE_PATH: _sqliteFile, ...envWithoutDatabase } = botEnv;
+    const onPostgres = await headToHeadOnPostgres(
+      discord,
+      world,
+      postgres,
+      config,
+      { game: envWithoutDatabase, baseline: baselineEnv },
+      { cwd: dir, say },
+    ).finally(() => postgres.server.stop());
+    const postgresFigures = onPostgresJson(onPostgres);
 
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
@@ -196,6 +218,7 @@ async function main(): Promise<void> {
         rss_per_1000_more_active_games_below_target: marginalPer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
       },
       machine: { ...machine, other_programs_cpu_cores_during_rounds: foreignCores },
+      postgres: postgresFigures,
       load: {
         servers: config.servers,
         channels: config.channels,
@@ -244,6 +267,7 @@ async function main(): Promise<void> {
       `start-up, ${config.servers} guilds and ${history.finishedGames} finished games: "ready" in ${report.startup.ready_ms_median.toFixed(0)} ms (median of ${startup.length}), RSS ${report.startup.rss_settled_after_gc_mb_median.toFixed(1)} MB once settled (after a GC)`,
       `solver: table build ${cold.map(([key, ms]) => `${key.replace('strategy.build_cold_ms.', '')} ${ms.toFixed(0)} ms`).join(', ')}; hint (best action) ${strategy['strategy.best_action_us']?.toFixed(1)} µs; scoring ${((strategy['strategy.score_roll_per_second'] ?? 0) / 1e6).toFixed(1)} M rows/s`,
       `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
+      `on PostgreSQL: throughput_ratio ${postgresFigures.throughput_ratio.toFixed(2)} (${onPostgres.result.game.load.ips.toFixed(0)} against ${onPostgres.result.baseline.load.ips.toFixed(0)} interactions/s), p99_ratio ${postgresFigures.p99_ratio.toFixed(2)} (${onPostgres.result.game.load.latency.p99.toFixed(0)} against ${onPostgres.result.baseline.load.latency.p99.toFixed(0)} ms); paced p50/p99 ${onPostgres.result.game.paced.latency.p50.toFixed(1)}/${onPostgres.result.game.paced.latency.p99.toFixed(1)} ms; bot CPU ${onPostgres.result.game.cpuMsPerInteraction.toFixed(2)} + server ${onPostgres.result.serverCpuMsPerInteraction.toFixed(2)} ms per interaction; failed ${onPostgres.result.game.load.failed} + ${onPostgres.result.game.paced.failed} + ${onPostgres.result.game.lobbies.failed}; other programs used ${onPostgres.result.foreignCores.toFixed(2)} cores`,
       `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,
     ]);
     if (config.cpuProfile) printProfiles(profileDir, { game, baseline });
@@ -254,11 +278,13 @@ async function main(): Promise<void> {
   }
 }
 
-/** Temp folders to remove even when the bench is interrupted. */
+/** Temp folders to remove, and PostgreSQL servers to stop, even when the bench is interrupted. */
 const tempDirs: string[] = [];
+const servers: PostgresServer[] = [];
 
 process.on('exit', () => {
   killAllChildren();
+  for (const server of servers) server.stop();
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

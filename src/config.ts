@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StoreLocation } from './store/index.js';
+import { maskPassword, postgresUrlProblem, type StoreLocation } from './store/index.js';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
@@ -7,7 +7,7 @@ export interface Config {
   readonly token: string;
   readonly clientId: string | undefined;
   readonly guildId: string | undefined;
-  /** Where the games live: DATABASE_PATH's SQLite file by default. */
+  /** Where the games live: DATABASE_URL's PostgreSQL database, else DATABASE_PATH's SQLite file. */
   readonly database: StoreLocation;
   readonly logLevel: LogLevel;
   /** REST base without version, e.g. http://127.0.0.1:PORT/api; undefined means Discord itself. */
@@ -55,6 +55,11 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   return parsed;
 }
 
+/** Whether a token is given at all: without one, `npm start` opens the playground instead of Discord. */
+export function isTokenSet(env: Env): boolean {
+  return optional(env, 'DISCORD_TOKEN') !== undefined;
+}
+
 export function readToken(env: Env): string {
   const token = optional(env, 'DISCORD_TOKEN');
   if (!token) {
@@ -87,6 +92,29 @@ export function readApiUrl(env: Env): string | undefined {
   return apiUrl;
 }
 
+/**
+ * DATABASE_URL (postgres:// or postgresql://) selects PostgreSQL; otherwise the SQLite file at
+ * DATABASE_PATH. Both set is refused rather than one picked: starting on one database while the
+ * games sit in the other would look like every game was lost.
+ */
+export function readDatabaseLocation(env: Env): StoreLocation {
+  const url = optional(env, 'DATABASE_URL');
+  const file = optional(env, 'DATABASE_PATH');
+  if (url === undefined) return { kind: 'sqlite', path: path.resolve(file ?? './data/crag.sqlite') };
+  if (file !== undefined) {
+    throw new ConfigError(
+      'DATABASE_URL and DATABASE_PATH are both set: keep only one, DATABASE_URL for PostgreSQL or DATABASE_PATH for a SQLite file.',
+    );
+  }
+  const problem = postgresUrlProblem(url);
+  if (problem !== undefined) {
+    throw new ConfigError(
+      `DATABASE_URL ${problem}: "${maskPassword(url)}". Example: postgres://crag:password@localhost:5432/crag`,
+    );
+  }
+  return { kind: 'postgres', url };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = (optional(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
@@ -96,7 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     token: readToken(env),
     clientId: snowflake(env, 'DISCORD_CLIENT_ID'),
     guildId: snowflake(env, 'DISCORD_GUILD_ID'),
-    database: { kind: 'sqlite', path: path.resolve(optional(env, 'DATABASE_PATH') ?? './data/crag.sqlite') },
+    database: readDatabaseLocation(env),
     logLevel: logLevel as LogLevel,
     apiUrl: readApiUrl(env),
     turnTimerUnitMs: positiveInteger(env, 'TURN_TIMER_UNIT_MS', 60_000),

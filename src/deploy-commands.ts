@@ -1,7 +1,6 @@
-import { REST, Routes } from 'discord.js';
-import { commandDefinitions } from '../commands/index.js';
-import { ConfigError, readApiUrl, readToken, restOptions } from './config.js';
+import { ConfigError, readApiUrl, readToken } from './config.js';
 import { exitWithConfigError, loadDotEnv } from './env.js';
+import { registerCommands } from './register-commands.js';
 
 /**
  * Registers the slash commands: to one server when DISCORD_GUILD_ID is set (instant, for
@@ -28,17 +27,10 @@ async function deploy(): Promise<void> {
   if (guildId !== undefined && !/^\d{17,20}$/.test(guildId)) {
     exitWithConfigError('DISCORD_GUILD_ID must be a server id (17-20 digits), or empty for a global deploy.');
   }
-  const rest = new REST(restOptions(apiUrl) ?? {}).setToken(token);
-  const body = commandDefinitions();
-  const route = guildId ? Routes.applicationGuildCommands(clientId, guildId) : Routes.applicationCommands(clientId);
-  const registered = (await rest.put(route, { body })) as {
-    name: string;
-    options?: { name: string; type: number }[];
-  }[];
+  const registered = await registerCommands({ token, clientId, guildId, apiUrl });
   const where = guildId ? `server ${guildId}` : 'every server (global; may take up to an hour to appear)';
   for (const command of registered) {
-    const subcommands = (command.options ?? []).filter((option) => option.type === 1).map((option) => option.name);
-    process.stdout.write(`registered /${command.name} ${subcommands.join(', ')} for ${where}\n`);
+    process.stdout.write(`registered /${command.name} ${command.subcommands.join(', ')} for ${where}\n`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { DiscordjsErrorCodes } from 'discord.js';
 import { startBot } from './bot/start-bot.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, isTokenSet, loadConfig } from './config.js';
 import { exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger } from './log.js';
 import { type GameStore, openStore, StoreOpenError } from './store/index.js';
@@ -14,9 +14,17 @@ function isDamagedDatabase(error: unknown): error is Error & { code: string } {
   return error.code.startsWith('SQLITE_CORRUPT') || error.code.startsWith('SQLITE_NOTADB');
 }
 
-/** The bot's entry point: configuration, database, Discord, and a clean stop on SIGTERM/SIGINT. */
+/**
+ * The bot's entry point: configuration, database, Discord, and a clean stop on SIGTERM/SIGINT.
+ * Without any DISCORD_TOKEN it opens the local playground instead (see src/playground/).
+ */
 async function main(): Promise<void> {
   loadDotEnv();
+  if (!isTokenSet(process.env)) {
+    const { runPlayground } = await import('./playground/run-playground.js');
+    await runPlayground();
+    return;
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -43,7 +51,7 @@ async function main(): Promise<void> {
   } catch (error) {
     // A damaged file can fail to close too; the error that stopped the start is the one to report.
     await store.close().catch(() => undefined);
-    if (isDamagedDatabase(error)) {
+    if (config.database.kind === 'sqlite' && isDamagedDatabase(error)) {
       exitWithConfigError(
         `${config.database.path} is a damaged SQLite database (${error.message}). Restore a backup or point DATABASE_PATH elsewhere.`,
       );

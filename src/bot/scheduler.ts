@@ -61,6 +61,7 @@ export class TurnScheduler {
     }
     this.armTurn({
       gameId: game.id,
+      guildId: game.guildId,
       version: game.state.version,
       computerToMove: mover.computer !== null,
       turnDeadline: game.turnDeadline,

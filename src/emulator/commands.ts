@@ -17,14 +17,17 @@ export const OptionType = {
   Attachment: 11,
 } as const;
 
+/** Locale (`ru`, `en-GB`…) → text, as Discord stores a command's translations. */
+export type Localizations = Record<string, string>;
+
 export interface CommandOption {
   type: number;
   name: string;
-  name_localizations?: Record<string, string> | null;
+  name_localizations?: Localizations | null;
   description: string;
-  description_localizations?: Record<string, string> | null;
+  description_localizations?: Localizations | null;
   required?: boolean;
-  choices?: { name: string; name_localizations?: Record<string, string> | null; value: string | number }[];
+  choices?: { name: string; name_localizations?: Localizations | null; value: string | number }[];
   options?: CommandOption[];
   min_value?: number;
   max_value?: number;
@@ -41,9 +44,9 @@ export interface RegisteredCommand {
   version: string;
   type: number;
   name: string;
-  name_localizations: Record<string, string> | null;
+  name_localizations: Localizations | null;
   description: string;
-  description_localizations: Record<string, string> | null;
+  description_localizations: Localizations | null;
   options?: CommandOption[];
   default_member_permissions: string | null;
   dm_permission?: boolean;
@@ -164,12 +167,10 @@ export class CommandStore {
       version: this.snowflakes.next(),
       type,
       name: String(body.name),
-      name_localizations: isObject(body.name_localizations)
-        ? (body.name_localizations as Record<string, string>)
-        : null,
+      name_localizations: isObject(body.name_localizations) ? (body.name_localizations as Localizations) : null,
       description: typeof body.description === 'string' ? body.description : '',
       description_localizations: isObject(body.description_localizations)
-        ? (body.description_localizations as Record<string, string>)
+        ? (body.description_localizations as Localizations)
         : null,
       ...(Array.isArray(body.options) && body.options.length > 0 ? { options: body.options as CommandOption[] } : {}),
       default_member_permissions: permissions === undefined || permissions === null ? null : String(permissions),

@@ -607,6 +607,15 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return this.#messages.seenBy(channel, userId);
   }
 
+  /**
+   * Puts back public messages saved from an earlier run (ids, timestamps and edits unchanged), so a
+   * rebuilt world keeps its history and a bot's stored message ids stay valid. Sends no events.
+   */
+  restoreMessages(channelId: string, messages: readonly EmulatedMessage[]): void {
+    const channel = this.#world.requireChannel(channelId);
+    for (const message of messages) this.#messages.restore(channel, message);
+  }
+
   /** Resolves with the first truthy value of `condition`, re-checked on every change. */
   waitFor<T>(condition: () => T | null | undefined | false | 0 | '', options: WaitOptions = {}): Promise<T> {
     return this.#waiters.waitFor(condition, options);

@@ -1,5 +1,5 @@
 export type { Clock } from './clock.js';
-export type { CommandOption, RegisteredCommand } from './commands.js';
+export type { CommandOption, Localizations, RegisteredCommand } from './commands.js';
 export {
   type ApplicationHandle,
   type ChannelHandle,

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord-api-types/v10';
 import { checkAttachmentReferences, forgetAttachments, resolveAttachments } from './attachments.js';
 import type { CdnStore } from './cdn.js';
-import { DiscordError } from './errors.js';
+import { DiscordError, ImpossibleActionError } from './errors.js';
 import { deliveredMentions } from './mentions.js';
 import { type Json, userJson } from './payloads.js';
 import { compareSnowflakes } from './snowflake.js';
@@ -182,6 +182,31 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     input.channel.messageIds.push(id);
     input.channel.lastMessageId = id;
     this.emit('create', stored);
+    return stored;
+  }
+
+  /**
+   * Puts back a public message saved from an earlier run, id and timestamps unchanged, so that
+   * whoever kept its id (a bot's database) still finds it. No event: nothing new happened.
+   */
+  restore(channel: ChannelRecord, json: EmulatedMessage): StoredMessage {
+    if (this.#byId.has(json.id)) throw new ImpossibleActionError(`message ${json.id} already exists`);
+    const author = this.world.requireUser(String(json.author.id));
+    this.world.snowflakes.observe(json.id);
+    const stored: StoredMessage = {
+      json: { ...json, channel_id: channel.id },
+      channelId: channel.id,
+      guildId: channel.guildId,
+      authorId: author.id,
+      visibleTo: null,
+      interactionId: null,
+      // Restored from an earlier run: whatever it pinged then, it pings nobody now.
+      mentionsDelivered: [],
+    };
+    this.#byId.set(json.id, stored);
+    const at = lowerBound(channel.messageIds, json.id);
+    channel.messageIds.splice(at, 0, json.id);
+    channel.lastMessageId = channel.messageIds[channel.messageIds.length - 1] ?? null;
     return stored;
   }
 

@@ -34,6 +34,12 @@ export interface Seat {
   readonly left: boolean;
   /** Turns timed out in a row. */
   readonly missedTurns: number;
+  /**
+   * How the server showed this person when they last joined or acted (their display name, as typed:
+   * renderers escape it); for display only, absent for computer seats and games from before names
+   * were kept. A `<@id>` mention shows as a bare number wherever Discord has not loaded the member.
+   */
+  readonly name?: string;
 }
 
 export interface SheetEntry {

@@ -1,4 +1,4 @@
-/** Why a database file was refused. The file is never modified when it is refused. */
+/** Why a database was refused. A refused database is never modified. */
 export type StoreOpenFailure =
   | 'newer-schema'
   | 'not-a-database'
@@ -6,12 +6,20 @@ export type StoreOpenFailure =
   | 'not-crag-database'
   | 'unwritable'
   | 'migrations-missing'
-  | 'migration-failed';
+  | 'migration-failed'
+  // PostgreSQL only: no server answered, it refused the login, or it has no such database.
+  | 'unreachable'
+  | 'login-refused'
+  | 'missing-database';
 
 /** The store cannot open the database; `message` says what to do about it. */
 export class StoreOpenError extends Error {
   override readonly name = 'StoreOpenError';
 
+  /**
+   * `path` is where the database is: the SQLite file, or the PostgreSQL URL with its password
+   * masked (neither this nor the message ever carries a password).
+   */
   constructor(
     readonly reason: StoreOpenFailure,
     readonly path: string,

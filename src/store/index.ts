@@ -5,6 +5,8 @@
 export * from './errors.js';
 export * from './game-store.js';
 export { type Dialect, defaultMigrationsDir, loadMigrations, type Migration } from './migrations.js';
-export { openStore, type StoreLocation } from './open-store.js';
+export { type OpenStoreOptions, openStore, type StoreLocation } from './open-store.js';
+export { isPostgresUrl, maskPassword, postgresUrlProblem } from './postgres/database-url.js';
+export { openPostgresStore, PostgresGameStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
 export { openSqliteStore, SqliteGameStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 export * from './types.js';

@@ -1,12 +1,17 @@
 import type { GameStore } from './game-store.js';
+import { openPostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 
 /** Which database holds the games, as the configuration names it. */
-export type StoreLocation = { readonly kind: 'sqlite'; readonly path: string };
+export type StoreLocation =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'postgres'; readonly url: string };
 
 export interface OpenStoreOptions {
   /** Told when something in the background fails and the store carries on without it. */
   readonly onBackgroundError?: (message: string, error: Error) => void;
+  /** PostgreSQL only: which guilds' games this process may keep in memory (see PostgresStoreOptions). */
+  readonly cacheGuild?: (guildId: string) => boolean;
 }
 
 /**
@@ -14,7 +19,19 @@ export interface OpenStoreOptions {
  * message that says what to do, when the database cannot or should not be used.
  */
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<GameStore> {
-  const { onBackgroundError } = options;
+  const { onBackgroundError, cacheGuild } = options;
+  if (location.kind === 'postgres') {
+    const postgresOptions: PostgresStoreOptions = {
+      ...(cacheGuild ? { cacheGuild } : {}),
+      ...(onBackgroundError
+        ? {
+            onConnectionError: (error: Error) =>
+              onBackgroundError('a PostgreSQL connection failed; the next query opens a new one', error),
+          }
+        : {}),
+    };
+    return openPostgresStore(location.url, postgresOptions);
+  }
   const sqliteOptions: SqliteStoreOptions = onBackgroundError
     ? {
         onCheckpointError: (error) =>

@@ -22,6 +22,8 @@ export interface StoredGame {
 /** A game under way as its turn timer sees it; see Store.turnsInPlay. */
 export interface TurnInPlay {
   readonly gameId: number;
+  /** So that a process serving some guilds only (a shard) can take just their games. */
+  readonly guildId: string;
   readonly version: number;
   /** The seat to move is a computer's: it moves after a short pause rather than at a deadline. */
   readonly computerToMove: boolean;
@@ -32,6 +34,8 @@ export interface TurnInPlay {
 /** A game as Store.recentlyChangedBoards reads it. */
 export interface RecentChange {
   readonly gameId: number;
+  /** So that a process serving some guilds only (a shard) can take just their boards. */
+  readonly guildId: string;
   /** Everything but the sheets and turns, which are not read. */
   readonly state: Omit<GameState, 'sheets' | 'history'>;
   readonly lastTurn: TurnRecord | undefined;

@@ -16,7 +16,7 @@ function scoreFirstOpen(state: GameState): GameState {
 
 /** As the store reads it after a restart: the state and its last finished turn. */
 function change(state: GameState) {
-  return { gameId: 1, state, lastTurn: state.history.at(-1) };
+  return { gameId: 1, guildId: '900000000000000001', state, lastTurn: state.history.at(-1) };
 }
 
 const lobby = createGame(ALICE, DEFAULT_RULES);

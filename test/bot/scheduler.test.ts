@@ -10,6 +10,7 @@ import { play } from './play.js';
 const ALICE = '100000000000000001';
 const BOB = '100000000000000002';
 const NOW = 1_700_000_000_000;
+const GUILD = '900000000000000001';
 
 function stored(id: number, state: GameState, turnDeadline: number | null): StoredGame {
   return {
@@ -88,10 +89,10 @@ describe('TurnScheduler', () => {
   it('re-arms the turns a restart lists: a deadline already past falls due at once', async () => {
     const { turns, due } = scheduler(5);
     const armed = turns.armAll([
-      { gameId: 1, version: 7, computerToMove: false, turnDeadline: NOW - 1_000 },
-      { gameId: 2, version: 9, computerToMove: true, turnDeadline: null },
-      { gameId: 3, version: 4, computerToMove: false, turnDeadline: null },
-      { gameId: 4, version: 2, computerToMove: false, turnDeadline: NOW + 60_000 },
+      { gameId: 1, guildId: GUILD, version: 7, computerToMove: false, turnDeadline: NOW - 1_000 },
+      { gameId: 2, guildId: GUILD, version: 9, computerToMove: true, turnDeadline: null },
+      { gameId: 3, guildId: GUILD, version: 4, computerToMove: false, turnDeadline: null },
+      { gameId: 4, guildId: GUILD, version: 2, computerToMove: false, turnDeadline: NOW + 60_000 },
     ]);
     expect(armed).toBe(4);
     await sleep(50);

@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApplicationHandle, type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { createGame, DEFAULT_RULES } from '../../src/game/index.js';
-import { openSqliteStore } from '../../src/store/index.js';
+import { openPostgresStore, openSqliteStore } from '../../src/store/index.js';
+import { createDatabase, databaseUrl, withClient } from '../support/postgres-databases.js';
 import { BOT_ENTRY, DEPLOY_ENTRY } from './support/bot-process.js';
 import { readDatabase } from './support/database.js';
 
@@ -40,6 +42,28 @@ function runOnce(entry: string, env: Readonly<Record<string, string>>, cwd: stri
   });
 }
 
+/**
+ * Runs the production entry point with no token, as `npm start` on a fresh clone: the playground
+ * starts; once its bot is connected, Ctrl-C's SIGTERM stops it.
+ */
+function runPlaygroundUntilReady(env: Readonly<Record<string, string>>, cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BOT_ENTRY], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stdout.includes('The bot is connected')) child.kill('SIGTERM');
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('close', (code, signal) => {
+      clearTimeout(guard);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** The run refused with exactly one human line on stderr (no stack, no JSON log), and returns it. */
@@ -58,7 +82,7 @@ function oneClearLine(run: Run): string {
   return line;
 }
 
-describe('bad configuration: one clear line and a non-zero exit', () => {
+describe('configuration: the playground without a token, one clear line and a non-zero exit for bad settings', () => {
   let dir: string;
   let emulator: Emulator;
   let app: ApplicationHandle;
@@ -86,19 +110,54 @@ describe('bad configuration: one clear line and a non-zero exit', () => {
     return line;
   };
 
-  it('refuses a missing DISCORD_TOKEN', async () => {
-    const cwd = folder('no-token');
-    const line = await runBot({ DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd);
-    expect(line).toContain('DISCORD_TOKEN is not set');
-    expect(line).toContain('.env');
-    // Refused before anything is created.
+  it('opens the playground instead when no DISCORD_TOKEN is set, and never touches DATABASE_PATH', async () => {
+    for (const [name, token] of [
+      ['no-token', undefined],
+      ['blank-token', '   '],
+    ] as const) {
+      const cwd = folder(name);
+      const dbPath = path.join(cwd, 'crag.sqlite');
+      const run = await runPlaygroundUntilReady(
+        {
+          ...(token === undefined ? {} : { DISCORD_TOKEN: token }),
+          DATABASE_PATH: dbPath,
+          PLAYGROUND_PORT: '0',
+          PLAYGROUND_DATA_DIR: path.join(cwd, 'playground'),
+        },
+        cwd,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const [url = '', what = '', realDiscord = ''] = run.stdout.split('\n');
+      expect(url).toMatch(/^Crag playground: open http:\/\/127\.0\.0\.1:\d+ in your browser\.$/);
+      expect(what).toContain('local playground, not Discord');
+      expect(realDiscord).toContain('DISCORD_TOKEN');
+      expect(realDiscord).toContain('.env');
+      expect(run.stdout).toContain('Stopped.');
+      expect(fs.existsSync(dbPath)).toBe(false);
+      expect(fs.existsSync(path.join(cwd, 'playground', 'playground.sqlite'))).toBe(true);
+    }
+  });
+
+  it('refuses a busy or malformed PLAYGROUND_PORT', async () => {
+    const cwd = folder('busy-port');
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const busy = await runBot({ PLAYGROUND_PORT: String(port), PLAYGROUND_DATA_DIR: path.join(cwd, 'data') }, cwd);
+      expect(busy).toBe(
+        `crag-bot: port ${port} is busy, so the playground cannot open its page: stop what uses it, or set PLAYGROUND_PORT to another port.`,
+      );
+    } finally {
+      taken.close();
+    }
+    const malformed = await runBot({ PLAYGROUND_PORT: 'http', PLAYGROUND_DATA_DIR: path.join(cwd, 'data') }, cwd);
+    expect(malformed).toContain('PLAYGROUND_PORT must be a port number');
     expect(fs.readdirSync(cwd)).toEqual([]);
   });
 
-  it('refuses an empty and a malformed DISCORD_TOKEN', async () => {
+  it('refuses a malformed DISCORD_TOKEN', async () => {
     const cwd = folder('bad-token');
-    const empty = await runBot({ DISCORD_TOKEN: '   ', DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd);
-    expect(empty).toContain('DISCORD_TOKEN is not set');
     const tokens = ['abc', `Bot ${app.token}`, `"${app.token}"`, app.token.replaceAll('.', '')];
     const answers = await Promise.all(
       tokens.map((token) => runBot({ DISCORD_TOKEN: token, DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd)),
@@ -275,6 +334,93 @@ describe('bad configuration: one clear line and a non-zero exit', () => {
       expect(line).toContain('another program');
       expect(line).toContain('invoices');
       expect(line).toContain('DATABASE_PATH');
+    });
+  });
+
+  describe('DATABASE_URL', () => {
+    const env = (url: string) => ({ DISCORD_TOKEN: WELL_FORMED_TOKEN, DISCORD_API_URL: NOWHERE, DATABASE_URL: url });
+    /** The line never carries the password, whatever went wrong. */
+    const withoutPassword = (line: string, password: string) => {
+      expect(line).not.toContain(password);
+      return line;
+    };
+
+    it('refuses a malformed URL, naming what is wrong and masking the password', async () => {
+      const cwd = folder('url-malformed');
+      const [emptyHost = '', otherScheme = '', slashInPassword = ''] = await Promise.all(
+        ['postgres://crag:hunter2@/crag', 'mysql://crag:hunter2@db/crag', 'postgres://crag:hun/ter2@db:5432/crag'].map(
+          (url) => runBot(env(url), cwd),
+        ),
+      );
+      for (const line of [emptyHost, otherScheme, slashInPassword]) {
+        withoutPassword(line, 'hunter2');
+        withoutPassword(line, 'hun/ter2');
+        expect(line).toMatch(/^crag-bot: DATABASE_URL /);
+        expect(line).toContain('Example: postgres://');
+      }
+      expect(emptyHost).toContain('is not a URL: "postgres://crag:***@/crag"');
+      expect(otherScheme).toContain('must start with postgres:// or postgresql://');
+      expect(slashInPassword).toContain('is not a URL: "postgres://crag:***@db:5432/crag"');
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    });
+
+    it('refuses DATABASE_URL and DATABASE_PATH both set, rather than pick one', async () => {
+      const cwd = folder('url-and-path');
+      const line = await runBot(
+        { ...env('postgres://crag:hunter2@127.0.0.1:9/crag'), DATABASE_PATH: path.join(cwd, 'crag.sqlite') },
+        cwd,
+      );
+      expect(line).toContain('DATABASE_URL and DATABASE_PATH are both set');
+      withoutPassword(line, 'hunter2');
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    });
+
+    it('refuses a server that cannot be reached, at once and without retrying', async () => {
+      const cwd = folder('url-unreachable');
+      const started = Date.now();
+      const line = await runBot(env('postgresql://crag:hunter2@127.0.0.1:9/crag'), cwd);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(line).toMatch(/^crag-bot: cannot reach PostgreSQL at 127\.0\.0\.1:9\/crag \(connect ECONNREFUSED/);
+      expect(line).toContain('Check DATABASE_URL');
+      withoutPassword(line, 'hunter2');
+    });
+
+    it('refuses a wrong password and a database that does not exist', async () => {
+      const cwd = folder('url-login');
+      const wrong = new URL(await createDatabase());
+      wrong.password = 'hunter2';
+      const [password = '', missing = ''] = await Promise.all([
+        runBot(env(wrong.toString()), cwd),
+        runBot(env(databaseUrl(wrong.toString(), 'no_such_database')), cwd),
+      ]);
+      expect(password).toContain('refused the login (password authentication failed for user "postgres")');
+      expect(missing).toContain('refused the login');
+      const real = new URL(inject('postgresAdminUrl')).password;
+      const noDatabase = await runBot(env(databaseUrl(inject('postgresAdminUrl'), 'no_such_database')), cwd);
+      expect(noDatabase).toContain('has no such database (database "no_such_database" does not exist)');
+      for (const line of [password, missing, noDatabase]) withoutPassword(withoutPassword(line, 'hunter2'), real);
+    });
+
+    it('refuses a database written by a newer crag-bot, and one holding another program’s tables', async () => {
+      const cwd = folder('url-schema');
+      const newer = await createDatabase();
+      await (await openPostgresStore(newer)).close();
+      await withClient(newer, (client) =>
+        client.query("INSERT INTO schema_migrations VALUES (99, 'from_the_future', 1)"),
+      );
+      const foreign = await createDatabase();
+      await withClient(foreign, (client) => client.query('CREATE TABLE invoices (id integer PRIMARY KEY)'));
+      const [future = '', other = ''] = await Promise.all([runBot(env(newer), cwd), runBot(env(foreign), cwd)]);
+      expect(future).toMatch(/was written by a newer crag-bot \(schema 99; this version knows up to \d+\)/);
+      expect(future).toContain('Upgrade the bot or point DATABASE_URL elsewhere');
+      expect(other).toContain("holds another program's tables (invoices)");
+      const real = new URL(inject('postgresAdminUrl')).password;
+      for (const line of [future, other]) withoutPassword(line, real);
+      // Refused before anything was written.
+      await withClient(foreign, async (client) => {
+        const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+        expect(tables.rows).toEqual([{ tablename: 'invoices' }]);
+      });
     });
   });
 

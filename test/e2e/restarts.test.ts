@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/game/index.js';
+import { createDatabase } from '../support/postgres-databases.js';
 import { controls, currentPlayerId, rowChoices, title, version } from './support/board.js';
-import { integrityCheck, readDatabase, totalsAgainstSheets } from './support/database.js';
+import {
+  integrityCheck,
+  queryRows,
+  readDatabase,
+  TOTALS_AGAINST_SHEETS_SQL,
+  type TotalAgainstSheet,
+} from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
@@ -17,10 +24,14 @@ interface Committed {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('restarts: SIGKILL at random moments during play', () => {
+describe.each(['sqlite', 'postgres'] as const)('restarts on %s: SIGKILL at random moments during play', (backend) => {
   let world: TestWorld;
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 4, channels: Array.from({ length: GAMES }, (_, i) => `table-${i}`) });
+    world = await TestWorld.create({
+      people: 4,
+      channels: Array.from({ length: GAMES }, (_, i) => `table-${i}`),
+      ...(backend === 'postgres' ? { databaseUrl: await createDatabase() } : {}),
+    });
   });
   afterAll(async () => {
     await world?.stop();
@@ -106,31 +117,31 @@ describe('restarts: SIGKILL at random moments during play', () => {
     await Promise.all([killer(), ...tables.map(drive)]);
     expect(killsDuringPlay).toBe(KILLS);
 
-    const results = totalsAgainstSheets(world.dbPath);
+    const results = await queryRows<TotalAgainstSheet>(world.database, TOTALS_AGAINST_SHEETS_SQL);
     for (const row of results) expect(row.total).toBe(row.sheetSum);
-    const sheetRows = readDatabase(world.dbPath, (db) =>
-      db.prepare('SELECT game_id AS gameId, player_id AS player, row, points FROM sheet_rows').all(),
-    ) as Committed[];
+    const sheetRows = await queryRows<Committed>(
+      world.database,
+      'SELECT game_id AS "gameId", player_id AS player, row, points FROM sheet_rows',
+    );
     for (const action of committed) {
       expect(sheetRows).toContainEqual(action);
     }
-    const perGame = readDatabase(world.dbPath, (db) =>
-      db
-        .prepare(
-          'SELECT g.id, g.status, (SELECT COUNT(*) FROM sheet_rows s WHERE s.game_id = g.id) AS rows, (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id) AS seats FROM games g',
-        )
-        .all(),
-    ) as { id: number; status: string; rows: number; seats: number }[];
+    const perGame = await queryRows<{ id: number; status: string; rows: number; seats: number }>(
+      world.database,
+      `SELECT g.id, g.status, (SELECT COUNT(*) FROM sheet_rows s WHERE s.game_id = g.id) AS rows,
+              (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id) AS seats
+       FROM games g`,
+    );
     expect(perGame).toHaveLength(GAMES);
     for (const game of perGame) {
       expect(game.status).toBe('finished');
       expect(game.rows).toBe(13 * game.seats);
     }
-    expect(integrityCheck(world.dbPath)).toBe('ok');
+    if (backend === 'sqlite') expect(integrityCheck(world.dbPath)).toBe('ok');
     const unexpected = world.discord.problems.filter((problem) => problem.kind !== 'interaction-failed');
     expect(unexpected).toEqual([]);
     console.log(
-      `restarts: ${killsDuringPlay} SIGKILLs during play survived across ${GAMES} games; ${stats.updates} clicks applied, ` +
+      `restarts on ${backend}: ${killsDuringPlay} SIGKILLs during play survived across ${GAMES} games; ${stats.updates} clicks applied, ` +
         `${stats.failed} lost with the process (never committed twice), ${stats.refused} refused as stale; ` +
         `${committed.length} scored rows all found in the database`,
     );

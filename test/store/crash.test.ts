@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from './backends.js';
 import { replayTo } from './drive-game.js';
-import { expectRowsInStep, tempFolder } from './helpers.js';
+import { expectRowsInStep } from './helpers.js';
 import { streamPlan } from './stream-plan.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,9 +18,9 @@ interface Printed {
 }
 
 /** Runs the streaming child until it has printed `killAfter` saves, then SIGKILLs it. */
-function streamThenKill(path: string, killAfter: number): Promise<Printed[]> {
+function streamThenKill(location: string, killAfter: number): Promise<Printed[]> {
   return new Promise((resolvePromise, reject) => {
-    const process_ = spawn(process.execPath, ['--import', 'tsx', child, path], {
+    const process_ = spawn(process.execPath, ['--import', 'tsx', child, location], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -50,48 +50,43 @@ function streamThenKill(path: string, killAfter: number): Promise<Printed[]> {
   });
 }
 
-let folder: ReturnType<typeof tempFolder>;
-beforeAll(async () => {
-  folder = tempFolder();
-});
-afterAll(async () => {
-  folder.remove();
-});
-
-describe('a process killed with SIGKILL while saving', () => {
+describe.each(BACKENDS)('$name: a process killed with SIGKILL while saving', (backend) => {
   it('loses no committed save, and the database stays whole, across three kills', async () => {
-    const path = join(folder.dir, 'crag.sqlite');
+    const db = await backend.fresh();
     let printedSaves = 0;
     for (const killAfter of [40, 150, 333]) {
-      const printed = await streamThenKill(path, killAfter);
+      const printed = await streamThenKill(db.location, killAfter);
       expect(printed.length).toBeGreaterThanOrEqual(killAfter);
       printedSaves += printed.length;
       const last = printed[printed.length - 1]!;
 
-      const store = openSqliteStore(path);
-      const check = new Database(path, { readonly: true });
-      expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+      const store = await db.open();
+      if (db.dialect === 'sqlite') {
+        const file = new Database(db.location, { readonly: true });
+        expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
+        file.close();
+      }
       const game = await store.gameById(last.gameId);
       expect(game?.state.version).toBeGreaterThanOrEqual(last.version);
       // Every game is exactly the state its plan reaches at the stored version, and in step with its rows.
-      const ids = check.prepare<[], number>('SELECT id FROM games ORDER BY id').pluck().all();
-      for (const id of ids) {
+      const ids = await db.rows<{ id: number }>('SELECT id FROM games ORDER BY id');
+      for (const { id } of ids) {
         const stored = (await store.gameById(id))!;
         const replayed = replayTo(streamPlan(id), stored.state.version);
         expect(stored.state).toEqual(replayed);
-        expectRowsInStep(check, id, replayed);
+        await expectRowsInStep(db, id, replayed);
       }
-      check.close();
       await store.close();
     }
 
     // The stream went through whole games: finished ones, cancelled ones, and a series.
-    const check = new Database(path, { readonly: true });
-    const statuses = check.prepare<[], string>('SELECT DISTINCT status FROM games').pluck().all();
-    expect(statuses).toEqual(expect.arrayContaining(['finished', 'cancelled']));
-    expect(check.prepare('SELECT MAX(series_game_number) FROM games').pluck().get()).toBeGreaterThan(1);
-    const savedVersions = check.prepare<[], number>('SELECT SUM(state_version - 1) FROM games').pluck().get();
-    expect(savedVersions).toBeGreaterThanOrEqual(printedSaves);
-    check.close();
+    const statuses = await db.rows<{ status: string }>('SELECT DISTINCT status FROM games');
+    expect(statuses.map((row) => row.status)).toEqual(expect.arrayContaining(['finished', 'cancelled']));
+    const [totals] = await db.rows<{ games: number; saves: number }>(
+      'SELECT MAX(series_game_number) AS games, SUM(state_version - 1) AS saves FROM games',
+    );
+    expect(totals?.games).toBeGreaterThan(1);
+    expect(totals?.saves).toBeGreaterThanOrEqual(printedSaves);
+    await db.remove();
   });
 });

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { applyAction, type GameState, seededRandom, sheetTotal, standings } from '../../src/game/index.js';
 import type { GameStore, StoredGame } from '../../src/store/index.js';
@@ -66,33 +65,34 @@ export async function saveAction(
  * Checks, through a separate connection, that the tables hold exactly `state`: the state JSON
  * (without sheets and turns), seats, sheet rows, turns and results.
  */
-export function expectRowsInStep(db: Database.Database, gameId: number, state: GameState): void {
-  const row = db.prepare('SELECT status, state, state_version FROM games WHERE id = ?').get(gameId) as {
-    status: string;
-    state: string;
-    state_version: number;
-  };
-  expect(JSON.parse(row.state)).toEqual({ ...state, sheets: {}, history: [] });
-  expect(row.status).toBe(state.status);
-  expect(row.state_version).toBe(state.version);
+export async function expectRowsInStep(db: RowReader, gameId: number, state: GameState): Promise<void> {
+  const [row] = await db.rows<{ status: string; state: string; state_version: number }>(
+    'SELECT status, state, state_version FROM games WHERE id = ?',
+    gameId,
+  );
+  expect(JSON.parse(row?.state ?? 'null')).toEqual({ ...state, sheets: {}, history: [] });
+  expect(row?.status).toBe(state.status);
+  expect(row?.state_version).toBe(state.version);
 
-  const turns = db.prepare('SELECT turn, record FROM turn_history WHERE game_id = ? ORDER BY turn').all(gameId) as {
-    turn: number;
-    record: string;
-  }[];
+  const turns = await db.rows<{ turn: number; record: string }>(
+    'SELECT turn, record FROM turn_history WHERE game_id = ? ORDER BY turn',
+    gameId,
+  );
   expect(turns.map((turn) => turn.turn)).toEqual(state.history.map((_, index) => index));
   expect(turns.map((turn) => JSON.parse(turn.record))).toEqual(state.history);
 
-  const seats = db
-    .prepare('SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index')
-    .all(gameId);
+  const seats = await db.rows(
+    'SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index',
+    gameId,
+  );
   expect(seats).toEqual(
     state.seats.map((seat, index) => ({ seat_index: index, player_id: seat.playerId, computer_level: seat.computer })),
   );
 
-  const sheetRows = db
-    .prepare('SELECT player_id, row, points, round FROM sheet_rows WHERE game_id = ? ORDER BY player_id, row')
-    .all(gameId);
+  const sheetRows = await db.rows(
+    'SELECT player_id, row, points, round FROM sheet_rows WHERE game_id = ? ORDER BY player_id, row',
+    gameId,
+  );
   const expectedRows = Object.entries(state.sheets)
     .flatMap(([playerId, sheet]) =>
       Object.entries(sheet).map(([rowId, entry]) => ({
@@ -105,11 +105,11 @@ export function expectRowsInStep(db: Database.Database, gameId: number, state: G
     .sort((a, b) => compare(a.player_id, b.player_id) || compare(a.row, b.row));
   expect(sheetRows).toEqual(expectedRows);
 
-  const results = db
-    .prepare(
-      'SELECT player_id, total, place, is_computer, rerolls FROM game_results WHERE game_id = ? ORDER BY player_id',
-    )
-    .all(gameId);
+  const results = await db.rows(
+    `SELECT player_id, total, place, CASE WHEN is_computer THEN 1 ELSE 0 END AS is_computer, rerolls
+     FROM game_results WHERE game_id = ? ORDER BY player_id`,
+    gameId,
+  );
   const expectedResults =
     state.status === 'finished'
       ? standings(state)
@@ -125,7 +125,12 @@ export function expectRowsInStep(db: Database.Database, gameId: number, state: G
   expect(results).toEqual(expectedResults);
 }
 
-/** Plain code-unit order, the same as SQLite's default BINARY collation for ASCII ids. */
+/** Reads rows through a connection of its own (see TestDatabase in backends.ts). */
+export interface RowReader {
+  rows<T>(sql: string, ...params: unknown[]): Promise<T[]>;
+}
+
+/** Plain code-unit order, the same as SQLite's BINARY collation and PostgreSQL's "C" for ASCII ids. */
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,18 +1,19 @@
 /**
- * Streams saves of real games into the store at argv[2] and prints "<game id> <version>" after each
- * commit, until killed. The crash test kills it with SIGKILL mid-stream and checks that every
- * printed save survived. Resumes the channel's active game when started on an existing database.
+ * Streams saves of real games into the store at argv[2] (a SQLite file, or a PostgreSQL URL) and
+ * prints "<game id> <version>" after each commit, until killed. The crash test kills it with SIGKILL
+ * mid-stream and checks that every printed save survived. Resumes the channel's active game when
+ * started on an existing database.
  */
-import { openSqliteStore } from '../../src/store/index.js';
+import { type GameStore, isPostgresUrl, openPostgresStore, openSqliteStore } from '../../src/store/index.js';
 import { newGameState, step } from './drive-game.js';
 import { STREAM_OPENING, STREAM_TABLE, streamPlan } from './stream-plan.js';
 
-const path = process.argv[2];
-if (!path) throw new Error('usage: save-stream.child.ts <database path>');
+const location = process.argv[2];
+if (!location) throw new Error('usage: save-stream.child.ts <database path or URL>');
 // A cap, so a child whose parent died does not run for ever.
 const MAX_SAVES = 20_000;
 
-const store = openSqliteStore(path);
+const store: GameStore = isPostgresUrl(location) ? await openPostgresStore(location) : openSqliteStore(location);
 let seriesId: number | undefined;
 let saves = 0;
 while (saves < MAX_SAVES) {

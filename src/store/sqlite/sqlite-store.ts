@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
-import { deserializeGame, type GameState, type SheetEntry, serializeGame, type TurnRecord } from '../../game/index.js';
+import { deserializeGame, type GameState, type SheetEntry, type TurnRecord } from '../../game/index.js';
 import { type GameStore, leaderboardLimit } from '../game-store.js';
 import { defaultMigrationsDir, loadMigrations } from '../migrations.js';
+import { RecentGames } from '../recent-games.js';
+import { leaderboardFilter, stateJson, toLeaderboardRow } from '../stored-rows.js';
 import type {
   CreateGameResult,
   LeaderboardQuery,
@@ -17,7 +19,7 @@ import type {
   TurnInPlay,
 } from '../types.js';
 import { BUSY_TIMEOUT_MS, openDatabase } from './open-database.js';
-import { type GameMetaRow, type GameRow, prepareStatements, type RankedRow, type Statements } from './statements.js';
+import { type GameMetaRow, type GameRow, prepareStatements, type Statements } from './statements.js';
 import { syncRows } from './sync-rows.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 
@@ -40,11 +42,7 @@ export interface SqliteStoreOptions {
   readonly onCheckpointError?: (error: Error) => void;
 }
 
-/**
- * Games kept parsed in memory, most recently used first. Every click reads its game and writes it
- * back; keeping the hot ones saves parsing the state JSON and a query on each. Small, so memory stays
- * flat however many games a server has.
- */
+/** Games kept parsed in memory (see RecentGames). */
 const CACHED_GAMES = 256;
 
 /**
@@ -74,12 +72,8 @@ export class SqliteGameStore implements GameStore {
   private readonly createGameTx: (game: NewGame) => CreateGameResult;
   private readonly saveStateTx: (id: number, expected: number, next: GameState, extra: SaveExtras) => SaveResult;
   private readonly purgeTx: (before: number) => number;
-  /**
-   * Recently used games as last read or written by this store. The bot is the database's only writer
-   * (one process per file), and every write still checks the version in SQL, so a stale entry could
-   * at worst make a save refused as stale, never overwrite anything.
-   */
-  private readonly recent = new Map<number, StoredGame>();
+  /** Recently used games as last read or written by this store: the bot is the file's only writer. */
+  private readonly recent = new RecentGames(CACHED_GAMES);
 
   constructor(
     private readonly db: Database.Database,
@@ -98,7 +92,7 @@ export class SqliteGameStore implements GameStore {
       for (const lobby of lobbies) {
         this.statements.deleteGame.run(lobby.id);
         this.statements.deleteEmptySeries.run(lobby.series_id);
-        this.recent.delete(lobby.id);
+        this.recent.drop(lobby.id);
       }
       return lobbies.length;
     });
@@ -121,15 +115,16 @@ export class SqliteGameStore implements GameStore {
 
   async gameById(id: number): Promise<StoredGame | undefined> {
     const cached = this.recent.get(id);
-    if (cached) return this.remember(cached);
+    if (cached) return this.recent.remember(cached);
     const row = this.statements.gameById.get(id);
-    return row && this.remember(this.load(row));
+    return row && this.recent.remember(this.load(row));
   }
 
   /** Whole games (turns and all) are not read, so thousands of them cost little. */
   async turnsInPlay(): Promise<TurnInPlay[]> {
     return this.statements.turnsInPlay.all().map((row) => ({
       gameId: row.id,
+      guildId: row.guild_id,
       version: row.state_version,
       computerToMove: row.computer !== null,
       turnDeadline: row.turn_deadline,
@@ -140,6 +135,7 @@ export class SqliteGameStore implements GameStore {
   async recentlyChangedBoards(windowMs: number): Promise<RecentChange[]> {
     return this.statements.recentlyChangedBoards.all(windowMs).map((row) => ({
       gameId: row.id,
+      guildId: row.guild_id,
       state: deserializeGame(row.state),
       lastTurn: row.last_turn === null ? undefined : (JSON.parse(row.last_turn) as TurnRecord),
     }));
@@ -172,7 +168,7 @@ export class SqliteGameStore implements GameStore {
   async setBoardMessage(gameId: number, messageId: string | null): Promise<boolean> {
     const now = this.now();
     const changed = this.statements.setBoardMessage.run(messageId, now, gameId).changes === 1;
-    this.patchRecent(gameId, { boardMessageId: messageId, updatedAt: now });
+    this.recent.patch(gameId, { boardMessageId: messageId, updatedAt: now });
     return changed;
   }
 
@@ -227,21 +223,6 @@ export class SqliteGameStore implements GameStore {
     return toStoredGame(row, { ...state, sheets, history });
   }
 
-  private remember(game: StoredGame): StoredGame {
-    this.recent.delete(game.id);
-    this.recent.set(game.id, game);
-    if (this.recent.size > CACHED_GAMES) {
-      const oldest = this.recent.keys().next().value;
-      if (oldest !== undefined) this.recent.delete(oldest);
-    }
-    return game;
-  }
-
-  private patchRecent(gameId: number, changes: Partial<StoredGame>): void {
-    const cached = this.recent.get(gameId);
-    if (cached) this.recent.set(gameId, { ...cached, ...changes });
-  }
-
   async close(): Promise<void> {
     this.recent.clear();
     if (!this.db.open) return;
@@ -293,16 +274,16 @@ export class SqliteGameStore implements GameStore {
     const cached = this.recent.get(gameId);
     if (cached?.state.version === expectedVersion) {
       const saved = this.writeOver(cached, next, extra);
-      if (saved) return { ok: true, game: this.remember(saved) };
-      this.recent.delete(gameId); // Somebody else wrote this game: read it afresh below.
+      if (saved) return { ok: true, game: this.recent.remember(saved) };
+      this.recent.drop(gameId); // Somebody else wrote this game: read it afresh below.
     }
     const row = this.statements.gameById.get(gameId);
     if (!row) return { ok: false, reason: 'missing' };
-    const previous = this.remember(this.load(row));
+    const previous = this.recent.remember(this.load(row));
     if (previous.state.version !== expectedVersion) return { ok: false, reason: 'stale', current: previous };
     const saved = this.writeOver(previous, next, extra);
     if (!saved) throw new Error(`game ${gameId} changed inside its own transaction`);
-    return { ok: true, game: this.remember(saved) };
+    return { ok: true, game: this.recent.remember(saved) };
   }
 
   /** Writes `next` over the stored `previous`; undefined if the row no longer holds that version. */
@@ -328,14 +309,6 @@ export class SqliteGameStore implements GameStore {
   }
 }
 
-/**
- * The state JSON for the games table: everything but the sheets and the turns, which have tables of
- * their own. A click then rewrites a few hundred bytes rather than every score of every player.
- */
-function stateJson(state: GameState): string {
-  return serializeGame({ ...state, sheets: {}, history: [] });
-}
-
 function toStoredGame(row: GameMetaRow | GameRow, state: GameState): StoredGame {
   return {
     id: row.id,
@@ -351,24 +324,5 @@ function toStoredGame(row: GameMetaRow | GameRow, state: GameState): StoredGame 
     updatedAt: row.updated_at,
     lastActionAt: row.last_action_at,
     state,
-  };
-}
-
-function leaderboardFilter(query: LeaderboardQuery): { guildId: string; seriesId: number | null; rerolls: number } {
-  if (query.scope === 'series' && query.seriesId === undefined) {
-    throw new RangeError('a series leaderboard needs a seriesId');
-  }
-  return { guildId: query.guildId, seriesId: query.seriesId ?? null, rerolls: query.rerolls };
-}
-
-function toLeaderboardRow(row: RankedRow): LeaderboardRow {
-  return {
-    rank: row.rank,
-    playerId: row.player_id,
-    total: row.total,
-    games: row.games,
-    wins: row.wins,
-    average: row.total / row.games,
-    best: row.best,
   };
 }

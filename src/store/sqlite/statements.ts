@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { RankedRow } from '../stored-rows.js';
 import { leaderboardRankSql, leaderboardSql, SERIES_TOTALS_SQL } from './leaderboard-sql.js';
 
 /** A `games` row without the state JSON, which is only parsed when a caller needs it. */
@@ -42,11 +43,6 @@ export interface TotalsRow {
   total: number;
   games: number;
   wins: number;
-}
-
-export interface RankedRow extends TotalsRow {
-  rank: number;
-  best: number;
 }
 
 const META_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, board_message_id, status, state_version,
@@ -96,14 +92,17 @@ export function prepareStatements(db: Database.Database) {
     // of games in play would otherwise parse every state just for this.
     turnsInPlay: db.prepare<
       [],
-      { id: number; state_version: number; turn_deadline: number | null; computer: string | null }
+      { id: number; guild_id: string; state_version: number; turn_deadline: number | null; computer: string | null }
     >(
-      `SELECT id, state_version, turn_deadline,
+      `SELECT id, guild_id, state_version, turn_deadline,
               json_extract(state, '$.seats[' || json_extract(state, '$.currentSeat') || '].computer') AS computer
        FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
     ),
-    recentlyChangedBoards: db.prepare<[number], { id: number; state: string; last_turn: string | null }>(
-      `SELECT id, state,
+    recentlyChangedBoards: db.prepare<
+      [number],
+      { id: number; guild_id: string; state: string; last_turn: string | null }
+    >(
+      `SELECT id, guild_id, state,
               (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
        FROM games
        WHERE board_message_id IS NOT NULL AND status <> 'lobby'

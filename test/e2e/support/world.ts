@@ -10,6 +10,7 @@ import {
   type UserHandle,
 } from '../../../src/emulator/index.js';
 import { BotProcess, runDeploy } from './bot-process.js';
+import type { WorldDatabase } from './database.js';
 
 export interface WorldOptions {
   /** How many people are in the server (named alice, bob, carol, dave, erin, frank, …). */
@@ -22,13 +23,16 @@ export interface WorldOptions {
   readonly guildLocale?: string;
   /** Each person's Discord locale, in the order of the people (en-US for anyone not listed). */
   readonly locales?: readonly string[];
+  /** A PostgreSQL database for the bot (DATABASE_URL) instead of a fresh SQLite file. */
+  readonly databaseUrl?: string;
 }
 
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
 
 /**
  * A local Discord with one server, its people and channels, the bot's commands deployed by the
- * deploy script, and the bot running from the production build against a fresh SQLite file.
+ * deploy script, and the bot running from the production build against a fresh SQLite file (or the
+ * PostgreSQL database it is given).
  */
 export class TestWorld {
   bot!: BotProcess;
@@ -68,7 +72,9 @@ export class TestWorld {
       DISCORD_CLIENT_ID: app.id,
       DISCORD_GUILD_ID: guild.id,
       DISCORD_API_URL: discord.apiUrl,
-      DATABASE_PATH: path.join(dir, 'data', 'crag.sqlite'),
+      ...(options.databaseUrl
+        ? { DATABASE_URL: options.databaseUrl }
+        : { DATABASE_PATH: path.join(dir, 'data', 'crag.sqlite') }),
       LOG_LEVEL: 'info',
       COMPUTER_PAUSE_MS: '20',
       // People in these tests start games faster than anyone would; the cooldowns have a test of their own.
@@ -82,8 +88,15 @@ export class TestWorld {
     return world;
   }
 
+  /** The SQLite file (empty when the bot runs on PostgreSQL). */
   get dbPath(): string {
     return this.env.DATABASE_PATH ?? '';
+  }
+
+  /** Where the bot keeps its games, for the checks that read the database directly. */
+  get database(): WorldDatabase {
+    const url = this.env.DATABASE_URL;
+    return url ? { kind: 'postgres', url } : { kind: 'sqlite', path: this.dbPath };
   }
 
   channel(name = 'crag'): ChannelHandle {

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type PostgresServer, startPostgresServer } from '../test/support/postgres-server.js';
+
+/** The bench's PostgreSQL: a server of its own, started the way the tests start theirs, with one database. */
+export interface BenchPostgres {
+  readonly server: PostgresServer;
+  /** The bot's database on it. */
+  readonly url: string;
+  /** The server's processes now (the postmaster and its backends): its CPU is the bot's, not another program's. */
+  pids(): number[];
+  /** Rows in the bot's tables, e.g. the games in the lobby or under way. */
+  count(sql: string): Promise<number>;
+}
+
+/**
+ * Starts a durable server (every commit flushed to disk, as in production) and creates the bot's
+ * database. The caller stops the server.
+ */
+export async function startBenchPostgres(): Promise<BenchPostgres> {
+  const server = await startPostgresServer({ durable: true });
+  try {
+    const admin = new pg.Client(server.adminUrl);
+    await admin.connect();
+    await admin.query('CREATE DATABASE crag_bench');
+    await admin.end();
+    const url = new URL(server.adminUrl);
+    url.pathname = '/crag_bench';
+    const postmaster = Number(fs.readFileSync(path.join(server.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return {
+      server,
+      url: url.toString(),
+      pids: () => [postmaster, ...childrenOf(postmaster)],
+      count: async (sql) => {
+        const client = new pg.Client(url.toString());
+        await client.connect();
+        try {
+          return Number((await client.query<{ n: string }>(sql)).rows[0]?.n);
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  } catch (error) {
+    server.stop();
+    throw error;
+  }
+}
+
+/** The processes whose parent is `parent`, from /proc. */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent pid is the second field after the command name, which sits in parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}

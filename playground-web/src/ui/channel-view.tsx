@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { catalogueFor, type MessageId, translate, type Vars } from '../i18n/catalogue.js';
+import type { CommandContext } from '../lib/command-line.js';
+import type { CommandSpec } from '../lib/command-spec.js';
+import { Composer } from './composer.js';
+import { MessageList } from './message-list.js';
+import { PeopleList } from './people-list.js';
+import { pendingKey, type RenderContext, RenderContextValue } from './render-context.js';
+import { useLiveChannel } from './use-live-channel.js';
+
+/** The whole page for one person: header, banners, the channel, the message box and the people. */
+export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username: string) => void }) {
+  const { state, send } = useLiveChannel(as);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const dismiss = useCallback((id: string) => setDismissed((old) => new Set(old).add(id)), []);
+  const { hello } = state;
+  const locale = hello?.you.locale ?? navigator.language;
+  const catalogue = catalogueFor(locale);
+  const t = useCallback((id: MessageId, vars?: Vars) => translate(catalogue, id, vars), [catalogue]);
+  useEffect(() => {
+    document.title = t('page.title');
+    document.documentElement.lang = locale;
+  }, [t, locale]);
+
+  const render: RenderContext | null = useMemo(() => {
+    if (!hello) return null;
+    const names = new Map<string, string>([
+      ...hello.people.map((person) => [person.id, person.username] as const),
+      [hello.bot.id, hello.bot.username],
+      [hello.channel.id, hello.channel.name],
+    ]);
+    const byId = new Map(state.messages.map((message) => [message.id, message]));
+    const pendingControls = new Set(
+      [...state.pending.values()].flatMap((pending) =>
+        pending.messageId && pending.customId ? [pendingKey(pending.messageId, pending.customId)] : [],
+      ),
+    );
+    return {
+      you: hello.you,
+      locale,
+      t,
+      names,
+      send,
+      pendingControls,
+      live: state.connection === 'open',
+      messageById: (id: string) => byId.get(id),
+    };
+  }, [hello, locale, t, send, state.messages, state.pending, state.connection]);
+
+  const commandContext: CommandContext | null = useMemo(
+    () =>
+      hello
+        ? {
+            commands: state.commands as unknown as CommandSpec[],
+            locale,
+            people: hello.people,
+            booleanWords: { true: t('autocomplete.true'), false: t('autocomplete.false') },
+          }
+        : null,
+    [hello, state.commands, locale, t],
+  );
+
+  if (!hello || !render || !commandContext) {
+    return (
+      <div class="page loading-page">
+        <p class="banner warning">{t('connection.connecting')}</p>
+      </div>
+    );
+  }
+  const botName = hello.bot.username;
+  return (
+    <RenderContextValue.Provider value={render}>
+      <div class="page">
+        <header class="channel-header">
+          <span class="channel-hash" aria-hidden="true">
+            #
+          </span>
+          <h1 class="channel-name">{hello.channel.name}</h1>
+          <span class="channel-topic">{hello.guild.name}</span>
+        </header>
+        <div class="banners">
+          <p class="banner info">{t('banner.playground')}</p>
+          {state.connection !== 'open' ? <p class="banner warning">{t('connection.lost')}</p> : null}
+          {state.connection === 'open' && state.botStatus !== 'online' ? (
+            <p class="banner warning" role="status">
+              {t(state.botStatus === 'starting' ? 'bot.starting' : 'bot.reconnecting', { bot: botName })}
+            </p>
+          ) : null}
+          {hello.unknownPerson ? (
+            <p class="banner warning">{t('people.unknown', { name: hello.unknownPerson, you: hello.you.username })}</p>
+          ) : null}
+        </div>
+        <main class="channel">
+          <MessageList
+            messages={state.messages}
+            notices={state.notices}
+            failedOn={state.failedOn}
+            dismissed={dismissed}
+            onDismiss={dismiss}
+          />
+          <Composer context={commandContext} channelName={hello.channel.name} />
+        </main>
+        <PeopleList people={hello.people} bot={hello.bot} botStatus={state.botStatus} onSwitch={onSwitch} />
+      </div>
+    </RenderContextValue.Provider>
+  );
+}

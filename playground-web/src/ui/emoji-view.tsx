@@ -1,0 +1,9 @@
+import type { APIMessageComponentEmoji } from 'discord-api-types/v10';
+import { CustomEmoji } from './markdown-view.js';
+
+/** A component's emoji: a custom one from the CDN, or a unicode character. */
+export function ComponentEmoji({ emoji }: { emoji: APIMessageComponentEmoji | undefined }) {
+  if (!emoji) return null;
+  if (emoji.id) return <CustomEmoji id={emoji.id} name={emoji.name ?? 'emoji'} animated={emoji.animated === true} />;
+  return <span class="emoji-unicode">{emoji.name}</span>;
+}

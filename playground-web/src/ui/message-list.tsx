@@ -1,0 +1,70 @@
+import type { APIMessage } from 'discord-api-types/v10';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { continuesPrevious } from '../lib/message-order.js';
+import { MessageView } from './message-view.js';
+import { useRender } from './render-context.js';
+import type { LocalNotice } from './use-live-channel.js';
+
+interface MessageListProps {
+  readonly messages: readonly APIMessage[];
+  readonly notices: readonly LocalNotice[];
+  readonly failedOn: ReadonlySet<string>;
+  readonly dismissed: ReadonlySet<string>;
+  readonly onDismiss: (id: string) => void;
+}
+
+/** The channel, oldest at the top; it stays scrolled to the newest unless the person scrolled up. */
+export function MessageList({ messages, notices, failedOn, dismissed, onDismiss }: MessageListProps) {
+  const { t } = useRender();
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const shown = messages.filter((message) => !dismissed.has(message.id));
+  const visibleNotices = notices.filter((notice) => !dismissed.has(notice.id));
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+  });
+
+  return (
+    <div
+      class="message-scroller"
+      ref={scroller}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+      }}
+    >
+      <ol class="message-list" aria-live="polite">
+        {shown.length === 0 ? <li class="channel-empty">{t('message.empty')}</li> : null}
+        {shown.map((message, index) => (
+          <MessageView
+            key={message.id}
+            message={message}
+            continued={continuesPrevious(shown[index - 1], message)}
+            failed={failedOn.has(message.id)}
+            onDismiss={onDismiss}
+          />
+        ))}
+        {visibleNotices.map((notice) => (
+          <li key={notice.id} class="message ephemeral local-notice">
+            <div class="message-body">
+              <div class="notice-text">
+                {notice.kind === 'command-failed'
+                  ? `${notice.detail} — ${t('message.commandFailed')}`
+                  : t('message.refused', { reason: notice.detail })}
+              </div>
+              <div class="ephemeral-note">
+                <span>{t('message.onlyYou')}</span>
+                <span aria-hidden="true"> · </span>
+                <button type="button" class="link-button" onClick={() => onDismiss(notice.id)}>
+                  {t('message.dismiss')}
+                </button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
+import { type WebSocket, WebSocketServer } from 'ws';
+import {
+  type EmulatedMessage,
+  type Emulator,
+  ImpossibleActionError,
+  type InteractionOutcome,
+  type MessageInfo,
+} from '../emulator/index.js';
+import { parseClientAction } from './client-action.js';
+import type { PlaygroundWorld } from './playground-world.js';
+import type { ActionResult, BotStatus, ClientAction, Hello, Person, ServerEvent } from './protocol.js';
+
+/** How much history a (re)connecting page gets; Discord's client also loads only the latest. */
+const HISTORY_SENT = 200;
+
+interface Viewer {
+  readonly socket: WebSocket;
+  readonly person: Person;
+}
+
+/**
+ * The page's live view of the playground channel: each WebSocket acts as one person, receives
+ * every change to the messages that person can see (ephemeral ones only their own), the bot's
+ * status and the commands, and sends that person's clicks, choices and commands to the emulator's
+ * virtual users — the same path the end-to-end tests use.
+ */
+export class LiveChannel {
+  readonly #server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  readonly #viewers = new Set<Viewer>();
+  #botStatus: BotStatus = 'starting';
+
+  constructor(
+    private readonly discord: Emulator,
+    private readonly world: PlaygroundWorld,
+  ) {
+    const forward = (message: EmulatedMessage, info: MessageInfo) =>
+      this.#toViewersOf(info, { type: 'message', message: asApiMessage(message) });
+    discord.on('messageCreate', forward);
+    discord.on('messageUpdate', forward);
+    discord.on('messageDelete', (message, info) => this.#toViewersOf(info, { type: 'message-delete', id: message.id }));
+  }
+
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.#server.handleUpgrade(request, socket, head, (ws) => this.#connect(ws, request));
+  }
+
+  setBotStatus(status: BotStatus): void {
+    if (status === this.#botStatus) return;
+    this.#botStatus = status;
+    this.#broadcast({ type: 'bot-status', status });
+  }
+
+  /** After (re)registration the pages offer the new commands. */
+  commandsChanged(): void {
+    this.#broadcast({ type: 'commands', commands: this.#commands() });
+  }
+
+  /** Closes every page's socket with "going away": the pages reconnect to the next playground. */
+  close(): void {
+    for (const viewer of this.#viewers) viewer.socket.close(1001, 'the playground is stopping');
+    this.#server.close();
+  }
+
+  #connect(socket: WebSocket, request: IncomingMessage): void {
+    const wanted = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('as')?.trim().toLowerCase();
+    const { people, owner } = this.world;
+    const person = people.find((candidate) => candidate.username.toLowerCase() === wanted) ?? owner;
+    const viewer: Viewer = { socket, person };
+    this.#viewers.add(viewer);
+    socket.on('close', () => this.#viewers.delete(viewer));
+    socket.on('message', (data) => {
+      const action = parseClientAction(data.toString());
+      if (!action) {
+        socket.close(1003, 'not a playground action');
+        return;
+      }
+      void this.#perform(person, action).then((result) =>
+        send(socket, { type: 'result', requestId: action.requestId, result }),
+      );
+    });
+    const hello: Hello = {
+      type: 'hello',
+      you: person,
+      unknownPerson: wanted && wanted !== person.username.toLowerCase() ? wanted : null,
+      people,
+      bot: { id: this.world.app.id, username: this.world.app.name },
+      guild: { id: this.world.guild.id, name: this.world.guild.name },
+      channel: { id: this.world.channel.id, name: this.world.channel.name },
+      commands: this.#commands(),
+      messages: this.discord.messagesSeenBy(person.id, this.world.channel.id).slice(-HISTORY_SENT).map(asApiMessage),
+      botStatus: this.#botStatus,
+    };
+    send(socket, hello);
+  }
+
+  async #perform(person: Person, action: ClientAction): Promise<ActionResult> {
+    const user = person.id;
+    const channel = this.world.channel.id;
+    try {
+      let outcome: InteractionOutcome;
+      switch (action.type) {
+        case 'command':
+          outcome = await this.discord.runCommand({
+            user,
+            channel,
+            name: action.name,
+            ...(action.subcommandGroup !== undefined ? { subcommandGroup: action.subcommandGroup } : {}),
+            ...(action.subcommand !== undefined ? { subcommand: action.subcommand } : {}),
+            options: { ...action.options },
+          });
+          break;
+        case 'click':
+          outcome = await this.discord.clickButton({ user, message: action.messageId, customId: action.customId });
+          break;
+        case 'select':
+          outcome = await this.discord.chooseOption({
+            user,
+            message: action.messageId,
+            customId: action.customId,
+            values: [...action.values],
+          });
+          break;
+        case 'say':
+          this.discord.postMessage({ user, channel, content: action.content });
+          return { kind: 'acknowledged', ack: 'message', ephemeral: false };
+      }
+      if (outcome.ack === 'failed') return { kind: 'failed' };
+      return { kind: 'acknowledged', ack: outcome.ack, ephemeral: outcome.ephemeral };
+    } catch (error) {
+      // What Discord's client would not let a person do (a button gone since, a value not offered…).
+      if (error instanceof ImpossibleActionError) return { kind: 'refused', reason: error.message };
+      // Anything else is the emulator's own fault: say so rather than hang the page.
+      return { kind: 'refused', reason: `the playground could not do that: ${String(error)}` };
+    }
+  }
+
+  #commands(): APIApplicationCommand[] {
+    const { app, guild } = this.world;
+    // Discord offers the guild's commands and the global ones; the discord-api-types shape is the emulator's JSON.
+    return [
+      ...this.discord.commands(app.id, guild.id),
+      ...this.discord.commands(app.id),
+    ] as unknown as APIApplicationCommand[];
+  }
+
+  #toViewersOf(info: MessageInfo, event: ServerEvent): void {
+    if (info.channelId !== this.world.channel.id) return;
+    for (const viewer of this.#viewers) {
+      if (info.visibleTo === null || info.visibleTo === viewer.person.id) send(viewer.socket, event);
+    }
+  }
+
+  #broadcast(event: ServerEvent): void {
+    for (const viewer of this.#viewers) send(viewer.socket, event);
+  }
+}
+
+/** The emulator's messages are Discord's REST JSON; the page reads them with discord-api-types. */
+function asApiMessage(message: EmulatedMessage): APIMessage {
+  return message as unknown as APIMessage;
+}
+
+function send(socket: WebSocket, event: ServerEvent): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+}

@@ -1,0 +1,59 @@
+import type { ApplicationHandle, ChannelHandle, Emulator, GuildHandle } from '../emulator/index.js';
+import type { Person } from './protocol.js';
+import type { WorldFile } from './world-file.js';
+
+/** The local people who can play; each can be chosen in the page or opened with `?as=name`. */
+export const PLAYGROUND_PEOPLE = ['alice', 'bob', 'carol', 'dave'] as const;
+
+export interface PlaygroundWorld {
+  readonly app: ApplicationHandle;
+  readonly guild: GuildHandle;
+  readonly channel: ChannelHandle;
+  readonly people: readonly Person[];
+  /** The server's owner (the first person): sees the whole channel; the page's default person. */
+  readonly owner: Person;
+}
+
+const DEFAULT_LOCALE = 'en-US';
+
+/**
+ * One server with one #crag channel, the local people and the bot. With a saved world file the
+ * same ids (and the same bot token) come back, so the bot's database still matches; without one
+ * a fresh world is made and described for the file.
+ */
+export function buildPlaygroundWorld(
+  discord: Emulator,
+  saved: WorldFile | null,
+): { world: PlaygroundWorld; file: WorldFile } {
+  const app = discord.createApplication({
+    name: saved?.application.name ?? 'Crag',
+    ...(saved ? { id: saved.application.id, token: saved.application.token } : {}),
+  });
+  const wanted = saved?.people ?? PLAYGROUND_PEOPLE.map((username) => ({ username, id: undefined, locale: undefined }));
+  const people = wanted.map((person): Person => {
+    const locale = person.locale ?? DEFAULT_LOCALE;
+    const user = discord.createUser({ username: person.username, locale, ...(person.id ? { id: person.id } : {}) });
+    return { id: user.id, username: user.username, locale };
+  });
+  const [owner] = people;
+  if (!owner) throw new Error('a playground needs at least one person');
+  const guild = discord.createGuild({
+    name: saved?.guild.name ?? 'Crag playground',
+    ownerId: owner.id,
+    members: people.map((person) => person.id),
+    bots: [app.id],
+    ...(saved ? { id: saved.guild.id } : {}),
+  });
+  const channel = discord.createChannel(guild.id, {
+    name: saved?.channel.name ?? 'crag',
+    ...(saved ? { id: saved.channel.id } : {}),
+  });
+  const file: WorldFile = {
+    version: 1,
+    application: { id: app.id, name: app.name, token: app.token },
+    guild: { id: guild.id, name: guild.name },
+    channel: { id: channel.id, name: channel.name },
+    people: people.map((person) => ({ id: person.id, username: person.username, locale: person.locale })),
+  };
+  return { world: { app, guild, channel, people, owner }, file };
+}

@@ -1,0 +1,74 @@
+/**
+ * What the page and the playground say to each other over the live channel (a WebSocket at
+ * /live?as=NAME). Types only: the page imports them too. Messages and commands are Discord's own
+ * JSON shapes, as the emulator holds them.
+ */
+import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
+
+export const LIVE_PATH = '/live';
+
+export interface Person {
+  readonly id: string;
+  readonly username: string;
+  /** Discord locale, e.g. `en-US` or `ru`: commands and the page's labels follow it. */
+  readonly locale: string;
+}
+
+export type BotStatus = 'starting' | 'online' | 'reconnecting';
+
+export type OptionValue = string | number | boolean;
+
+/** Everything the page needs to draw the channel, sent on every (re)connection. */
+export interface Hello {
+  readonly type: 'hello';
+  readonly you: Person;
+  /** The `?as=` name that matched nobody (then `you` is the first person). */
+  readonly unknownPerson: string | null;
+  readonly people: readonly Person[];
+  readonly bot: { readonly id: string; readonly username: string };
+  readonly guild: { readonly id: string; readonly name: string };
+  readonly channel: { readonly id: string; readonly name: string };
+  /** The slash commands registered where the channel is (the guild's, then global ones). */
+  readonly commands: readonly APIApplicationCommand[];
+  /** The newest messages `you` can see, oldest first (ephemeral ones: only yours). */
+  readonly messages: readonly APIMessage[];
+  readonly botStatus: BotStatus;
+}
+
+/** How the bot answered an action; `refused` when nobody could have done it in Discord. */
+export type ActionResult =
+  | { readonly kind: 'acknowledged'; readonly ack: string; readonly ephemeral: boolean }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'refused'; readonly reason: string };
+
+export type ServerEvent =
+  | Hello
+  | { readonly type: 'message'; readonly message: APIMessage }
+  | { readonly type: 'message-delete'; readonly id: string }
+  | { readonly type: 'bot-status'; readonly status: BotStatus }
+  | { readonly type: 'commands'; readonly commands: readonly APIApplicationCommand[] }
+  | { readonly type: 'result'; readonly requestId: number; readonly result: ActionResult };
+
+export type ClientAction =
+  | {
+      readonly type: 'command';
+      readonly requestId: number;
+      readonly name: string;
+      readonly subcommandGroup?: string;
+      readonly subcommand?: string;
+      readonly options: Readonly<Record<string, OptionValue>>;
+    }
+  | {
+      readonly type: 'click';
+      readonly requestId: number;
+      readonly messageId: string;
+      readonly customId: string;
+    }
+  | {
+      readonly type: 'select';
+      readonly requestId: number;
+      readonly messageId: string;
+      readonly customId: string;
+      readonly values: readonly string[];
+    }
+  | { readonly type: 'say'; readonly requestId: number; readonly content: string };

@@ -1,0 +1,128 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isCdnPath, proxyCdn } from './cdn-proxy.js';
+import type { LiveChannel } from './live-channel.js';
+import { checkOrigin } from './origin-policy.js';
+import { LIVE_PATH } from './protocol.js';
+import type { StaticFile } from './static-files.js';
+
+/** The port is taken: the launcher says so in one line. */
+export class PortBusyError extends Error {
+  override name = 'PortBusyError';
+  constructor(readonly port: number) {
+    super(`port ${port} is busy`);
+  }
+}
+
+export interface WebServerDeps {
+  readonly files: ReadonlyMap<string, StaticFile>;
+  readonly emulatorPort: number;
+  /** Set once the world is ready; until then the page's socket is refused and it retries. */
+  live(): LiveChannel | null;
+}
+
+/** Only this page's own script, styles and socket; images may come from here or (embeds) from anywhere. */
+function securityHeaders(port: number): http.OutgoingHttpHeaders {
+  const self = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+  const sockets = self.map((origin) => origin.replace('http:', 'ws:'));
+  return {
+    'Content-Security-Policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: https:",
+      `connect-src 'self' ${sockets.join(' ')}`,
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ].join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+}
+
+/**
+ * The page's server, on 127.0.0.1 only: the built page, the emulator's CDN, and the live channel.
+ * Every request and upgrade from anywhere but this page is refused (see origin-policy.ts).
+ */
+export class WebServer {
+  readonly #server: http.Server;
+  #port = 0;
+
+  constructor(private readonly deps: WebServerDeps) {
+    this.#server = http.createServer((request, response) => this.#handle(request, response));
+    this.#server.on('upgrade', (request, socket, head) => {
+      const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+      const verdict = checkOrigin(headersOf(request), this.#port, 'websocket');
+      const live = deps.live();
+      if (!verdict.allowed || pathname !== LIVE_PATH || !live) {
+        const status = !verdict.allowed ? '403 Forbidden' : !live ? '503 Service Unavailable' : '404 Not Found';
+        socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+        return;
+      }
+      live.handleUpgrade(request, socket, head);
+    });
+  }
+
+  get port(): number {
+    return this.#port;
+  }
+
+  listen(port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new PortBusyError(port) : error);
+      this.#server.once('error', onError);
+      this.#server.listen(port, '127.0.0.1', () => {
+        this.#server.off('error', onError);
+        this.#port = (this.#server.address() as AddressInfo).port;
+        resolve(this.#port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  #handle(request: http.IncomingMessage, response: http.ServerResponse): void {
+    const verdict = checkOrigin(headersOf(request), this.#port, 'http');
+    if (!verdict.allowed) {
+      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Forbidden: ${verdict.reason}.\n`);
+      return;
+    }
+    const method = request.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (isCdnPath(pathname)) {
+      proxyCdn(this.deps.emulatorPort, pathname, method, response);
+      return;
+    }
+    const file = this.deps.files.get(pathname);
+    if (!file) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found.\n');
+      return;
+    }
+    response.writeHead(200, {
+      ...securityHeaders(this.#port),
+      'Content-Type': file.contentType,
+      'Content-Length': file.body.length,
+      'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    response.end(method === 'HEAD' ? undefined : file.body);
+  }
+}
+
+function headersOf(request: http.IncomingMessage) {
+  const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  return {
+    host: single(request.headers.host),
+    origin: single(request.headers.origin),
+    secFetchSite: single(request.headers['sec-fetch-site']),
+  };
+}

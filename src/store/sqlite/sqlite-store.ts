@@ -91,7 +91,7 @@ export class SqliteGameStore implements GameStore {
       const lobbies = this.statements.endedLobbies.all(before);
       for (const lobby of lobbies) {
         this.statements.deleteGame.run(lobby.id);
-        this.statements.deleteEmptySeries.run(lobby.series_id);
+        this.statements.deleteEmptySeries.run({ series: lobby.series_id });
         this.recent.drop(lobby.id);
       }
       return lobbies.length;

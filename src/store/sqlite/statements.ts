@@ -118,8 +118,8 @@ export function prepareStatements(db: Database.Database) {
        WHERE status = 'cancelled' AND updated_at < ? AND json_extract(state, '$.round') = 0`,
     ),
     deleteGame: db.prepare<[number]>('DELETE FROM games WHERE id = ?'),
-    deleteEmptySeries: db.prepare<[number]>(
-      'DELETE FROM series WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM games WHERE series_id = ?1)',
+    deleteEmptySeries: db.prepare<{ series: number }>(
+      'DELETE FROM series WHERE id = @series AND NOT EXISTS (SELECT 1 FROM games WHERE series_id = @series)',
     ),
     idleGames: db.prepare<[number], GameRow>(
       `SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} AND last_action_at < ? ORDER BY id`,

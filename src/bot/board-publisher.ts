@@ -73,6 +73,8 @@ export class BoardPublisher {
   private readonly posting = new Set<number>();
   /** Boards found out of reach, until a person brings the game a new one or the game ends. */
   private readonly lost = new Map<number, LostBoard>();
+  /** The newest state version whose drawing has landed on each board of a game in play. */
+  private readonly newestLanded = new Map<number, number>();
 
   private readonly client: Client;
   private readonly store: GameStore;
@@ -106,7 +108,7 @@ export class BoardPublisher {
         }
         const tr = guildWide(this.languages, this.client, game.guildId);
         const board = renderGame(await gameView(this.store, game), tr);
-        if (await this.edit(game, game.boardMessageId, board)) await this.landed(game, game.state.version);
+        if (await this.edit(game, game.boardMessageId, board)) await this.landed(game);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
     this.chains.set(gameId, next);
@@ -117,14 +119,19 @@ export class BoardPublisher {
   }
 
   /**
-   * Call once a drawing of state version `drawn` has landed on the board. Edits travel concurrently
-   * (interaction responses beside these REST edits), so an older drawing can land after a newer one
-   * and hide it: if the game has moved past what landed, the board is redrawn.
+   * Call once a drawing of `game` (at its version) has landed on the board. Edits travel
+   * concurrently (interaction responses beside these REST edits), so an older drawing can land after
+   * a newer one and hide it: then the board is redrawn. Only a newer drawing that already landed
+   * says so; when none is known (the first drawing, or after the game ended), the store does.
    */
-  async landed(game: StoredGame, drawn: number): Promise<void> {
-    const stored = await this.store.gameById(game.id);
-    if (stored && stored.state.version > drawn) void this.refresh(game.id);
-    else if (stored) this.forgetIfOver(stored);
+  async landed(game: StoredGame): Promise<void> {
+    const drawn = game.state.version;
+    const newest = this.newestLanded.get(game.id);
+    const behind =
+      newest === undefined ? ((await this.store.gameById(game.id))?.state.version ?? drawn) > drawn : newest > drawn;
+    if (behind) void this.refresh(game.id);
+    else if (isOver(game)) this.forget(game.id);
+    else this.newestLanded.set(game.id, drawn);
   }
 
   /** Call before posting a new board for a game that has none yet (a new lobby, a thread's lobby, Play again). */
@@ -177,6 +184,7 @@ export class BoardPublisher {
   forget(gameId: number): void {
     this.lost.delete(gameId);
     this.posting.delete(gameId);
+    this.newestLanded.delete(gameId);
   }
 
   /** Opens a public thread of a channel for a new game, and gives its id. */

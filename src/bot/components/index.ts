@@ -81,7 +81,7 @@ async function changeGame(
     renderGame(await gameView(ctx.store, changed.game), channelWide(ctx.languages, interaction)),
   );
   if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
-  else await ctx.boards.landed(changed.game, changed.game.state.version);
+  else await ctx.boards.landed(changed.game);
   return undefined;
 }
 

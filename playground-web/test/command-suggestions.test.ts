@@ -52,7 +52,7 @@ describe('the command picker', () => {
       'hints',
       'thread',
     ]);
-    expect(labels('/crag start rerolls:2 t')).toEqual(['thirteen', 'turn-timer']);
+    expect(labels('/crag start rerolls:2 t')).toEqual(['thirteen', 'turn-timer', 'thread']);
     expect(suggest('/crag start t', context)?.items[0]?.text).toBe('/crag start thirteen:');
     expect(suggest('/crag start ', context)).toMatchObject({
       heading: { id: 'autocomplete.optional' },

@@ -43,8 +43,16 @@ describe('the command picker', () => {
   });
 
   it('then offers the options not given yet', () => {
-    expect(labels('/crag start ')).toEqual(['rerolls', 'thirteen', 'turn-timer', 'computers', 'level', 'hints']);
-    expect(labels('/crag start rerolls:2 t')).toEqual(['thirteen', 'turn-timer']);
+    expect(labels('/crag start ')).toEqual([
+      'rerolls',
+      'thirteen',
+      'turn-timer',
+      'computers',
+      'level',
+      'hints',
+      'thread',
+    ]);
+    expect(labels('/crag start rerolls:2 t')).toEqual(['thirteen', 'turn-timer', 'thread']);
     expect(suggest('/crag start t', context)?.items[0]?.text).toBe('/crag start thirteen:');
     expect(suggest('/crag start ', context)).toMatchObject({
       heading: { id: 'autocomplete.optional' },

@@ -2,6 +2,7 @@ import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
 import { renderLeaderboard } from '../render/index.js';
+import { answerPublicly } from '../replies.js';
 import type { GuildCommand } from './index.js';
 
 /** Posts the leaderboard for the channel to see, in the server's language. */
@@ -23,6 +24,6 @@ export async function leaderboardCommand(ctx: BotContext, interaction: GuildComm
     ctx.store.leaderboardRank({ ...query, playerId: interaction.user.id }),
   ]);
   const card = renderLeaderboard({ scope, rerolls }, rows, own, channelWide(ctx.languages, interaction));
-  await interaction.reply({ ...card, allowedMentions: { parse: [] } });
+  await answerPublicly(interaction, { ...card, allowedMentions: { parse: [] } });
   return undefined;
 }

@@ -17,6 +17,25 @@ export const QUERIES = {
     name: 'crag_idle_games',
     text: `${GAME_SELECT} WHERE g.${ACTIVE} AND g.last_action_at < $1 ORDER BY g.id`,
   },
+  activeInGuild: {
+    name: 'crag_active_in_guild',
+    text: `${GAME_SELECT} WHERE g.guild_id = $1 AND g.${ACTIVE} ORDER BY g.id`,
+  },
+  // Lobbies that ended before anyone played (their state keeps round 0), with their series once
+  // empty; foreign keys delete their seats and rows with them.
+  purgeEndedLobbies: {
+    name: 'crag_purge_ended_lobbies',
+    text: `WITH gone AS (
+             DELETE FROM games
+             WHERE status = 'cancelled' AND updated_at < $1 AND (state ->> 'round')::int = 0
+             RETURNING id, series_id
+           ), emptied AS (
+             DELETE FROM series s
+             WHERE s.id IN (SELECT series_id FROM gone)
+               AND NOT EXISTS (SELECT 1 FROM games g WHERE g.series_id = s.id AND g.id NOT IN (SELECT id FROM gone))
+           )
+           SELECT id FROM gone`,
+  },
   // The level of the computer to move (NULL for a person), read in SQL: a restart with thousands
   // of games in play would otherwise parse every state just for this.
   turnsInPlay: {

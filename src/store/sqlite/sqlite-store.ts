@@ -71,6 +71,7 @@ export class SqliteGameStore implements GameStore {
   private readonly statements: Statements;
   private readonly createGameTx: (game: NewGame) => CreateGameResult;
   private readonly saveStateTx: (id: number, expected: number, next: GameState, extra: SaveExtras) => SaveResult;
+  private readonly purgeTx: (before: number) => number;
   /** Recently used games as last read or written by this store: the bot is the file's only writer. */
   private readonly recent = new RecentGames(CACHED_GAMES);
 
@@ -86,6 +87,16 @@ export class SqliteGameStore implements GameStore {
       this.writeState(id, expected, next, extra),
     );
     this.saveStateTx = (id, expected, next, extra) => saveState.immediate(id, expected, next, extra);
+    const purge = db.transaction((before: number) => {
+      const lobbies = this.statements.endedLobbies.all(before);
+      for (const lobby of lobbies) {
+        this.statements.deleteGame.run(lobby.id);
+        this.statements.deleteEmptySeries.run({ series: lobby.series_id });
+        this.recent.drop(lobby.id);
+      }
+      return lobbies.length;
+    });
+    this.purgeTx = (before) => purge.immediate(before);
   }
 
   async createGame(game: NewGame): Promise<CreateGameResult> {
@@ -132,6 +143,14 @@ export class SqliteGameStore implements GameStore {
 
   async gamesIdleSince(before: number): Promise<StoredGame[]> {
     return this.statements.idleGames.all(before).map((row) => this.load(row));
+  }
+
+  async activeGamesInGuild(guildId: string): Promise<StoredGame[]> {
+    return this.statements.activeInGuild.all(guildId).map((row) => this.load(row));
+  }
+
+  async purgeEndedLobbies(before: number): Promise<number> {
+    return this.purgeTx(before);
   }
 
   async saveState(

@@ -109,6 +109,18 @@ export function prepareStatements(db: Database.Database) {
          AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - ?
        ORDER BY id`,
     ),
+    activeInGuild: db.prepare<[string], GameRow>(
+      `SELECT ${META_COLUMNS}, state FROM games WHERE guild_id = ? AND ${ACTIVE} ORDER BY id`,
+    ),
+    // A lobby that ended keeps round 0 in its state; games that were played are kept for good.
+    endedLobbies: db.prepare<[number], { id: number; series_id: number }>(
+      `SELECT id, series_id FROM games
+       WHERE status = 'cancelled' AND updated_at < ? AND json_extract(state, '$.round') = 0`,
+    ),
+    deleteGame: db.prepare<[number]>('DELETE FROM games WHERE id = ?'),
+    deleteEmptySeries: db.prepare<{ series: number }>(
+      'DELETE FROM series WHERE id = @series AND NOT EXISTS (SELECT 1 FROM games WHERE series_id = @series)',
+    ),
     idleGames: db.prepare<[number], GameRow>(
       `SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} AND last_action_at < ? ORDER BY id`,
     ),

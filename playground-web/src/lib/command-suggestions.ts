@@ -1,4 +1,3 @@
-import type { Phrase } from '../i18n/catalogue.js';
 import { type CommandContext, type ParsedLine, parseLine } from './command-line.js';
 import {
   choiceName,
@@ -9,6 +8,7 @@ import {
   runnableCommands,
 } from './command-spec.js';
 import { OptionType } from './discord-constants.js';
+import type { Phrase } from './page-words.js';
 
 /** One row of the picker above the message box. */
 export interface Suggestion {
@@ -79,9 +79,9 @@ function commandSuggestions(query: string, context: CommandContext): SuggestionL
       };
     });
   return {
-    heading: { id: 'autocomplete.commands', vars: { text: `/${query}` } },
+    heading: { id: 'playground.autocomplete.commands', vars: { text: `/${query}` } },
     items,
-    hint: items.length === 0 ? { id: 'autocomplete.noMatch', vars: { text: `/${query}` } } : null,
+    hint: items.length === 0 ? { id: 'playground.autocomplete.no-match', vars: { text: `/${query}` } } : null,
     picksOnEnter: true,
   };
 }
@@ -107,7 +107,7 @@ function optionSuggestions(text: string, parsed: OptionsLine, context: CommandCo
   if (items.length === 0) return NONE;
   const anyRequired = items.some((item) => item.required);
   return {
-    heading: { id: anyRequired ? 'autocomplete.required' : 'autocomplete.optional' },
+    heading: { id: anyRequired ? 'playground.autocomplete.required' : 'playground.autocomplete.optional' },
     items,
     hint: null,
     picksOnEnter: false,
@@ -121,7 +121,10 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
   const before = text.slice(0, current.start);
   const typedNames = new Set(parsed.typed.flatMap((entry) => (entry.option ? [entry.option.name] : [])));
   const finish = (value: string) => withNextRequired(`${before}${value} `, runnable, typedNames, context.locale);
-  const heading: Phrase = { id: 'autocomplete.choices', vars: { option: optionName(option, context.locale) } };
+  const heading: Phrase = {
+    id: 'playground.autocomplete.choices',
+    vars: { option: optionName(option, context.locale) },
+  };
   const rows = (entries: { key: string; label: string; detail: string; value: string }[]): SuggestionList => ({
     heading,
     items: entries
@@ -165,7 +168,7 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
     case OptionType.Number:
       return { heading, items: [], hint: rangeHint(option), picksOnEnter: false };
     default:
-      return { heading, items: [], hint: { id: 'autocomplete.text' }, picksOnEnter: false };
+      return { heading, items: [], hint: { id: 'playground.autocomplete.text' }, picksOnEnter: false };
   }
 }
 
@@ -173,9 +176,9 @@ function rangeHint(option: OptionSpec): Phrase {
   const integer = option.type === OptionType.Integer;
   if (option.min_value !== undefined && option.max_value !== undefined) {
     return {
-      id: integer ? 'autocomplete.integerRange' : 'autocomplete.numberRange',
+      id: integer ? 'playground.autocomplete.integer-range' : 'playground.autocomplete.number-range',
       vars: { min: option.min_value, max: option.max_value },
     };
   }
-  return { id: integer ? 'autocomplete.integer' : 'autocomplete.number' };
+  return { id: integer ? 'playground.autocomplete.integer' : 'playground.autocomplete.number' };
 }

@@ -1,4 +1,4 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Die } from '../game/index.js';
 import { PIPS } from './pips.js';
 
@@ -42,16 +42,24 @@ export function pipCentres(face: Die): [x: number, y: number][] {
  */
 export function drawDieFace(face: Die): Buffer {
   const canvas = createCanvas(DIE_SIZE, DIE_SIZE);
-  const ctx = canvas.getContext('2d');
-  const style = DIE_STYLE;
-  const [start, size] = dieBody();
+  paintDieFace(canvas.getContext('2d'), face, 0, 0, DIE_SIZE);
+  return canvas.toBuffer('image/png');
+}
 
-  const body = ctx.createLinearGradient(0, start, 0, start + size);
+/** Paints a face into a `size`-pixel square at (x, y) of any canvas: the emoji, or a die on the score card. */
+export function paintDieFace(ctx: SKRSContext2D, face: Die, x: number, y: number, size: number): void {
+  const style = DIE_STYLE;
+  const [start, span] = dieBody();
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(size / DIE_SIZE, size / DIE_SIZE);
+
+  const body = ctx.createLinearGradient(0, start, 0, start + span);
   body.addColorStop(0, style.bodyTop);
   body.addColorStop(1, style.bodyBottom);
   const half = style.rimWidth / 2;
   ctx.beginPath();
-  ctx.roundRect(start + half, start + half, size - style.rimWidth, size - style.rimWidth, style.cornerRadius - half);
+  ctx.roundRect(start + half, start + half, span - style.rimWidth, span - style.rimWidth, style.cornerRadius - half);
   ctx.fillStyle = body;
   ctx.fill();
   ctx.lineWidth = style.rimWidth;
@@ -60,10 +68,10 @@ export function drawDieFace(face: Die): Buffer {
 
   const ace = face === 1;
   ctx.fillStyle = ace ? style.acePip : style.pip;
-  for (const [x, y] of pipCentres(face)) {
+  for (const [px, py] of pipCentres(face)) {
     ctx.beginPath();
-    ctx.arc(x, y, ace ? style.acePipRadius : style.pipRadius, 0, 2 * Math.PI);
+    ctx.arc(px, py, ace ? style.acePipRadius : style.pipRadius, 0, 2 * Math.PI);
     ctx.fill();
   }
-  return canvas.toBuffer('image/png');
+  ctx.restore();
 }

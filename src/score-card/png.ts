@@ -1,0 +1,42 @@
+import { crc32, deflateSync } from 'node:zlib';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const RGBA = 6;
+/**
+ * Skia's PNG encoder spends about 25 ms on a card (zlib level 6 and a filter search per row).
+ * A card is flat colour and text, which deflates well without any filter: level 3, no filter,
+ * gives a file about 10 % larger in about a tenth of the time.
+ */
+const DEFLATE_LEVEL = 3;
+
+/** An 8-bit RGBA PNG of straight (not premultiplied) pixels, as `getImageData` returns them. */
+export function encodePng(width: number, height: number, rgba: Uint8Array | Uint8ClampedArray): Buffer {
+  const stride = width * 4;
+  if (rgba.length !== stride * height) throw new RangeError(`${rgba.length} bytes is not ${width}×${height} RGBA`);
+  // Each scanline starts with its filter type: 0, none.
+  const scanlines = Buffer.alloc((stride + 1) * height);
+  const source = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length);
+  for (let y = 0; y < height; y += 1) source.copy(scanlines, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = RGBA;
+  // Bytes 10–12: deflate compression, adaptive filtering, no interlace; all 0.
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(scanlines, { level: DEFLATE_LEVEL })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}

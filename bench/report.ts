@@ -37,7 +37,16 @@ export const TARGETS = {
   throughputRatioAtLeast: 0.8,
   p99RatioAtMost: 1.5,
   rssAboveBaselinePer1000GamesMbBelow: 20,
+  /** Per score card PNG, p99 with five players. */
+  scoreCardMsBelow: 30,
 } as const;
+
+/** The score card's line in the printed summary, from `benchScoreCard`'s figures. */
+export function scoreCardSummary(figures: Readonly<Record<string, number>>): string {
+  const ms = (key: string) => (figures[`score_card.${key}`] ?? Number.NaN).toFixed(1);
+  const met = (figures['score_card.p99_ms.5_players'] ?? Number.NaN) < TARGETS.scoreCardMsBelow;
+  return `score card PNG: 2 players p50 ${ms('p50_ms.2_players')} / p99 ${ms('p99_ms.2_players')} ms, 5 players p50 ${ms('p50_ms.5_players')} / p99 ${ms('p99_ms.5_players')} ms (target < ${TARGETS.scoreCardMsBelow}: ${met ? 'met' : 'NOT met'}); first card ${ms('first_card_ms')} ms`;
+}
 
 /** Rounds every number in a JSON-able value, so latest.json stays readable. */
 export function rounded(value: unknown, digits = 3): unknown {

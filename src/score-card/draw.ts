@@ -3,7 +3,7 @@ import { paintDieFace } from '../dice-art/index.js';
 import type { Die } from '../game/index.js';
 import { fitText } from './fit-text.js';
 import { cardFont, registerCardFont } from './font.js';
-import { type ScoreCardLayout, type ScoreCardShape, scoreCardLayout } from './layout.js';
+import { type ScoreCardLayout, scoreCardLayout, scoreCardShape } from './layout.js';
 import type { ScoreCardModel } from './model.js';
 import { paintLegend } from './paint-legend.js';
 import { paintTable } from './paint-table.js';
@@ -34,15 +34,6 @@ export function drawScoreCard(model: ScoreCardModel): Buffer {
   paintLegend(ctx, layout, model);
   const pixels = ctx.getImageData(0, 0, layout.width, layout.height);
   return encodePng(layout.width, layout.height, pixels.data);
-}
-
-export function scoreCardShape(model: ScoreCardModel): ScoreCardShape {
-  return {
-    players: model.players.length,
-    rows: model.rows.length,
-    subtitle: model.subtitle !== undefined,
-    places: model.players.some((player) => player.place !== null),
-  };
 }
 
 function paintTitle(ctx: SKRSContext2D, layout: ScoreCardLayout, model: ScoreCardModel): void {

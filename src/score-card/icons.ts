@@ -57,3 +57,13 @@ export function paintPlaceBadge(
   ctx.textAlign = 'center';
   ctx.fillText(text, cx, cy);
 }
+
+/** The line through the name of a player who left. */
+export function strikeThrough(ctx: SKRSContext2D, x: number, y: number, width: number, colour: string): void {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 2.5;
+  ctx.beginPath();
+  ctx.moveTo(x, y + 1);
+  ctx.lineTo(x + width, y + 1);
+  ctx.stroke();
+}

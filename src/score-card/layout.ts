@@ -1,4 +1,5 @@
 /** Where everything on a score card goes, in pixels. Pure geometry, shared by the drawing and the tests. */
+import type { ScoreCardModel } from './model.js';
 
 export interface Rect {
   readonly x: number;
@@ -43,7 +44,7 @@ export interface ScoreCardLayout {
   readonly labels: { readonly x: number; readonly width: number };
   /** One column per player, left to right. */
   readonly columns: readonly { readonly x: number; readonly width: number }[];
-  /** Full-width bands: one per sheet row, then the totals and the places. */
+  /** Full-width bands, one per sheet row; then the totals and the places below. */
   readonly rows: readonly Rect[];
   readonly total: Rect;
   /** Null while no one has a place: a game in play or called off. */
@@ -57,6 +58,16 @@ export interface ScoreCardShape {
   readonly rows: number;
   readonly subtitle: boolean;
   readonly places: boolean;
+}
+
+/** The shape of a model's card. */
+export function scoreCardShape(model: ScoreCardModel): ScoreCardShape {
+  return {
+    players: model.players.length,
+    rows: model.rows.length,
+    subtitle: model.subtitle !== undefined,
+    places: model.players.some((player) => player.place !== null),
+  };
 }
 
 export function scoreCardLayout(shape: ScoreCardShape): ScoreCardLayout {

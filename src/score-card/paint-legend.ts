@@ -1,11 +1,10 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { fitText } from './fit-text.js';
 import { cardFont } from './font.js';
-import { paintRobot } from './icons.js';
+import { paintRobot, strikeThrough } from './icons.js';
 import type { ScoreCardLayout } from './layout.js';
 import type { ScoreCardModel } from './model.js';
 import { formatInteger } from './numbers.js';
-import { strikeThrough } from './paint-table.js';
 import { PALETTE } from './palette.js';
 
 type LegendKind = 'crag' | 'zero' | 'computer' | 'left';

@@ -2,7 +2,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { drawableText } from './drawable-text.js';
 import { fitText, wrapText } from './fit-text.js';
 import { cardFont } from './font.js';
-import { paintPlaceBadge, paintRobot } from './icons.js';
+import { paintPlaceBadge, paintRobot, strikeThrough } from './icons.js';
 import { cellRect, type Rect, type ScoreCardLayout } from './layout.js';
 import type { ScoreCardModel, ScoreCardPlayer, ScoreCell } from './model.js';
 import { formatInteger } from './numbers.js';
@@ -99,15 +99,6 @@ function paintHeader(ctx: SKRSContext2D, layout: ScoreCardLayout, players: reado
       }
     });
   });
-}
-
-export function strikeThrough(ctx: SKRSContext2D, x: number, y: number, width: number, colour: string): void {
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = 2.5;
-  ctx.beginPath();
-  ctx.moveTo(x, y + 1);
-  ctx.lineTo(x + width, y + 1);
-  ctx.stroke();
 }
 
 function paintRowLabels(ctx: SKRSContext2D, layout: ScoreCardLayout, model: ScoreCardModel): void {

@@ -13,10 +13,13 @@ const DEFLATE_LEVEL = 3;
 export function encodePng(width: number, height: number, rgba: Uint8Array | Uint8ClampedArray): Buffer {
   const stride = width * 4;
   if (rgba.length !== stride * height) throw new RangeError(`${rgba.length} bytes is not ${width}×${height} RGBA`);
-  // Each scanline starts with its filter type: 0, none.
-  const scanlines = Buffer.alloc((stride + 1) * height);
+  // Each scanline starts with its filter type: 0, none. Every byte is written, so no zero-fill.
+  const scanlines = Buffer.allocUnsafe((stride + 1) * height);
   const source = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length);
-  for (let y = 0; y < height; y += 1) source.copy(scanlines, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  for (let y = 0; y < height; y += 1) {
+    scanlines[y * (stride + 1)] = 0;
+    source.copy(scanlines, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  }
 
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);

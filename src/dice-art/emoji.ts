@@ -29,3 +29,8 @@ export function dieFaceDataUri(face: Die): string {
   }
   return uri;
 }
+
+/** Each face's emoji name and image, in the shape of Discord's "create application emoji" body. */
+export function dieEmojis(): { face: Die; name: string; image: string }[] {
+  return DIE_FACES.map((face) => ({ face, name: dieEmojiName(face), image: dieFaceDataUri(face) }));
+}

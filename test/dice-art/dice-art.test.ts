@@ -6,6 +6,7 @@ import {
   DIE_SIZE,
   DIE_STYLE,
   dieEmojiName,
+  dieEmojis,
   dieFaceDataUri,
   dieFacePath,
   drawDieFace,
@@ -35,6 +36,11 @@ describe('the dice emoji names', () => {
     expect(new Set(DIE_EMOJI_NAMES).size).toBe(6);
     for (const name of DIE_EMOJI_NAMES) expect(name).toMatch(/^[A-Za-z0-9_]{2,32}$/);
     expect(DIE_FACES.map(dieEmojiName)).toEqual(DIE_EMOJI_NAMES);
+  });
+
+  it('come with their images, ready to upload', () => {
+    expect(dieEmojis().map(({ face, name }) => [face, name])).toEqual(DIE_FACES.map((f) => [f, `crag_d${f}`]));
+    for (const { face, image } of dieEmojis()) expect(image).toBe(dieFaceDataUri(face));
   });
 });
 

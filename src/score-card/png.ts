@@ -9,12 +9,23 @@ const RGBA = 6;
  */
 const DEFLATE_LEVEL = 3;
 
+/**
+ * One buffer for the scanlines, kept between cards: deflateSync is done with it before it returns,
+ * and a fresh 3 MB buffer per card would only make more work for the garbage collector.
+ */
+let scanlineScratch = Buffer.alloc(0);
+
+function scanlineBuffer(size: number): Buffer {
+  if (scanlineScratch.length < size) scanlineScratch = Buffer.allocUnsafe(size);
+  return scanlineScratch.subarray(0, size);
+}
+
 /** An 8-bit RGBA PNG of straight (not premultiplied) pixels, as `getImageData` returns them. */
 export function encodePng(width: number, height: number, rgba: Uint8Array | Uint8ClampedArray): Buffer {
   const stride = width * 4;
   if (rgba.length !== stride * height) throw new RangeError(`${rgba.length} bytes is not ${width}×${height} RGBA`);
   // Each scanline starts with its filter type: 0, none. Every byte is written, so no zero-fill.
-  const scanlines = Buffer.allocUnsafe((stride + 1) * height);
+  const scanlines = scanlineBuffer((stride + 1) * height);
   const source = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length);
   for (let y = 0; y < height; y += 1) {
     scanlines[y * (stride + 1)] = 0;

@@ -125,8 +125,14 @@ describe('drawScoreCard', () => {
     expect(pixelAt(pixels, pixels.width / 2, pixels.height / 2)[3]).toBe(255);
   });
 
-  it('draws the same bytes for the same model', () => {
-    expect(drawScoreCard(FINISHED).equals(drawScoreCard(FINISHED))).toBe(true);
+  it('draws the same bytes for the same model, whatever was drawn before', () => {
+    const first = drawScoreCard(FINISHED);
+    // The same size, other marks: drawn on the same canvas, which must come back clean.
+    const other = model(FINISHED.players.map((p) => ({ ...p, name: `${p.name} II`, isComputer: true, left: true })));
+    expect(drawScoreCard(other).equals(first)).toBe(false);
+    expect(drawScoreCard(FINISHED).equals(first)).toBe(true);
+    drawScoreCard(model([player('Solo')]));
+    expect(drawScoreCard(FINISHED).equals(first)).toBe(true);
   });
 
   it('highlights a Crag in gold and tints a zero red, with the figures on top', async () => {

@@ -21,7 +21,8 @@ describe('encodePng', () => {
   const pixels = new Uint8ClampedArray([
     255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 0, 0, 0, 255,
   ]);
-  const png = encodePng(3, 2, pixels);
+  const rows = (y: number, count: number) => pixels.subarray(y * 12, (y + count) * 12);
+  const png = encodePng(3, 2, rows);
 
   it('writes IHDR, IDAT and IEND with valid CRCs, and unfiltered RGBA scanlines', () => {
     expect(pngHeader(png)).toEqual({ width: 3, height: 2, bitDepth: 8, colourType: 6 });
@@ -41,7 +42,24 @@ describe('encodePng', () => {
     expect(pixelAt(image, 2, 1)).toEqual([0, 0, 0, 255]);
   });
 
-  it('refuses pixels that do not match the size', () => {
-    expect(() => encodePng(3, 3, pixels)).toThrow(RangeError);
+  it('refuses rows that do not match the size', () => {
+    expect(() => encodePng(4, 2, rows)).toThrow(RangeError);
+  });
+
+  it('reads a tall image in strips, all of them, in order', () => {
+    const height = 150;
+    const tall = new Uint8ClampedArray(2 * 4 * height).map((_, i) => Math.floor(i / 8) % 256);
+    const asked: [number, number][] = [];
+    const png = encodePng(2, height, (y, count) => {
+      asked.push([y, count]);
+      return tall.subarray(y * 8, (y + count) * 8);
+    });
+    expect(asked).toEqual([
+      [0, 64],
+      [64, 64],
+      [128, 22],
+    ]);
+    const raw = inflateSync(chunks(png)[1]!.data);
+    for (let y = 0; y < height; y += 1) expect(raw[y * 9 + 1]).toBe(y % 256);
   });
 });

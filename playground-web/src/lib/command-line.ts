@@ -1,3 +1,4 @@
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import {
   type ChoiceSpec,
   type CommandSpec,
@@ -7,7 +8,6 @@ import {
   type RunnableCommand,
   runnableCommands,
 } from './command-spec.js';
-import { OptionType } from './discord-constants.js';
 import type { Phrase } from './page-words.js';
 
 export type OptionValue = string | number | boolean;
@@ -98,7 +98,7 @@ export function parseLine(text: string, context: CommandContext): ParsedLine {
     const option = optionNamed(runnable, start.name, context.locale);
     let value = rest.slice(start.valueStart, starts[i + 1]?.index ?? rest.length).trim();
     // Only text can hold spaces; after a number, a switch or a person, more words are no part of it.
-    if (option && option.type !== OptionType.String) {
+    if (option && option.type !== ApplicationCommandOptionType.String) {
       const [first = '', ...more] = value.split(/\s+/);
       value = first;
       strays.push(more.join(' '));
@@ -218,9 +218,9 @@ function readValue(option: OptionSpec, raw: string, context: CommandContext): Va
     return { ok: true, value: choice.value };
   }
   switch (option.type) {
-    case OptionType.Integer:
-    case OptionType.Number: {
-      const integer = option.type === OptionType.Integer;
+    case ApplicationCommandOptionType.Integer:
+    case ApplicationCommandOptionType.Number: {
+      const integer = option.type === ApplicationCommandOptionType.Integer;
       const number = Number(raw);
       if (
         integer ? !/^-?\d+$/.test(raw) || !Number.isSafeInteger(number) : !Number.isFinite(number) || raw.trim() === ''
@@ -232,20 +232,20 @@ function readValue(option: OptionSpec, raw: string, context: CommandContext): Va
         return problem('playground.command.too-large', { max: option.max_value });
       return { ok: true, value: number };
     }
-    case OptionType.Boolean: {
+    case ApplicationCommandOptionType.Boolean: {
       const word = raw.toLocaleLowerCase();
       if (word === 'true' || word === context.booleanWords.true.toLocaleLowerCase()) return { ok: true, value: true };
       if (word === 'false' || word === context.booleanWords.false.toLocaleLowerCase())
         return { ok: true, value: false };
       return problem('playground.command.not-boolean');
     }
-    case OptionType.String: {
+    case ApplicationCommandOptionType.String: {
       const min = option.min_length ?? 0;
       const max = option.max_length ?? 6000;
       if (raw.length < min || raw.length > max) return problem('playground.command.too-long', { min, max });
       return { ok: true, value: raw };
     }
-    case OptionType.User: {
+    case ApplicationCommandOptionType.User: {
       const person = findPerson(context.people, raw);
       if (!person)
         return problem('playground.command.not-a-person', {

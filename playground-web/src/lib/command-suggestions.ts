@@ -1,3 +1,4 @@
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { type CommandContext, type ParsedLine, parseLine } from './command-line.js';
 import {
   choiceName,
@@ -7,7 +8,6 @@ import {
   type RunnableCommand,
   runnableCommands,
 } from './command-spec.js';
-import { OptionType } from './discord-constants.js';
 import type { Phrase } from './page-words.js';
 
 /** One row of the picker above the message box. */
@@ -150,12 +150,12 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
     );
   }
   switch (option.type) {
-    case OptionType.Boolean:
+    case ApplicationCommandOptionType.Boolean:
       return rows([
         { key: 'true', label: context.booleanWords.true, detail: '', value: context.booleanWords.true },
         { key: 'false', label: context.booleanWords.false, detail: '', value: context.booleanWords.false },
       ]);
-    case OptionType.User:
+    case ApplicationCommandOptionType.User:
       return rows(
         context.people.map((person) => ({
           key: person.id,
@@ -164,8 +164,8 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
           value: `@${person.username}`,
         })),
       );
-    case OptionType.Integer:
-    case OptionType.Number:
+    case ApplicationCommandOptionType.Integer:
+    case ApplicationCommandOptionType.Number:
       return { heading, items: [], hint: rangeHint(option), picksOnEnter: false };
     default:
       return { heading, items: [], hint: { id: 'playground.autocomplete.text' }, picksOnEnter: false };
@@ -173,7 +173,7 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
 }
 
 function rangeHint(option: OptionSpec): Phrase {
-  const integer = option.type === OptionType.Integer;
+  const integer = option.type === ApplicationCommandOptionType.Integer;
   if (option.min_value !== undefined && option.max_value !== undefined) {
     return {
       id: integer ? 'playground.autocomplete.integer-range' : 'playground.autocomplete.number-range',

@@ -1,5 +1,5 @@
 import type { APIAttachment, APIMessage, APIMessageTopLevelComponent } from 'discord-api-types/v10';
-import { ComponentType, MessageFlag } from '../lib/discord-constants.js';
+import { ComponentType, MessageFlags } from 'discord-api-types/v10';
 import { mediaUrl } from '../lib/media-url.js';
 import { formatMessageTime } from '../lib/timestamp-format.js';
 import { ActionRowView } from './action-row-view.js';
@@ -24,9 +24,9 @@ export function MessageView({ message, continued, failed, onDismiss }: MessageVi
   const author = message.author;
   const name = names.get(author.id) ?? author.global_name ?? author.username;
   const isBot = author.bot === true;
-  const ephemeral = (message.flags ?? 0) & MessageFlag.Ephemeral;
-  const loading = (message.flags ?? 0) & MessageFlag.Loading;
-  const layout = (message.flags ?? 0) & MessageFlag.IsComponentsV2;
+  const ephemeral = (message.flags ?? 0) & MessageFlags.Ephemeral;
+  const loading = (message.flags ?? 0) & MessageFlags.Loading;
+  const layout = (message.flags ?? 0) & MessageFlags.IsComponentsV2;
   const attachments = message.attachments ?? [];
   const time = formatMessageTime(
     message.timestamp,

@@ -1,6 +1,6 @@
 import type { APISelectMenuComponent, APIStringSelectComponent } from 'discord-api-types/v10';
+import { ComponentType } from 'discord-api-types/v10';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ComponentType } from '../lib/discord-constants.js';
 import { ComponentEmoji } from './emoji-view.js';
 import { pendingKey, useRender } from './render-context.js';
 

@@ -1,15 +1,32 @@
-import { Client, GatewayIntentBits, Options } from 'discord.js';
+import { Client, type ClientOptions, GatewayIntentBits, Options } from 'discord.js';
 import { restOptions } from '../config.js';
+import { coversEveryShard, type ProcessShards } from '../sharding/guild-ownership.js';
+
+/** The shards to connect: Discord's recommended count, or these ids of that total. */
+function shardOptions(shards: ProcessShards): Pick<ClientOptions, 'shards' | 'shardCount'> {
+  return shards === 'recommended' ? { shards: 'auto' } : { shards: [...shards.ids], shardCount: shards.total };
+}
+
+/**
+ * A process holding part of the shards names them in its REST User-Agent (after discord.js's own),
+ * so that whoever sees the requests (a shared REST proxy, the tests' emulator) can tell them apart.
+ */
+function restWithShards(apiUrl: string | undefined, shards: ProcessShards): ClientOptions['rest'] {
+  const rest = restOptions(apiUrl);
+  if (shards === 'recommended' || coversEveryShard(shards)) return rest;
+  return { ...rest, userAgentAppendix: `crag-bot shards ${shards.ids.join(',')} of ${shards.total}` };
+}
 
 /**
  * The discord.js client, with caches cut to what the bot uses. Everything the bot needs arrives
  * in the interaction itself (user, member permissions, channel id) and games live in SQLite, so
  * messages, members, users, presences and the like are never kept.
  */
-export function createClient(apiUrl: string | undefined): Client {
-  const rest = restOptions(apiUrl);
+export function createClient(apiUrl: string | undefined, shards: ProcessShards): Client {
+  const rest = restWithShards(apiUrl, shards);
   return new Client({
     intents: [GatewayIntentBits.Guilds],
+    ...shardOptions(shards),
     ...(rest ? { rest } : {}),
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,

@@ -27,14 +27,18 @@ export async function playDueTurn(ctx: BotContext, gameId: number, version: numb
     return;
   }
   if (action?.type === 'time-out') ctx.log.info('turn timed out', { gameId, player: mover });
+  else ctx.log.debug('computer moved', { gameId, version: changed.game.state.version, action: action?.type });
   void ctx.boards.refresh(gameId);
 }
 
-/** Ends games nobody has touched for a day, so a forgotten lobby never blocks its channel. */
-export async function endAbandonedGames(ctx: BotContext): Promise<number> {
+/**
+ * Ends games nobody has touched for a day, so a forgotten lobby never blocks its channel. Only the
+ * guilds `owned` by this process (see src/sharding/guild-ownership.ts): another shard sweeps the rest.
+ */
+export async function endAbandonedGames(ctx: BotContext, owned: (guildId: string) => boolean): Promise<number> {
   const before = ctx.now() - ABANDON_AFTER_MS;
   let ended = 0;
-  for (const idle of await ctx.store.gamesIdleSince(before)) {
+  for (const idle of (await ctx.store.gamesIdleSince(before)).filter((game) => owned(game.guildId))) {
     // Checked again under the game's lock: somebody may have played since the list was read.
     const changed = await ctx.flow.change(idle.id, (game) =>
       game.lastActionAt < before ? { type: 'abandon' } : MOVED_ON,

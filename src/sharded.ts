@@ -69,13 +69,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', (signal) => stop({ signal }, 0));
   process.on('SIGINT', (signal) => stop({ signal }, 0));
 
-  log.info('starting shards', { shards: shards.ids, total: shards.total, recommended: gateway.shards });
+  // `hostShards`, not `shards`: the shards' own lines carry `shards`, and all go to one stream.
+  log.info('starting shards', { hostShards: shards.ids, total: shards.total, recommended: gateway.shards });
   const failure = await launcher.start();
   if (failure) {
     stop({ why: failure.why }, failure.exitCode);
     return;
   }
-  log.info('shards ready', { shards: shards.ids, total: shards.total });
+  log.info('shards ready', { hostShards: shards.ids, total: shards.total });
   void launcher.failed.then((failed) => stop({ why: failed.why }, failed.exitCode));
 }
 

@@ -1,5 +1,6 @@
 import { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Shard, ShardingManager } from 'discord.js';
 import type { Logger } from '../log.js';
 import type { ShardSet } from './guild-ownership.js';
@@ -11,6 +12,8 @@ const IDENTIFY_INTERVAL_MS = 5_500;
 const READY_TIMEOUT_MS = 60_000;
 /** A shard's process finishes what is in flight on SIGTERM; after this long it is killed. */
 const STOP_GRACE_MS = 30_000;
+/** How long a shard that gave up before it was ready is given to exit and say why. */
+const SHARD_EXIT_WAIT_MS = 10_000;
 
 /** Why the host stops, and the exit code it should stop with. */
 export interface HostFailure {
@@ -72,9 +75,11 @@ export class ShardLauncher {
     const delay = Math.ceil(IDENTIFY_INTERVAL_MS / Math.max(1, this.options.maxConcurrency));
     const spawned = this.manager.spawn({ amount: this.options.shards.total, delay, timeout: READY_TIMEOUT_MS }).then(
       () => undefined,
-      (error: Error) => ({ exitCode: 1, why: error.message }),
+      // A shard whose gateway was closed for good before it was ready exits by itself, saying why:
+      // its death (and exit code) is the failure to report, if it comes soon.
+      async (error: Error) =>
+        (await Promise.race([this.failed, sleep(SHARD_EXIT_WAIT_MS)])) ?? { exitCode: 1, why: error.message },
     );
-    // A shard that dies before it is ready settles `failed` (with its exit code) before `spawned`.
     return Promise.race([this.failed, spawned]);
   }
 

@@ -40,7 +40,8 @@ export class BotProcess {
     });
     this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.collect(chunk));
     this.child.stdout?.resume();
-    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+    // 'close', not 'exit': once every writer of its stderr (a launcher's shards too) is done, so no line is lost.
+    this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })));
   }
 
   get pid(): number | undefined {

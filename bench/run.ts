@@ -17,6 +17,7 @@ import { describeMachine } from './machine.js';
 import { headToHeadOnPostgres, onPostgresJson } from './on-postgres.js';
 import { startBenchPostgres } from './postgres.js';
 import { type ContenderFigures, contenderJson, printTable, rounded, TARGETS } from './report.js';
+import { shardedBench, shardedJson } from './sharded.js';
 import { measureStartup, type StartupRun } from './startup.js';
 import { benchStrategy } from './strategy.js';
 import { createBenchWorld } from './world.js';
@@ -98,6 +99,9 @@ async function main(): Promise<void> {
       config.historyGamesPerServer,
       config.channels,
     );
+    // The database as it is before anything plays on it, for the sharded runs at the end.
+    const untouchedDatabase = path.join(dir, 'before-play.sqlite');
+    fs.copyFileSync(dbPath, untouchedDatabase);
 
     const botEnv = {
       DISCORD_TOKEN: world.crag.token,
@@ -166,6 +170,17 @@ async function main(): Promise<void> {
     ).finally(() => postgres.server.stop());
     const postgresFigures = onPostgresJson(onPostgres);
 
+    say('sharded: one shard, then four, on one SQLite file…');
+    const shardClock = new InteractionClock(discord);
+    const sharded = await shardedBench(discord, shardClock, gameContender(discord, world, shardClock, botEnv), {
+      databaseCopy: untouchedDatabase,
+      loadServers: world.servers.slice(0, config.channels),
+      config,
+      cwd: dir,
+      say,
+    });
+    shardClock.close();
+
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
     // Memory, after a full GC each time. The target's figure: fresh idle processes, the bot holding a
@@ -219,6 +234,7 @@ async function main(): Promise<void> {
       },
       machine: { ...machine, other_programs_cpu_cores_during_rounds: foreignCores },
       postgres: postgresFigures,
+      sharding: shardedJson(sharded),
       load: {
         servers: config.servers,
         channels: config.channels,
@@ -268,6 +284,7 @@ async function main(): Promise<void> {
       `solver: table build ${cold.map(([key, ms]) => `${key.replace('strategy.build_cold_ms.', '')} ${ms.toFixed(0)} ms`).join(', ')}; hint (best action) ${strategy['strategy.best_action_us']?.toFixed(1)} µs; scoring ${((strategy['strategy.score_roll_per_second'] ?? 0) / 1e6).toFixed(1)} M rows/s`,
       `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
       `on PostgreSQL: throughput_ratio ${postgresFigures.throughput_ratio.toFixed(2)} (${onPostgres.result.game.load.ips.toFixed(0)} against ${onPostgres.result.baseline.load.ips.toFixed(0)} interactions/s), p99_ratio ${postgresFigures.p99_ratio.toFixed(2)} (${onPostgres.result.game.load.latency.p99.toFixed(0)} against ${onPostgres.result.baseline.load.latency.p99.toFixed(0)} ms); paced p50/p99 ${onPostgres.result.game.paced.latency.p50.toFixed(1)}/${onPostgres.result.game.paced.latency.p99.toFixed(1)} ms; bot CPU ${onPostgres.result.game.cpuMsPerInteraction.toFixed(2)} + server ${onPostgres.result.serverCpuMsPerInteraction.toFixed(2)} ms per interaction; failed ${onPostgres.result.game.load.failed} + ${onPostgres.result.game.paced.failed} + ${onPostgres.result.game.lobbies.failed}; other programs used ${onPostgres.result.foreignCores.toFixed(2)} cores`,
+      `sharded, one machine: ${sharded.map((run) => `${run.shards} shard(s) ${run.ips.toFixed(0)} interactions/s (p99 ${run.latency.p99.toFixed(0)} ms, RSS per shard ${run.perShard.map((shard) => shard.idleRssMb.toFixed(0)).join('/')} MB idle, ${run.perShard.map((shard) => shard.peakRssMb.toFixed(0)).join('/')} MB peak, other programs ${run.foreignCores.toFixed(2)} cores)`).join('; ')}`,
       `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,
     ]);
     if (config.cpuProfile) printProfiles(profileDir, { game, baseline });

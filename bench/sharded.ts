@@ -16,6 +16,15 @@ import type { BenchServer } from './world.js';
 const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
 /** One shard, then four: the same machine, the same channels, the same database as it was before either. */
 export const SHARD_COUNTS = [1, 4] as const;
+
+/** Where the sharded runs keep their games: a fresh copy for each run, of the database before any play. */
+export interface ShardedDatabase {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Makes the copy for one run; returns the bot's environment for it (DATABASE_PATH or DATABASE_URL). */
+  fresh(run: string): Promise<Record<string, string>>;
+  /** Processes whose CPU is the bot's too (PostgreSQL's server), beside the shards. */
+  serverPids(): readonly number[];
+}
 const ROUND_TIMEOUT_MS = 90_000;
 
 export interface ShardFigures {
@@ -34,6 +43,8 @@ export interface ShardedRun {
   readonly driverErrors: number;
   /** Every shard process's CPU together, per measured interaction. */
   readonly cpuMsPerInteraction: number;
+  /** The database server's CPU per measured interaction (0 for SQLite). */
+  readonly serverCpuMsPerInteraction: number;
   readonly perShard: readonly ShardFigures[];
   /** Spawn of the launcher until every shard is ready and quiet. */
   readonly startMs: number;
@@ -45,17 +56,16 @@ type Say = (message: string) => void;
 
 /**
  * The bot under its sharded launcher on one machine, once with one shard and once with four (one
- * process each), all on one SQLite file (shard processes of one host may share it). Each run starts
- * from a copy of the same database and plays the same channels, closed loop, as the head-to-head
- * does: total interactions per second, and each shard's memory.
+ * process each), on one database (shard processes of one host may share a SQLite file). Each run
+ * starts from a copy of the same database and plays the same channels, closed loop, as the
+ * head-to-head does: total interactions per second, and each shard's memory.
  */
 export async function shardedBench(
   discord: Emulator,
   clock: InteractionClock,
   game: Contender,
   options: {
-    /** The database with the history and the games in play, as built before anything played on it. */
-    readonly databaseCopy: string;
+    readonly database: ShardedDatabase;
     readonly loadServers: readonly BenchServer[];
     readonly config: BenchConfig;
     readonly cwd: string;
@@ -74,13 +84,14 @@ async function oneRun(
   shards: number,
   options: Parameters<typeof shardedBench>[3],
 ): Promise<ShardedRun> {
-  const { config, say } = options;
-  const database = path.join(options.cwd, `sharded-${shards}.sqlite`);
-  fs.copyFileSync(options.databaseCopy, database);
+  const { config, database } = options;
+  const say = (message: string) => options.say(`${database.kind}, ${message}`);
+  const { DATABASE_PATH: _file, DATABASE_URL: _url, ...env } = game.env;
+  const databaseEnv = await database.fresh(`sharded_${shards}`);
   const started = performance.now();
   const launcher = new BotProcess(
     SHARDED_ENTRY,
-    { ...game.env, DATABASE_PATH: database, SHARD_COUNT: String(shards), LOG_LEVEL: 'info' },
+    { ...env, ...databaseEnv, SHARD_COUNT: String(shards), LOG_LEVEL: 'info' },
     options.cwd,
   );
   const samplers: RssSampler[] = [];
@@ -105,9 +116,10 @@ async function oneRun(
     await runLoad(clock, tables, { count: Math.ceil(config.warmup / 2), measured: false, timeoutMs: ROUND_TIMEOUT_MS });
     for (const sampler of samplers) sampler.takePeak();
 
-    const foreign = new ForeignCpu(() => [process.pid, launcher.pid, ...pids]);
-    const cpu = () => pids.reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
-    const cpuBefore = cpu();
+    const foreign = new ForeignCpu(() => [process.pid, launcher.pid, ...pids, ...database.serverPids()]);
+    const cpuOf = (of: readonly number[]) => of.reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
+    const cpuBefore = cpuOf(pids);
+    const serverBefore = cpuOf(database.serverPids());
     const samples: LoadSample[] = [];
     const perRound = Math.ceil(config.timed / config.rounds);
     for (let round = 0; round < config.rounds; round += 1) {
@@ -128,7 +140,8 @@ async function oneRun(
       failed: pooled.failed,
       refused: pooled.refused,
       driverErrors: pooled.driverErrors,
-      cpuMsPerInteraction: ((cpu() - cpuBefore) * 1000) / pooled.latency.count,
+      cpuMsPerInteraction: ((cpuOf(pids) - cpuBefore) * 1000) / pooled.latency.count,
+      serverCpuMsPerInteraction: ((cpuOf(database.serverPids()) - serverBefore) * 1000) / pooled.latency.count,
       perShard: pids.map((_, shard) => ({ shard, idleRssMb: idleRss[shard]!, peakRssMb: peaks[shard]! })),
       startMs,
       foreignCores: foreign.cores(),
@@ -136,8 +149,6 @@ async function oneRun(
   } finally {
     for (const sampler of samplers) sampler.stop();
     await launcher.stop(30_000);
-    fs.rmSync(database, { force: true });
-    for (const side of ['-wal', '-shm']) fs.rmSync(`${database}${side}`, { force: true });
   }
 }
 
@@ -159,8 +170,21 @@ async function shardPids(launcher: BotProcess, shards: number): Promise<number[]
   }
 }
 
+/** A copy of a SQLite file for each run, beside it. */
+export function sqliteCopies(file: string): ShardedDatabase {
+  return {
+    kind: 'sqlite',
+    fresh: async (run) => {
+      const copy = path.join(path.dirname(file), `${run}.sqlite`);
+      fs.copyFileSync(file, copy);
+      return { DATABASE_PATH: copy };
+    },
+    serverPids: () => [],
+  };
+}
+
 /** What goes into latest.json. */
-export function shardedJson(runs: readonly ShardedRun[]): Record<string, unknown> {
+export function shardedJson(runs: readonly ShardedRun[], database: string): Record<string, unknown> {
   const [one, four] = runs;
   return {
     runs: runs.map((run) => ({
@@ -172,6 +196,7 @@ export function shardedJson(runs: readonly ShardedRun[]): Record<string, unknown
       refused: run.refused,
       driver_errors: run.driverErrors,
       cpu_ms_per_interaction_all_shards: run.cpuMsPerInteraction,
+      server_cpu_ms_per_interaction: run.serverCpuMsPerInteraction,
       start_to_all_ready_ms: run.startMs,
       other_programs_cpu_cores_during_rounds: run.foreignCores,
       per_shard: run.perShard.map((shard) => ({
@@ -181,6 +206,6 @@ export function shardedJson(runs: readonly ShardedRun[]): Record<string, unknown
       })),
     })),
     four_against_one_throughput: one && four ? four.ips / one.ips : Number.NaN,
-    database: 'SQLite, one file shared by the shard processes of this one host',
+    database,
   };
 }

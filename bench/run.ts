@@ -323,7 +323,7 @@ function describeShardedRun(run: ShardedRun): string {
     `${run.shards} shard(s) ${run.ips.toFixed(0)} interactions/s (p99 ${run.latency.p99.toFixed(0)} ms, ` +
     `CPU ${run.cpuMsPerInteraction.toFixed(2)} + server ${run.serverCpuMsPerInteraction.toFixed(2)} ms per interaction, ` +
     `RSS per shard ${perShard((shard) => shard.idleRssMb)} MB idle, ${perShard((shard) => shard.peakRssMb)} MB peak, ` +
-    `other programs ${run.foreignCores.toFixed(2)} cores)`
+    `failed ${run.failed} (warming up ${run.warmupFailed}), other programs ${run.foreignCores.toFixed(2)} cores)`
   );
 }
 

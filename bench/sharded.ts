@@ -41,6 +41,10 @@ export interface ShardedRun {
   readonly failed: number;
   readonly refused: number;
   readonly driverErrors: number;
+  /** Interactions that got no answer within 3 s while warming up (a cold start on a busy machine). */
+  readonly warmupFailed: number;
+  /** What the emulator filed as problems during the run (late answers, failed interactions). */
+  readonly emulatorProblems: number;
   /** Every shard process's CPU together, per measured interaction. */
   readonly cpuMsPerInteraction: number;
   /** The database server's CPU per measured interaction (0 for SQLite). */
@@ -89,6 +93,7 @@ async function oneRun(
   const { DATABASE_PATH: _file, DATABASE_URL: _url, ...env } = game.env;
   const databaseEnv = await database.fresh(`sharded_${shards}`);
   const started = performance.now();
+  const problemsBefore = discord.problems.length;
   const launcher = new BotProcess(
     SHARDED_ENTRY,
     { ...env, ...databaseEnv, SHARD_COUNT: String(shards), LOG_LEVEL: 'info' },
@@ -108,12 +113,16 @@ async function oneRun(
     await inBatches(options.loadServers, config.stagger, async (server, index) => {
       tables[index] = await game.openTable(server, index);
     });
-    await runLoad(clock, tables.slice(0, config.stagger), {
+    const gentle = await runLoad(clock, tables.slice(0, config.stagger), {
       count: Math.floor(config.warmup / 2),
       measured: false,
       timeoutMs: ROUND_TIMEOUT_MS,
     });
-    await runLoad(clock, tables, { count: Math.ceil(config.warmup / 2), measured: false, timeoutMs: ROUND_TIMEOUT_MS });
+    const full = await runLoad(clock, tables, {
+      count: Math.ceil(config.warmup / 2),
+      measured: false,
+      timeoutMs: ROUND_TIMEOUT_MS,
+    });
     for (const sampler of samplers) sampler.takePeak();
 
     const foreign = new ForeignCpu(() => [process.pid, launcher.pid, ...pids, ...database.serverPids()]);
@@ -140,6 +149,8 @@ async function oneRun(
       failed: pooled.failed,
       refused: pooled.refused,
       driverErrors: pooled.driverErrors,
+      warmupFailed: gentle.failed + full.failed,
+      emulatorProblems: discord.problems.length - problemsBefore,
       cpuMsPerInteraction: ((cpuOf(pids) - cpuBefore) * 1000) / pooled.latency.count,
       serverCpuMsPerInteraction: ((cpuOf(database.serverPids()) - serverBefore) * 1000) / pooled.latency.count,
       perShard: pids.map((_, shard) => ({ shard, idleRssMb: idleRss[shard]!, peakRssMb: peaks[shard]! })),
@@ -195,6 +206,8 @@ export function shardedJson(runs: readonly ShardedRun[], database: string): Reco
       failed: run.failed,
       refused: run.refused,
       driver_errors: run.driverErrors,
+      warmup_failed: run.warmupFailed,
+      emulator_problems: run.emulatorProblems,
       cpu_ms_per_interaction_all_shards: run.cpuMsPerInteraction,
       server_cpu_ms_per_interaction: run.serverCpuMsPerInteraction,
       start_to_all_ready_ms: run.startMs,

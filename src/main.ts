@@ -4,7 +4,7 @@ import { startBot } from './bot/start-bot.js';
 import { type Config, ConfigError, isTokenSet, loadConfig } from './config.js';
 import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger, type LogContext } from './log.js';
-import { coversEveryShard, ownedGuilds } from './sharding/guild-ownership.js';
+import { ownedGuilds, partOfTheShards } from './sharding/guild-ownership.js';
 import { type GameStore, openStore, StoreOpenError } from './store/index.js';
 
 /**
@@ -28,7 +28,8 @@ function forgetShardVariables(): void {
 
 /** On every log line of a process holding part of the shards: several such processes share a stream. */
 function shardLogContext(shards: Config['shards']): LogContext {
-  return shards === 'recommended' || coversEveryShard(shards) ? {} : { shards: shards.ids };
+  const part = partOfTheShards(shards);
+  return part === undefined ? {} : { shards: part.ids };
 }
 
 /**

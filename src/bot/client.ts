@@ -1,6 +1,6 @@
 import { Client, type ClientOptions, GatewayIntentBits, Options } from 'discord.js';
 import { restOptions } from '../config.js';
-import { coversEveryShard, type ProcessShards } from '../sharding/guild-ownership.js';
+import { type ProcessShards, partOfTheShards } from '../sharding/guild-ownership.js';
 
 /** The shards to connect: Discord's recommended count, or these ids of that total. */
 function shardOptions(shards: ProcessShards): Pick<ClientOptions, 'shards' | 'shardCount'> {
@@ -13,8 +13,9 @@ function shardOptions(shards: ProcessShards): Pick<ClientOptions, 'shards' | 'sh
  */
 function restWithShards(apiUrl: string | undefined, shards: ProcessShards): ClientOptions['rest'] {
   const rest = restOptions(apiUrl);
-  if (shards === 'recommended' || coversEveryShard(shards)) return rest;
-  return { ...rest, userAgentAppendix: `crag-bot shards ${shards.ids.join(',')} of ${shards.total}` };
+  const part = partOfTheShards(shards);
+  if (part === undefined) return rest;
+  return { ...rest, userAgentAppendix: `crag-bot shards ${part.ids.join(',')} of ${part.total}` };
 }
 
 /**

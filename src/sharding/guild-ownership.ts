@@ -25,13 +25,18 @@ export function coversEveryShard(shards: ShardSet): boolean {
   return held.size === shards.total;
 }
 
+/** The shards a process holds, when that is only part of them: other processes hold the rest. */
+export function partOfTheShards(shards: ProcessShards): ShardSet | undefined {
+  return shards === 'recommended' || coversEveryShard(shards) ? undefined : shards;
+}
+
 /**
  * The guilds a process owns: those of its shards. A process that connects every shard (however
  * many Discord recommends) owns them all.
  */
 export function ownedGuilds(shards: ProcessShards): (guildId: string) => boolean {
-  if (shards === 'recommended' || coversEveryShard(shards)) return () => true;
-  const held = new Set(shards.ids);
-  const { total } = shards;
-  return (guildId) => held.has(shardOfGuild(guildId, total));
+  const part = partOfTheShards(shards);
+  if (part === undefined) return () => true;
+  const held = new Set(part.ids);
+  return (guildId) => held.has(shardOfGuild(guildId, part.total));
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coversGuild } from '../../src/emulator/gateway/session.js';
-import { coversEveryShard, ownedGuilds, shardOfGuild } from '../../src/sharding/guild-ownership.js';
+import { coversEveryShard, ownedGuilds, partOfTheShards, shardOfGuild } from '../../src/sharding/guild-ownership.js';
 
 /** Snowflakes as Discord makes them: 42 bits of milliseconds since 2015, then 22 bits of worker and sequence. */
 const snowflake = fc
@@ -67,5 +67,14 @@ describe('coversEveryShard', () => {
     expect(coversEveryShard({ ids: [0, 1], total: 4 })).toBe(false);
     expect(coversEveryShard({ ids: [0, 1, 2, 4], total: 4 })).toBe(false);
     expect(coversEveryShard({ ids: [0, 0, 1], total: 3 })).toBe(false);
+  });
+});
+
+describe('partOfTheShards', () => {
+  it('names the shards of a process that holds only some of them, and nothing for one that holds all', () => {
+    expect(partOfTheShards({ ids: [1], total: 4 })).toEqual({ ids: [1], total: 4 });
+    expect(partOfTheShards({ ids: [0, 1], total: 2 })).toBeUndefined();
+    expect(partOfTheShards({ ids: [0], total: 1 })).toBeUndefined();
+    expect(partOfTheShards('recommended')).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApplicationHandle, type Emulator, startEmulator } from '../../src/emulator/index.js';
+import { shardOfGuild } from '../../src/sharding/guild-ownership.js';
 import { BotProcess, type Exit, runDeploy, SHARDED_ENTRY } from './support/bot-process.js';
 
 const SERVERS = 2_501;
@@ -37,13 +38,15 @@ describe('npm run start:sharded for a bot in 2,501 servers', () => {
   let dir: string;
   let env: Record<string, string>;
   const runs: BotProcess[] = [];
+  const guildIds: string[] = [];
 
   beforeAll(async () => {
     discord = await startEmulator();
     app = discord.createApplication({ name: 'Crag' });
     const owner = discord.createUser({ username: 'owner' });
-    for (let i = 0; i < SERVERS; i += 1)
-      discord.createGuild({ name: `server ${i}`, ownerId: owner.id, bots: [app.id] });
+    for (let i = 0; i < SERVERS; i += 1) {
+      guildIds.push(discord.createGuild({ name: `server ${i}`, ownerId: owner.id, bots: [app.id] }).id);
+    }
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-sharded-start-'));
     // Several shard processes of one host may share one SQLite file.
     env = {
@@ -120,6 +123,15 @@ describe('npm run start:sharded for a bot in 2,501 servers', () => {
     const stopped = launcher.logs.filter((line) => line.message === 'stopped cleanly').map((line) => line.shards);
     expect(stopped.sort()).toEqual([[0], [1], [2]]);
     expect(launcher.errors()).toEqual([]);
+  });
+
+  it('runs some shards of a count in one process without the launcher (SHARDS=0,1 SHARD_COUNT=3)', async () => {
+    const bot = start({ SHARDS: '0,1', SHARD_COUNT: '3' });
+    await untilLogged(bot, 'ready');
+    const mine = guildIds.filter((id) => shardOfGuild(id, 3) !== 2).length;
+    expect(bot.logs.find((line) => line.message === 'ready')).toMatchObject({ shards: [0, 1], guilds: mine });
+    expect(discord.readyShards(app.id, 3)).toEqual([0, 1]);
+    expect(await bot.kill('SIGTERM')).toEqual({ code: 0, signal: null });
   });
 
   it('shards whose launcher is killed stop by themselves, rather than hold their shards beside its successor', async () => {

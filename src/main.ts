@@ -110,8 +110,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', (signal) => shutdown({ signal }, stopCleanly));
   process.on('SIGINT', (signal) => shutdown({ signal }, stopCleanly));
   // A shard's process whose ShardingManager died stops too, rather than hold its shard beside the
-  // processes of the manager's next start (two owners for the same guilds).
-  process.once('disconnect', () => shutdown({ reason: 'the sharding manager is gone' }, stopCleanly));
+  // processes of the manager's next start (two owners for the same guilds); it may have died while
+  // this process was starting. (`connected` is undefined in a process started without IPC.)
+  const managerGone = () => shutdown({ reason: 'the sharding manager is gone' }, stopCleanly);
+  if (process.connected === false) managerGone();
+  else process.once('disconnect', managerGone);
   void bot.closedForGood.then((close) =>
     shutdown({ reason: 'Discord closed the gateway for good', shard: close.shard, code: close.code }, () =>
       exitWithConfigError(close.message),

@@ -13,6 +13,9 @@ export interface OnPostgres {
   readonly result: HeadToHead;
 }
 
+/** A copy of the bot's database as it was before anything played on it, for the sharded runs. */
+export const BEFORE_PLAY_DATABASE = 'crag_bench_before_play';
+
 /**
  * The head-to-head again with the bot on PostgreSQL: the same history written into the server's
  * database, the same world and load, the baseline run alongside again so that the ratios compare
@@ -35,6 +38,7 @@ export async function headToHeadOnPostgres(
     config.historyGamesPerServer,
     config.channels,
   );
+  await postgres.copyDatabase('crag_bench', BEFORE_PLAY_DATABASE);
   const clock = new InteractionClock(discord);
   try {
     const gameEnv = { ...env.game, DATABASE_URL: postgres.url };

@@ -12,6 +12,8 @@ export interface BenchPostgres {
   pids(): number[];
   /** Rows in the bot's tables, e.g. the games in the lobby or under way. */
   count(sql: string): Promise<number>;
+  /** Copies a database (none may be connected to it) into a new one, and returns the new one's URL. */
+  copyDatabase(from: string, to: string): Promise<string>;
 }
 
 /**
@@ -28,10 +30,25 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     const url = new URL(server.adminUrl);
     url.pathname = '/crag_bench';
     const postmaster = Number(fs.readFileSync(path.join(server.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const urlOf = (database: string) => {
+      const other = new URL(server.adminUrl);
+      other.pathname = `/${database}`;
+      return other.toString();
+    };
     return {
       server,
       url: url.toString(),
       pids: () => [postmaster, ...childrenOf(postmaster)],
+      copyDatabase: async (from, to) => {
+        const client = new pg.Client(server.adminUrl);
+        await client.connect();
+        try {
+          await client.query(`CREATE DATABASE ${to} TEMPLATE ${from}`);
+        } finally {
+          await client.end();
+        }
+        return urlOf(to);
+      },
       count: async (sql) => {
         const client = new pg.Client(url.toString());
         await client.connect();

@@ -14,7 +14,7 @@ import { headToHead } from './head-to-head.js';
 import { buildHistoryDatabase } from './history-db.js';
 import { InteractionClock } from './latency.js';
 import { describeMachine } from './machine.js';
-import { headToHeadOnPostgres, onPostgresJson } from './on-postgres.js';
+import { BEFORE_PLAY_DATABASE, headToHeadOnPostgres, type OnPostgres, onPostgresJson } from './on-postgres.js';
 import { startBenchPostgres } from './postgres.js';
 import {
   type ContenderFigures,
@@ -26,6 +26,7 @@ import {
   TARGETS,
 } from './report.js';
 import { benchScoreCard } from './score-card.js';
+import { type ShardedDatabase, type ShardedRun, shardedBench, shardedJson, sqliteCopies } from './sharded.js';
 import { measureStartup, type StartupRun } from './startup.js';
 import { benchStrategy } from './strategy.js';
 import { createBenchWorld } from './world.js';
@@ -110,6 +111,9 @@ async function main(): Promise<void> {
       config.historyGamesPerServer,
       config.channels,
     );
+    // The database as it is before anything plays on it, for the sharded runs at the end.
+    const untouchedDatabase = path.join(dir, 'before-play.sqlite');
+    fs.copyFileSync(dbPath, untouchedDatabase);
 
     const botEnv = {
       DISCORD_TOKEN: world.crag.token,
@@ -168,15 +172,38 @@ async function main(): Promise<void> {
     const postgres = await startBenchPostgres();
     servers.push(postgres.server);
     const { DATABASE_PATH: _sqliteFile, ...envWithoutDatabase } = botEnv;
-    const onPostgres = await headToHeadOnPostgres(
-      discord,
-      world,
-      postgres,
-      config,
-      { game: envWithoutDatabase, baseline: baselineEnv },
-      { cwd: dir, say },
-    ).finally(() => postgres.server.stop());
+    // One shard, then four, on each database: SQLite's file, then PostgreSQL's server.
+    const shardClock = new InteractionClock(discord);
+    const sharded = (database: ShardedDatabase) =>
+      shardedBench(discord, shardClock, gameContender(discord, world, shardClock, botEnv), {
+        database,
+        loadServers: world.servers.slice(0, config.channels),
+        config,
+        cwd: dir,
+        say: (message) => say(`sharded on ${message}`),
+      });
+    let onPostgres: OnPostgres;
+    let shardedOnPostgres: ShardedRun[];
+    try {
+      onPostgres = await headToHeadOnPostgres(
+        discord,
+        world,
+        postgres,
+        config,
+        { game: envWithoutDatabase, baseline: baselineEnv },
+        { cwd: dir, say },
+      );
+      shardedOnPostgres = await sharded({
+        kind: 'postgres',
+        fresh: async (run) => ({ DATABASE_URL: await postgres.copyDatabase(BEFORE_PLAY_DATABASE, run) }),
+        serverPids: postgres.pids,
+      });
+    } finally {
+      postgres.server.stop();
+    }
     const postgresFigures = onPostgresJson(onPostgres);
+    const shardedOnSqlite = await sharded(sqliteCopies(untouchedDatabase));
+    shardClock.close();
 
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
@@ -233,6 +260,13 @@ async function main(): Promise<void> {
       },
       machine: { ...machine, other_programs_cpu_cores_during_rounds: foreignCores },
       postgres: postgresFigures,
+      sharding: {
+        sqlite: shardedJson(shardedOnSqlite, 'SQLite: one file shared by the shard processes of this one host'),
+        postgres: shardedJson(
+          shardedOnPostgres,
+          'PostgreSQL: the server of the step before, on the same two cores; its CPU counted as the bot’s',
+        ),
+      },
       load: {
         servers: config.servers,
         channels: config.channels,
@@ -284,6 +318,10 @@ async function main(): Promise<void> {
       scoreCardSummary(scoreCard),
       `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
       `on PostgreSQL: throughput_ratio ${postgresFigures.throughput_ratio.toFixed(2)} (${onPostgres.result.game.load.ips.toFixed(0)} against ${onPostgres.result.baseline.load.ips.toFixed(0)} interactions/s), p99_ratio ${postgresFigures.p99_ratio.toFixed(2)} (${onPostgres.result.game.load.latency.p99.toFixed(0)} against ${onPostgres.result.baseline.load.latency.p99.toFixed(0)} ms); paced p50/p99 ${onPostgres.result.game.paced.latency.p50.toFixed(1)}/${onPostgres.result.game.paced.latency.p99.toFixed(1)} ms; bot CPU ${onPostgres.result.game.cpuMsPerInteraction.toFixed(2)} + server ${onPostgres.result.serverCpuMsPerInteraction.toFixed(2)} ms per interaction; failed ${onPostgres.result.game.load.failed} + ${onPostgres.result.game.paced.failed} + ${onPostgres.result.game.lobbies.failed}; other programs used ${onPostgres.result.foreignCores.toFixed(2)} cores`,
+      ...[
+        { name: 'SQLite', runs: shardedOnSqlite },
+        { name: 'PostgreSQL', runs: shardedOnPostgres },
+      ].map(({ name, runs }) => `sharded on ${name}, one machine: ${runs.map(describeShardedRun).join('; ')}`),
       `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,
     ]);
     if (config.cpuProfile) printProfiles(profileDir, { game, baseline });
@@ -292,6 +330,17 @@ async function main(): Promise<void> {
     await discord.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function describeShardedRun(run: ShardedRun): string {
+  const perShard = (pick: (shard: ShardedRun['perShard'][number]) => number) =>
+    run.perShard.map((shard) => pick(shard).toFixed(0)).join('/');
+  return (
+    `${run.shards} shard(s) ${run.ips.toFixed(0)} interactions/s (p99 ${run.latency.p99.toFixed(0)} ms, ` +
+    `CPU ${run.cpuMsPerInteraction.toFixed(2)} + server ${run.serverCpuMsPerInteraction.toFixed(2)} ms per interaction, ` +
+    `RSS per shard ${perShard((shard) => shard.idleRssMb)} MB idle, ${perShard((shard) => shard.peakRssMb)} MB peak, ` +
+    `failed ${run.failed} (warming up ${run.warmupFailed}), other programs ${run.foreignCores.toFixed(2)} cores)`
+  );
 }
 
 /** Temp folders to remove, and PostgreSQL servers to stop, even when the bench is interrupted. */

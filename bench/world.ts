@@ -14,6 +14,8 @@ export interface BenchWorld {
 }
 
 export const PEOPLE_PER_SERVER = 5;
+/** Server ids are spread evenly over this many shards, so that every shard of a sharded run gets its share. */
+const SPREAD_OVER_SHARDS = 4;
 
 /**
  * Many small servers, each with one #crag channel and five people, and both bots in all of them:
@@ -33,6 +35,7 @@ export function createBenchWorld(discord: Emulator, serverCount: number): BenchW
       ownerId: owner.id,
       members: people.map((person) => person.id),
       bots: [crag.id, baseline.id],
+      shardOf: { shards: SPREAD_OVER_SHARDS, shard: s % SPREAD_OVER_SHARDS },
     });
     const channel = discord.createChannel(guild.id, { name: 'crag' });
     servers.push({ guild, channel, people });

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
+import type { ProcessShards } from './sharding/guild-ownership.js';
+import { readProcessShards } from './sharding/shard-settings.js';
 import { maskPassword, postgresUrlProblem, type StoreLocation } from './store/index.js';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
@@ -18,12 +21,14 @@ export interface Config {
   readonly computerPauseMs: number;
   /** How long a person waits between two /crag start or Play again (twice that for /crag board); 0 turns cooldowns off. */
   readonly cooldownMs: number;
+  /**
+   * The shards this process connects (SHARDS of SHARD_COUNT, as discord.js's ShardingManager sets
+   * them), or 'recommended': as many as Discord recommends, all here. Default: shard 0 of 1.
+   */
+  readonly shards: ProcessShards;
 }
 
-/** Bad configuration: the entry point prints the message as one line and exits non-zero. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 // A bot token is three base64url parts: the bot's id, a timestamp and an HMAC.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{18,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/;
@@ -130,6 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     turnTimerUnitMs: positiveInteger(env, 'TURN_TIMER_UNIT_MS', 60_000),
     computerPauseMs: positiveInteger(env, 'COMPUTER_PAUSE_MS', 1_200),
     cooldownMs: positiveInteger(env, 'COOLDOWN_MS', 10_000),
+    shards: readProcessShards(env),
   };
 }
 

@@ -16,16 +16,20 @@ function describe(value: unknown): unknown {
   return value;
 }
 
-/** One JSON line per event on stderr, so logs stay greppable and machine-readable. */
+/**
+ * One JSON line per event on stderr, so logs stay greppable and machine-readable. `base` goes on
+ * every line (a shard's process names its shards, since several write to one stream).
+ */
 export function createLogger(
   level: LogLevel,
   write: (line: string) => void = (line) => process.stderr.write(line),
+  base: LogContext = {},
 ): Logger {
   const log =
     (at: LogLevel) =>
     (message: string, context: LogContext = {}): void => {
       if (RANK[at] > RANK[level]) return;
-      const fields: Record<string, unknown> = { time: new Date().toISOString(), level: at, message };
+      const fields: Record<string, unknown> = { time: new Date().toISOString(), level: at, message, ...base };
       for (const [key, value] of Object.entries(context)) fields[key] = describe(value);
       write(`${JSON.stringify(fields)}\n`);
     };

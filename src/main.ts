@@ -1,8 +1,10 @@
 import { DiscordjsErrorCodes } from 'discord.js';
+import { FatalGatewayClose } from './bot/gateway-close.js';
 import { startBot } from './bot/start-bot.js';
-import { ConfigError, isTokenSet, loadConfig } from './config.js';
-import { exitWithConfigError, loadDotEnv } from './env.js';
-import { createLogger } from './log.js';
+import { type Config, ConfigError, isTokenSet, loadConfig } from './config.js';
+import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError, loadDotEnv } from './env.js';
+import { createLogger, type LogContext } from './log.js';
+import { ownedGuilds, partOfTheShards } from './sharding/guild-ownership.js';
 import { type GameStore, openStore, StoreOpenError } from './store/index.js';
 
 /**
@@ -12,6 +14,22 @@ import { type GameStore, openStore, StoreOpenError } from './store/index.js';
 function isDamagedDatabase(error: unknown): error is Error & { code: string } {
   if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') return false;
   return error.code.startsWith('SQLITE_CORRUPT') || error.code.startsWith('SQLITE_NOTADB');
+}
+
+/**
+ * discord.js reads SHARDS and SHARD_COUNT from the environment whenever a client's options leave
+ * them at their defaults, and throws on `auto` or a blank; the configuration has read them, and the
+ * client takes them as options (src/bot/client.ts).
+ */
+function forgetShardVariables(): void {
+  delete process.env.SHARDS;
+  delete process.env.SHARD_COUNT;
+}
+
+/** On every log line of a process holding part of the shards: several such processes share a stream. */
+function shardLogContext(shards: Config['shards']): LogContext {
+  const part = partOfTheShards(shards);
+  return part === undefined ? {} : { shards: part.ids };
 }
 
 /**
@@ -32,14 +50,19 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) exitWithConfigError(error.message);
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  forgetShardVariables();
+  const log = createLogger(config.logLevel, undefined, shardLogContext(config.shards));
   let store: GameStore;
   try {
     store = await openStore(config.database, {
       onBackgroundError: (message, error) => log.warn(message, { error }),
+      // Only this process writes its own guilds' games (see src/sharding/guild-ownership.ts).
+      cacheGuild: ownedGuilds(config.shards),
     });
   } catch (error) {
-    if (error instanceof StoreOpenError) exitWithConfigError(error.message);
+    if (error instanceof StoreOpenError) {
+      exitWithConfigError(error.message, error.reason === 'unreachable' ? EXIT_TEMPFAIL : EXIT_CONFIG);
+    }
     throw error;
   }
 
@@ -61,28 +84,42 @@ async function main(): Promise<void> {
         'Discord rejected DISCORD_TOKEN: copy the token again from the Developer Portal (Bot → Reset Token) into .env.',
       );
     }
+    if (error instanceof FatalGatewayClose) exitWithConfigError(error.message);
     throw error;
   }
 
   let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
+  /** Lets what is in flight finish, closes the database, then `exit`s. */
+  const shutdown = (why: LogContext, exit: () => void) => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal });
+    log.info('shutting down', why);
     bot
       .stop()
       .then(() => store.close())
-      .then(() => {
-        log.info('stopped cleanly');
-        process.exit(0);
-      })
+      .then(exit)
       .catch((error: unknown) => {
         log.error('shutdown failed', { error });
         process.exit(1);
       });
   };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  const stopCleanly = () => {
+    log.info('stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGTERM', (signal) => shutdown({ signal }, stopCleanly));
+  process.on('SIGINT', (signal) => shutdown({ signal }, stopCleanly));
+  // A shard's process whose ShardingManager died stops too, rather than hold its shard beside the
+  // processes of the manager's next start (two owners for the same guilds); it may have died while
+  // this process was starting. (`connected` is undefined in a process started without IPC.)
+  const managerGone = () => shutdown({ reason: 'the sharding manager is gone' }, stopCleanly);
+  if (process.connected === false) managerGone();
+  else process.once('disconnect', managerGone);
+  void bot.closedForGood.then((close) =>
+    shutdown({ reason: 'Discord closed the gateway for good', shard: close.shard, code: close.code }, () =>
+      exitWithConfigError(close.message),
+    ),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,22 @@
-import { Client, GatewayIntentBits, Options, Partials } from 'discord.js';
+import { Client, type ClientOptions, GatewayIntentBits, Options, Partials } from 'discord.js';
 import { restOptions } from '../config.js';
+import { type ProcessShards, partOfTheShards } from '../sharding/guild-ownership.js';
+
+/** The shards to connect: Discord's recommended count, or these ids of that total. */
+function shardOptions(shards: ProcessShards): Pick<ClientOptions, 'shards' | 'shardCount'> {
+  return shards === 'recommended' ? { shards: 'auto' } : { shards: [...shards.ids], shardCount: shards.total };
+}
+
+/**
+ * A process holding part of the shards names them in its REST User-Agent (after discord.js's own),
+ * so that whoever sees the requests (a shared REST proxy, the tests' emulator) can tell them apart.
+ */
+function restWithShards(apiUrl: string | undefined, shards: ProcessShards): ClientOptions['rest'] {
+  const rest = restOptions(apiUrl);
+  const part = partOfTheShards(shards);
+  if (part === undefined) return rest;
+  return { ...rest, userAgentAppendix: `crag-bot shards ${part.ids.join(',')} of ${part.total}` };
+}
 
 /**
  * The discord.js client, with caches cut to what the bot uses. Everything the bot needs arrives
@@ -12,12 +29,12 @@ import { restOptions } from '../config.js';
  * `shards: 'auto'` asks Discord how many shards the bot needs; under ShardingManager, the
  * SHARDS/SHARD_COUNT it sets take over.
  */
-export function createClient(apiUrl: string | undefined): Client {
-  const rest = restOptions(apiUrl);
+export function createClient(apiUrl: string | undefined, shards: ProcessShards): Client {
+  const rest = restWithShards(apiUrl, shards);
   return new Client({
     intents: [GatewayIntentBits.Guilds],
     partials: [Partials.Channel],
-    shards: 'auto',
+    ...shardOptions(shards),
     ...(rest ? { rest } : {}),
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,

@@ -38,6 +38,7 @@ export async function playDueTurn(ctx: BotContext, gameId: number, version: numb
     return undefined;
   }
   if (action?.type === 'time-out') ctx.log.info('turn timed out', { gameId, player: mover });
+  else ctx.log.debug('computer moved', { gameId, version: changed.game.state.version, action: action?.type });
   void ctx.boards.refresh(gameId);
   return undefined;
 }
@@ -67,18 +68,22 @@ export const PURGE_LOBBIES_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
  * The housekeeping that runs every few minutes: games nobody has touched for a day end, so a
  * forgotten lobby never blocks its channel, and old lobbies that never started are deleted, so
  * start-and-cancel can never grow the database.
+ *
+ * Only the guilds `owned` by this process (see src/sharding/guild-ownership.ts) are swept: another
+ * shard sweeps the rest. Old lobbies are deleted by whichever process gets there first (a delete
+ * that finds nothing changes nothing).
  */
-export async function sweepGames(ctx: BotContext): Promise<void> {
-  await endAbandonedGames(ctx);
+export async function sweepGames(ctx: BotContext, owned: (guildId: string) => boolean): Promise<void> {
+  await endAbandonedGames(ctx, owned);
   const purged = await ctx.store.purgeEndedLobbies(ctx.now() - PURGE_LOBBIES_AFTER_MS);
   if (purged > 0) ctx.log.info('deleted old lobbies that never started', { purged });
 }
 
-/** Ends games nobody has touched for a day. */
-async function endAbandonedGames(ctx: BotContext): Promise<number> {
+/** Ends games nobody has touched for a day, in the guilds `owned` by this process. */
+async function endAbandonedGames(ctx: BotContext, owned: (guildId: string) => boolean): Promise<number> {
   const before = ctx.now() - ABANDON_AFTER_MS;
   let ended = 0;
-  for (const idle of await ctx.store.gamesIdleSince(before)) {
+  for (const idle of (await ctx.store.gamesIdleSince(before)).filter((game) => owned(game.guildId))) {
     // Checked again under the game's lock: somebody may have played since the list was read.
     const changed = await ctx.flow.change(idle.id, (game) =>
       game.lastActionAt < before ? { type: 'abandon' } : MOVED_ON,

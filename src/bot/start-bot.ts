@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { ALL_RULE_SETS } from '../game/index.js';
 import { type Languages, loadLanguages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
+import { ownedGuilds } from '../sharding/guild-ownership.js';
 import type { GameStore } from '../store/index.js';
 import { solverFor } from '../strategy/index.js';
 import { changedWithoutAClick } from './after-restart.js';
@@ -14,6 +15,7 @@ import type { BotContext } from './context.js';
 import { Cooldowns } from './cooldowns.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
+import { FatalGatewayClose } from './gateway-close.js';
 import { InFlight } from './in-flight.js';
 import { watchPlacesGoing } from './places-going.js';
 import { createRouter } from './router.js';
@@ -37,13 +39,20 @@ async function answerWhileStopping(interaction: Interaction, languages: Language
 export interface RunningBot {
   /** Stops taking work, lets interactions and board edits in flight finish, then disconnects. */
   stop(): Promise<void>;
+  /** Settles if Discord later closes a shard for good: this process can no longer serve its guilds. */
+  readonly closedForGood: Promise<FatalGatewayClose>;
 }
 
-/** Connects to Discord, re-arms every stored turn timer, and answers interactions until stopped. */
+/**
+ * Connects to Discord, re-arms the stored turn timers of the guilds this process owns (those of its
+ * shards: see src/sharding/guild-ownership.ts), and answers interactions until stopped. Throws a
+ * FatalGatewayClose if Discord refuses the connection for good.
+ */
 export async function startBot(config: Config, store: GameStore, log: Logger): Promise<RunningBot> {
   // Read before connecting: a broken catalogue stops the start with its file named.
   const languages = loadLanguages();
-  const client = createClient(config.apiUrl);
+  const client = createClient(config.apiUrl, config.shards);
+  const owned = ownedGuilds(config.shards);
   const now = () => Date.now();
   let ctx: BotContext;
   const scheduler = new TurnScheduler({
@@ -78,20 +87,30 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   watchPlacesGoing(client, ctx);
   client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));
-  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { shard, code: event.code }));
+  // discord.js emits shardDisconnect only when it gives a shard up for good (a fatal close code).
+  const closedForGood = new Promise<FatalGatewayClose>((resolve) =>
+    client.once(Events.ShardDisconnect, (event, shard) => resolve(new FatalGatewayClose(event.code, shard))),
+  );
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(config.token);
-  await ready;
+  try {
+    await Promise.race([
+      client.login(config.token).then(() => ready),
+      closedForGood.then((close) => Promise.reject(close)),
+    ]);
+  } catch (error) {
+    await client.destroy();
+    throw error;
+  }
 
   // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
-  await sweepGames(ctx);
-  const gamesInPlay = scheduler.armAll(await store.turnsInPlay());
-  const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS)).filter(changedWithoutAClick);
+  await sweepGames(ctx, owned);
+  const gamesInPlay = scheduler.armAll((await store.turnsInPlay()).filter((turn) => owned(turn.guildId)));
+  const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS, owned)).filter(changedWithoutAClick);
   for (const { gameId } of redrawn) void ctx.boards.refresh(gameId);
   const sweep = setInterval(
     () =>
-      void sweepGames(ctx).catch((error: unknown) =>
+      void sweepGames(ctx, owned).catch((error: unknown) =>
         log.error('the sweep for abandoned games failed; it runs again later', { error }),
       ),
     SWEEP_EVERY_MS,
@@ -108,6 +127,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
   });
 
   return {
+    closedForGood,
     async stop() {
       accepting = false;
       clearInterval(sweep);

@@ -8,7 +8,7 @@ import { FaultInjector, type InjectedFault, type RestFault } from './faults.js';
 import { wireGatewayFanout } from './gateway/fanout.js';
 import { GatewayServer } from './gateway/server.js';
 import { Router } from './http/router.js';
-import { CDN_PATH, GATEWAY_PATH, HttpFrontend } from './http/server.js';
+import { CDN_PATH, GATEWAY_PATH, HttpFrontend, type ServedRequest } from './http/server.js';
 import { type InteractionOutcome, type InteractionRecord, InteractionRegistry } from './interactions/registry.js';
 import { InteractionResponder } from './interactions/responses.js';
 import {
@@ -143,6 +143,13 @@ export interface EmulatorEvents {
   botReady: [appId: string];
   botResumed: [appId: string];
   botDisconnected: [appId: string, closeCode: number];
+  /** Every answered request to a known route, with the guild it concerns when its path names one. */
+  restRequest: [request: RestRequestView];
+}
+
+export interface RestRequestView extends ServedRequest {
+  /** The guild of the route's guild, channel or interaction (its id or its webhook token); null if none. */
+  guildId: string | null;
 }
 
 const FATAL_CLOSE_CODES = new Set([4004, 4010, 4011, 4012, 4013, 4014]);
@@ -233,6 +240,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       answered: (status, appId) => this.#invalidRequests.record(status, appId),
       appOfRoute: (params) =>
         params.appId ?? (params.interactionId ? (this.#interactions.get(params.interactionId)?.appId ?? null) : null),
+      served: (request) => this.emit('restRequest', { ...request, guildId: this.#guildOfRoute(request.params) }),
     });
     this.#users = new VirtualUsers({
       world: this.#world,
@@ -739,6 +747,17 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     const [only, other] = this.#world.applications.keys();
     if (!only || other) throw new ImpossibleActionError('several (or no) applications exist; pass appId');
     return only;
+  }
+
+  #guildOfRoute(params: Record<string, string>): string | null {
+    if (params.guildId) return params.guildId;
+    if (params.channelId) return this.#world.channels.get(params.channelId)?.guildId ?? null;
+    const interaction = params.interactionId
+      ? this.#interactions.get(params.interactionId)
+      : params.token
+        ? this.#interactions.byToken(params.token)
+        : undefined;
+    return interaction?.guildId ?? null;
   }
 
   #wireEvents(): void {

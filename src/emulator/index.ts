@@ -10,6 +10,7 @@ export {
   type InteractionView,
   type MessageInfo,
   type Ping,
+  type RestRequestView,
   startEmulator,
   type ThreadView,
   type UserHandle,

@@ -46,8 +46,10 @@ export interface GameStore {
   /**
    * Games past their lobby, with a board, whose last action came within `windowMs` of the newest
    * action in the database: after a crash, the ones whose board may not show their last move yet.
+   * With `inGuild`, only games of the guilds it admits, and the newest action among theirs: a shard
+   * that was down while others played finds its own last moves.
    */
-  recentlyChangedBoards(windowMs: number): Promise<RecentChange[]>;
+  recentlyChangedBoards(windowMs: number, inGuild?: (guildId: string) => boolean): Promise<RecentChange[]>;
   /** Active games with no action since `before` (epoch ms), oldest first. */
   gamesIdleSince(before: number): Promise<StoredGame[]>;
   /** The games in the lobby or under way in a server. */

@@ -10,7 +10,7 @@ export type StoreLocation =
 export interface OpenStoreOptions {
   /** Told when something in the background fails and the store carries on without it. */
   readonly onBackgroundError?: (message: string, error: Error) => void;
-  /** PostgreSQL only: which guilds' games this process may keep in memory (see PostgresStoreOptions). */
+  /** Which guilds' games this process may keep in memory (a shard's own; see PostgresStoreOptions). */
   readonly cacheGuild?: (guildId: string) => boolean;
 }
 
@@ -32,11 +32,14 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
     };
     return openPostgresStore(location.url, postgresOptions);
   }
-  const sqliteOptions: SqliteStoreOptions = onBackgroundError
-    ? {
-        onCheckpointError: (error) =>
-          onBackgroundError('background WAL checkpoints stopped; SQLite checkpoints inline', error),
-      }
-    : {};
+  const sqliteOptions: SqliteStoreOptions = {
+    ...(cacheGuild ? { cacheGuild } : {}),
+    ...(onBackgroundError
+      ? {
+          onCheckpointError: (error: Error) =>
+            onBackgroundError('background WAL checkpoints stopped; SQLite checkpoints inline', error),
+        }
+      : {}),
+  };
   return openSqliteStore(location.path, sqliteOptions);
 }

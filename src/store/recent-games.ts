@@ -19,16 +19,22 @@ export class RecentGames {
     return this.games.get(gameId);
   }
 
-  /** Keeps `game` as the most recently used, dropping the least recently used beyond capacity. */
+  /**
+   * Keeps `game` as the most recently used, dropping the least recently used beyond capacity, and
+   * returns what is kept. A copy older than the kept one is not kept: on a networked database a read
+   * that started before a save can finish after it, and must not bring back the state it replaced.
+   */
   remember(game: StoredGame): StoredGame {
     if (!this.admits(game.guildId)) return game;
+    const kept = this.games.get(game.id);
+    const newest = kept && isNewer(kept, game) ? kept : game;
     this.games.delete(game.id);
-    this.games.set(game.id, game);
+    this.games.set(game.id, newest);
     if (this.games.size > this.capacity) {
       const oldest = this.games.keys().next().value;
       if (oldest !== undefined) this.games.delete(oldest);
     }
-    return game;
+    return newest;
   }
 
   /** Changes a kept game's columns in place (not its recency); nothing if it is not kept. */
@@ -44,4 +50,9 @@ export class RecentGames {
   clear(): void {
     this.games.clear();
   }
+}
+
+/** A later state version, or the same one with a later write around it (a board message recorded). */
+function isNewer(a: StoredGame, b: StoredGame): boolean {
+  return a.state.version > b.state.version || (a.state.version === b.state.version && a.updatedAt > b.updatedAt);
 }

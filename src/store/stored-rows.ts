@@ -42,3 +42,14 @@ export function toLeaderboardRow(row: RankedRow): LeaderboardRow {
     best: row.best,
   };
 }
+
+/** The newest last action among the guilds `inGuild` admits, from one row per guild; undefined for none. */
+export function newestOf(
+  perGuild: readonly { guild_id: string; newest: number }[],
+  inGuild: (guildId: string) => boolean,
+): number | undefined {
+  let newest: number | undefined;
+  for (const row of perGuild)
+    if (inGuild(row.guild_id) && (newest === undefined || row.newest > newest)) newest = row.newest;
+  return newest;
+}

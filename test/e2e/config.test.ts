@@ -10,7 +10,7 @@ import { type ApplicationHandle, type Emulator, startEmulator } from '../../src/
 import { createGame, DEFAULT_RULES } from '../../src/game/index.js';
 import { openPostgresStore, openSqliteStore } from '../../src/store/index.js';
 import { createDatabase, databaseUrl, withClient } from '../support/postgres-databases.js';
-import { BOT_ENTRY, DEPLOY_ENTRY } from './support/bot-process.js';
+import { BOT_ENTRY, DEPLOY_ENTRY, SHARDED_ENTRY } from './support/bot-process.js';
 import { readDatabase } from './support/database.js';
 
 interface Run {
@@ -421,6 +421,87 @@ describe('configuration: the playground without a token, one clear line and a no
         const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
         expect(tables.rows).toEqual([{ tablename: 'invoices' }]);
       });
+    });
+  });
+
+  describe('shards', () => {
+    /** Runs an entry and returns its one line, checking the exit code (78: configuration; 75: try later). */
+    const refused = async (entry: string, env: Record<string, string>, cwd: string, exitCode = 78) => {
+      const run = await runOnce(entry, env, cwd);
+      const line = oneClearLine(run);
+      expect(run.code, line).toBe(exitCode);
+      lines.push(line);
+      return line;
+    };
+    const sqliteEnv = (cwd: string) => ({
+      DISCORD_TOKEN: WELL_FORMED_TOKEN,
+      DISCORD_API_URL: NOWHERE,
+      DATABASE_PATH: path.join(cwd, 'crag.sqlite'),
+    });
+
+    it('npm run start:sharded refuses bad SHARD_COUNT, SHARD_LIST and TOTAL_SHARDS before asking Discord', async () => {
+      const cwd = folder('sharded-settings');
+      const cases: [Record<string, string>, string][] = [
+        [{ SHARD_COUNT: 'four' }, 'SHARD_COUNT must be a whole number of shards, 1 or more; got "four".'],
+        [{ SHARD_COUNT: '0' }, 'SHARD_COUNT must be a whole number of shards, 1 or more; got "0".'],
+        [{ SHARD_LIST: '0,1' }, 'SHARD_LIST needs TOTAL_SHARDS'],
+        [{ TOTAL_SHARDS: '4' }, 'TOTAL_SHARDS needs SHARD_LIST'],
+        [{ SHARD_LIST: '2,4', TOTAL_SHARDS: '4' }, 'SHARD_LIST names shard 4, but TOTAL_SHARDS is 4'],
+        [{ SHARD_LIST: 'one,two', TOTAL_SHARDS: '4' }, 'SHARD_LIST must list shard ids separated by commas'],
+        [{ SHARD_LIST: '1,1', TOTAL_SHARDS: '4' }, 'SHARD_LIST names shard 1 twice.'],
+        [{ SHARD_LIST: '0', TOTAL_SHARDS: 'x' }, 'TOTAL_SHARDS must be a whole number'],
+        [{ SHARD_COUNT: '4', SHARD_LIST: '0,1', TOTAL_SHARDS: '4' }, 'SHARD_COUNT and SHARD_LIST/TOTAL_SHARDS'],
+      ];
+      const answers = await Promise.all(
+        cases.map(([settings]) => refused(SHARDED_ENTRY, { ...sqliteEnv(cwd), ...settings }, cwd)),
+      );
+      cases.forEach(([, expected], i) => {
+        expect(answers[i]).toContain(expected);
+      });
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    });
+
+    it('npm run start:sharded refuses a split between hosts on SQLite, which hosts cannot share', async () => {
+      const cwd = folder('sharded-sqlite');
+      const line = await refused(SHARDED_ENTRY, { ...sqliteEnv(cwd), SHARD_LIST: '2,3', TOTAL_SHARDS: '4' }, cwd);
+      expect(line).toBe(
+        'crag-bot: SHARD_LIST=2,3 of TOTAL_SHARDS=4 leaves shards 0,1 to other hosts, and hosts cannot share a SQLite file: set DATABASE_URL to a PostgreSQL database every host reaches (see docs/scaling.md).',
+      );
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    });
+
+    it('npm run start:sharded refuses a token Discord rejects, and says when Discord cannot be reached', async () => {
+      const cwd = folder('sharded-discord');
+      const [id = '', stamp = '', hmac = ''] = app.token.split('.');
+      const forged = `${id}.${stamp}.${hmac.slice(0, -4)}${hmac.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+      const [rejected = '', unreachable = '', missing = ''] = await Promise.all([
+        refused(SHARDED_ENTRY, { ...sqliteEnv(cwd), DISCORD_TOKEN: forged, DISCORD_API_URL: emulator.apiUrl }, cwd),
+        refused(SHARDED_ENTRY, sqliteEnv(cwd), cwd, 75),
+        refused(SHARDED_ENTRY, { DATABASE_PATH: path.join(cwd, 'crag.sqlite') }, cwd),
+      ]);
+      expect(rejected).toContain('Discord rejected DISCORD_TOKEN');
+      expect(rejected).not.toContain(forged);
+      expect(unreachable).toMatch(/cannot ask Discord for its recommended shard count \(GET \/gateway\/bot: .*\)/);
+      expect(unreachable).toContain('DISCORD_API_URL');
+      // Without a token the launcher refuses: the playground is npm start's.
+      expect(missing).toContain('DISCORD_TOKEN is not set');
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    });
+
+    it("the bot's own entry refuses SHARDS and SHARD_COUNT that are not a shard of a count", async () => {
+      const cwd = folder('process-shards');
+      const cases: Record<string, string>[] = [
+        { SHARDS: '4', SHARD_COUNT: '4' },
+        { SHARDS: '1' },
+        { SHARDS: '0', SHARD_COUNT: 'auto' },
+      ];
+      const [outside = '', alone = '', auto = ''] = await Promise.all(
+        cases.map((settings) => refused(BOT_ENTRY, { ...sqliteEnv(cwd), ...settings }, cwd)),
+      );
+      expect(outside).toBe('crag-bot: SHARDS names shard 4, but SHARD_COUNT is 4: shard ids run from 0 to 3.');
+      expect(alone).toContain('SHARDS needs SHARD_COUNT');
+      expect(auto).toContain('SHARDS needs a number in SHARD_COUNT');
+      expect(fs.readdirSync(cwd)).toEqual([]);
     });
   });
 

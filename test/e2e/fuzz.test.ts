@@ -683,10 +683,23 @@ describe('fuzz: random and forged interactions against one running bot', () => {
       // 3. Legal play between bursts: a turn in every game under way, lobbies started, and a new
       // game wherever the chaos ended one (one channel keeps a lobby, one stays empty).
       await boardsMatchDatabase();
-      const games = gamesIn(world.dbPath);
       for (const name of TABLES.slice(0, -1)) {
         const channelId = world.channel(name).id;
-        const game = games.filter((g) => g.channelId === channelId && g.boardMessageId).at(-1);
+        // A reposted board is answered to Discord before the bot records it and takes the controls
+        // off the old one: until then the database names the old board. Wait for the board it names
+        // to offer the turn to the player the database says is to act.
+        const { game } = await world.discord.waitFor(
+          () => {
+            const latest = gamesIn(world.dbPath)
+              .filter((g) => g.channelId === channelId && g.boardMessageId)
+              .at(-1);
+            const board = latest?.boardMessageId ? world.discord.message(latest.boardMessageId) : undefined;
+            const seat = latest?.state.status === 'playing' ? latest.state.seats[latest.state.currentSeat] : undefined;
+            const waiting = seat && seat.computer === null && (!board || currentPlayerId(board) !== seat.playerId);
+            return waiting ? undefined : { game: latest };
+          },
+          { description: `the board of #${name} as recorded` },
+        );
         const table = new Table(world, channelId);
         if (!game || game.status === 'finished' || game.status === 'cancelled') {
           const [host = '', ...guests] = [...people].sort(() => random(3) - 1);

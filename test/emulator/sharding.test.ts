@@ -5,16 +5,20 @@ import {
   type ApplicationHandle,
   type Emulator,
   type GuildHandle,
+  type RestRequestView,
   startEmulator,
   type UserHandle,
 } from '../../src/emulator/index.js';
 import { rawGateway } from './helpers.js';
 
-/** A client that holds some shards of `shardCount`, as one process of a sharded bot would. */
+/**
+ * A client that holds some shards of `shardCount`, as one process of a sharded bot would, naming
+ * them in its REST User-Agent.
+ */
 async function shardedClient(discord: Emulator, token: string, shards: number[], shardCount: number) {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: { api: discord.apiUrl },
+    rest: { api: discord.apiUrl, userAgentAppendix: `shards ${shards.join(',')}` },
     shards,
     shardCount,
   });
@@ -90,6 +94,44 @@ describe('several processes, each with its own shards', () => {
       { client: 0, shard: 1 },
       { client: 0, shard: undefined },
     ]);
+  });
+
+  test('reports every REST request with its User-Agent and the guild its path leads to', async () => {
+    const seen: RestRequestView[] = [];
+    const record = (request: RestRequestView) => seen.push(request);
+    discord.on('restRequest', record);
+    try {
+      const [first, second] = clients;
+      const channelIn = (guild: GuildHandle | undefined) =>
+        [...(first?.channels.cache.values() ?? []), ...(second?.channels.cache.values() ?? [])].find(
+          (channel) => 'guildId' in channel && channel.guildId === guild?.id,
+        )?.id ?? '';
+      await second?.rest.post(Routes.channelMessages(channelIn(guilds[2])), { body: { content: 'from shard 2' } });
+      const command = await discord.runCommand({ user: alice.id, channel: channelIn(guilds[0]), name: 'where' });
+      expect(command.ack).toBe('reply');
+      await first?.rest.get(Routes.gatewayBot());
+    } finally {
+      discord.off('restRequest', record);
+    }
+    const brief = seen.map(({ method, route, status, guildId, userAgent }) => ({
+      method,
+      route,
+      status,
+      guildId,
+      shards: /shards ([\d,]+)$/.exec(userAgent ?? '')?.[1],
+    }));
+    expect(brief).toEqual([
+      { method: 'POST', route: '/channels/:channelId/messages', status: 200, guildId: guilds[2]?.id, shards: '2,3' },
+      {
+        method: 'POST',
+        route: '/interactions/:interactionId/:token/callback',
+        status: 204,
+        guildId: guilds[0]?.id,
+        shards: '0,1',
+      },
+      { method: 'GET', route: '/gateway/bot', status: 200, guildId: null, shards: '0,1' },
+    ]);
+    expect(seen[0]?.userAgent).toMatch(/^DiscordBot \(https:\/\/discord\.js\.org, [\d.]+\) discord\.js\/14\./);
   });
 
   test('GET /gateway/bot recommends one shard per 1,000 guilds', async () => {

@@ -11,7 +11,7 @@ import { tempFolder } from './helpers.js';
 
 export interface TestStoreOptions {
   readonly now?: () => number;
-  /** PostgreSQL only: which guilds' games the store keeps in memory. */
+  /** Which guilds' games the store keeps in memory. */
   readonly cacheGuild?: (guildId: string) => boolean;
 }
 
@@ -44,7 +44,7 @@ const sqlite: Backend = {
     return {
       dialect: 'sqlite',
       location: path,
-      open: async (options = {}) => openSqliteStore(path, options.now ? { now: options.now } : {}),
+      open: async (options = {}) => openSqliteStore(path, options),
       rows: async <T>(sql: string, ...params: unknown[]) => {
         check ??= new Database(path, { readonly: true, fileMustExist: true });
         return check.prepare(sql).all(...params) as T[];

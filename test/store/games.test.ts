@@ -276,6 +276,31 @@ describe.each(BACKENDS)('$name', (backend) => {
       expect(change?.lastTurn).toEqual(newest.state.history.at(-1));
     });
 
+    it('anchors the window on the newest action of the guilds asked for, and lists only theirs', async () => {
+      const OTHER_GUILD = '900000000000000002';
+      const ours = await playThroughStore(
+        store,
+        { guildId: GUILD, channelId: CHANNEL },
+        PLAN,
+        (state) => state.round === 2,
+      );
+      // Another shard's guild carries on for two minutes after our shard's last move.
+      clock += 120_000;
+      const theirs = await playThroughStore(
+        store,
+        { guildId: OTHER_GUILD, channelId: '910000000000000004' },
+        PLAN,
+        (state) => state.round === 2,
+      );
+      for (const game of [ours, theirs]) await store.setBoardMessage(game.id, `9500000000000000${game.id}`);
+      const ids = async (inGuild?: (guildId: string) => boolean) =>
+        (await store.recentlyChangedBoards(60_000, inGuild)).map((change) => change.gameId);
+      expect(await ids()).toEqual([theirs.id]);
+      expect(await ids((guildId) => guildId === GUILD)).toEqual([ours.id]);
+      expect(await ids((guildId) => guildId === OTHER_GUILD)).toEqual([theirs.id]);
+      expect(await ids(() => false)).toEqual([]);
+    });
+
     it('lists the active games nobody has touched since a time, oldest first, and no finished one', async () => {
       const first = await create(newGameState(PLAN), '910000000000000004');
       clock += 60_000;

@@ -71,4 +71,28 @@ describe.each(BACKENDS)('$name: two stores on one database', (backend) => {
     const landed = a.ok ? a.game : b.ok ? b.game : undefined;
     await expectRowsInStep(db, game.id, landed!.state);
   });
+
+  it("keeps only its own guilds' games in memory when told which, so it reads another's afresh", async () => {
+    const OURS = TABLE.guildId;
+    const shard = await db.open({ cacheGuild: (guildId) => guildId === OURS });
+    try {
+      const theirs = await playThroughStore(
+        second,
+        { guildId: '900000000000000002', channelId: '910000000000000002' },
+        PLAN,
+        (state) => state.round === 2,
+      );
+      const ours = await playThroughStore(shard, TABLE, PLAN, (state) => state.round === 2);
+      expect(await shard.gameById(theirs.id)).toEqual(theirs);
+      const moved = await second.saveState(theirs.id, theirs.state.version, next(theirs.state));
+      if (!moved.ok) throw new Error(moved.reason);
+      expect(await shard.gameById(theirs.id)).toEqual(moved.game);
+      // Its own guild's game is kept: a change behind its back is not seen until a save is refused.
+      const behind = await second.saveState(ours.id, ours.state.version, next(ours.state));
+      if (!behind.ok) throw new Error(behind.reason);
+      expect(await shard.gameById(ours.id)).toEqual(ours);
+    } finally {
+      await shard.close();
+    }
+  });
 });

@@ -15,6 +15,17 @@ export const GATEWAY_PATH = '/gateway';
 export const CDN_PATH = '/cdn';
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
+/** A REST request as it was answered, for whoever watches the traffic. */
+export interface ServedRequest {
+  method: string;
+  /** The route template, e.g. `/channels/:channelId/messages/:messageId`. */
+  route: string;
+  params: Record<string, string>;
+  status: number;
+  /** The `User-Agent` header (discord.js: `DiscordBot (…) discord.js/… Node.js/…` and any appendix). */
+  userAgent: string | null;
+}
+
 export interface HttpFrontendDeps {
   world: World;
   router: Router;
@@ -33,6 +44,8 @@ export interface HttpFrontendDeps {
   answered: (status: number, appId: string | null) => void;
   /** The app behind an unauthenticated interaction route, from its path parameters. */
   appOfRoute: (params: Record<string, string>) => string | null;
+  /** Told of every answered request to a known route (injected faults included). */
+  served: (request: ServedRequest) => void;
 }
 
 /** One HTTP server on 127.0.0.1: REST under /api/v10 and the gateway WebSocket upgrade on /gateway. */
@@ -117,9 +130,13 @@ export class HttpFrontend {
     const { route } = match;
     this.deps.count(`${method} ${route.template}`);
     const chargedTo = route.auth ? this.#tokenApp(request) : this.deps.appOfRoute(match.params);
+    const userAgent = request.headers['user-agent'] ?? null;
+    const served = (status: number) =>
+      this.deps.served({ method, route: route.template, params: match.params, status, userAgent });
     const fault = this.deps.faults.take(method, path);
     if (fault) {
       this.#write(response, fault, chargedTo, fault.counted);
+      served(fault.status);
       return;
     }
     let body: unknown;
@@ -153,6 +170,7 @@ export class HttpFrontend {
       answer = { status: error.status, body: error.body() };
     }
     this.#write(response, answer, chargedTo);
+    served(answer.status);
   }
 
   /** A CDN file, or a bare 404 as the CDN gives (not a REST problem: browsers ask for anything). */

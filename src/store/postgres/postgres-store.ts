@@ -3,7 +3,7 @@ import { deserializeGame, type GameState, type TurnRecord } from '../../game/ind
 import { type GameStore, leaderboardLimit } from '../game-store.js';
 import { defaultMigrationsDir, loadMigrations } from '../migrations.js';
 import { RecentGames } from '../recent-games.js';
-import { leaderboardFilter, type RankedRow, stateJson, toLeaderboardRow } from '../stored-rows.js';
+import { leaderboardFilter, newestOf, type RankedRow, stateJson, toLeaderboardRow } from '../stored-rows.js';
 import type {
   CreateGameResult,
   LeaderboardQuery,
@@ -160,17 +160,26 @@ export class PostgresGameStore implements GameStore {
   }
 
   /** Read lightly (no sheets, only the last turn), since after a busy spell they can be many. */
-  async recentlyChangedBoards(windowMs: number): Promise<RecentChange[]> {
+  async recentlyChangedBoards(windowMs: number, inGuild?: (guildId: string) => boolean): Promise<RecentChange[]> {
+    const newest = inGuild
+      ? newestOf(
+          (await this.pool.query<{ guild_id: string; newest: number }>(QUERIES.newestActionPerGuild)).rows,
+          inGuild,
+        )
+      : (await this.pool.query<{ newest: number | null }>(QUERIES.newestAction)).rows[0]?.newest;
+    if (newest === null || newest === undefined) return [];
     const result = await this.pool.query<{ id: number; guild_id: string; state: string; last_turn: string | null }>({
-      ...QUERIES.recentlyChangedBoards,
-      values: [windowMs],
+      ...QUERIES.boardsChangedSince,
+      values: [newest - windowMs],
     });
-    return result.rows.map((row) => ({
-      gameId: row.id,
-      guildId: row.guild_id,
-      state: deserializeGame(row.state),
-      lastTurn: row.last_turn === null ? undefined : (JSON.parse(row.last_turn) as TurnRecord),
-    }));
+    return result.rows
+      .filter((row) => inGuild?.(row.guild_id) ?? true)
+      .map((row) => ({
+        gameId: row.id,
+        guildId: row.guild_id,
+        state: deserializeGame(row.state),
+        lastTurn: row.last_turn === null ? undefined : (JSON.parse(row.last_turn) as TurnRecord),
+      }));
   }
 
   async gamesIdleSince(before: number): Promise<StoredGame[]> {

@@ -44,13 +44,17 @@ export const QUERIES = {
              state -> 'seats' -> ((state ->> 'currentSeat')::int) ->> 'computer' AS computer
            FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
   },
-  recentlyChangedBoards: {
-    name: 'crag_recently_changed_boards',
+  newestAction: { name: 'crag_newest_action', text: 'SELECT MAX(last_action_at) AS newest FROM games' },
+  newestActionPerGuild: {
+    name: 'crag_newest_action_per_guild',
+    text: 'SELECT guild_id, MAX(last_action_at) AS newest FROM games GROUP BY guild_id',
+  },
+  boardsChangedSince: {
+    name: 'crag_boards_changed_since',
     text: `SELECT id, guild_id, state,
              (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
            FROM games
-           WHERE board_message_id IS NOT NULL AND status <> 'lobby'
-             AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - $1
+           WHERE board_message_id IS NOT NULL AND status <> 'lobby' AND last_action_at >= $1
            ORDER BY id`,
   },
   setBoardMessage: {

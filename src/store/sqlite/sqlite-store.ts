@@ -3,7 +3,7 @@ import { deserializeGame, type GameState, type SheetEntry, type TurnRecord } fro
 import { type GameStore, leaderboardLimit } from '../game-store.js';
 import { defaultMigrationsDir, loadMigrations } from '../migrations.js';
 import { RecentGames } from '../recent-games.js';
-import { leaderboardFilter, stateJson, toLeaderboardRow } from '../stored-rows.js';
+import { leaderboardFilter, newestOf, stateJson, toLeaderboardRow } from '../stored-rows.js';
 import type {
   CreateGameResult,
   LeaderboardQuery,
@@ -40,6 +40,12 @@ export interface SqliteStoreOptions {
   readonly checkpoints?: 'background' | 'inline';
   /** Told if background checkpoints fail; the store then falls back to inline ones. */
   readonly onCheckpointError?: (error: Error) => void;
+  /**
+   * Which guilds' games this process keeps parsed in memory: only those no other process writes (a
+   * shard's own guilds, when several shard processes of one host share the file). Default: every
+   * guild, for a bot that runs as one process.
+   */
+  readonly cacheGuild?: (guildId: string) => boolean;
 }
 
 /** Games kept parsed in memory (see RecentGames). */
@@ -59,7 +65,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       : new WalCheckpointer(db, path, BUSY_TIMEOUT_MS, {
           ...(options.onCheckpointError ? { onError: options.onCheckpointError } : {}),
         });
-  return new SqliteGameStore(db, now, checkpointer);
+  return new SqliteGameStore(db, now, checkpointer, options.cacheGuild);
 }
 
 /**
@@ -72,14 +78,16 @@ export class SqliteGameStore implements GameStore {
   private readonly createGameTx: (game: NewGame) => CreateGameResult;
   private readonly saveStateTx: (id: number, expected: number, next: GameState, extra: SaveExtras) => SaveResult;
   private readonly purgeTx: (before: number) => number;
-  /** Recently used games as last read or written by this store: the bot is the file's only writer. */
-  private readonly recent = new RecentGames(CACHED_GAMES);
+  /** Recently used games as last read or written by this process, for the guilds it may cache. */
+  private readonly recent: RecentGames;
 
   constructor(
     private readonly db: Database.Database,
     private readonly now: () => number,
     private readonly checkpointer?: WalCheckpointer,
+    cacheGuild?: (guildId: string) => boolean,
   ) {
+    this.recent = new RecentGames(CACHED_GAMES, cacheGuild);
     this.statements = prepareStatements(db);
     const createGame = db.transaction((game: NewGame) => this.insertGame(game));
     this.createGameTx = (game) => createGame.immediate(game);
@@ -132,13 +140,20 @@ export class SqliteGameStore implements GameStore {
   }
 
   /** Read lightly (no sheets, only the last turn), since after a busy spell they can be many. */
-  async recentlyChangedBoards(windowMs: number): Promise<RecentChange[]> {
-    return this.statements.recentlyChangedBoards.all(windowMs).map((row) => ({
-      gameId: row.id,
-      guildId: row.guild_id,
-      state: deserializeGame(row.state),
-      lastTurn: row.last_turn === null ? undefined : (JSON.parse(row.last_turn) as TurnRecord),
-    }));
+  async recentlyChangedBoards(windowMs: number, inGuild?: (guildId: string) => boolean): Promise<RecentChange[]> {
+    const newest = inGuild
+      ? newestOf(this.statements.newestActionPerGuild.all(), inGuild)
+      : this.statements.newestAction.get()?.newest;
+    if (newest === null || newest === undefined) return [];
+    return this.statements.boardsChangedSince
+      .all(newest - windowMs)
+      .filter((row) => inGuild?.(row.guild_id) ?? true)
+      .map((row) => ({
+        gameId: row.id,
+        guildId: row.guild_id,
+        state: deserializeGame(row.state),
+        lastTurn: row.last_turn === null ? undefined : (JSON.parse(row.last_turn) as TurnRecord),
+      }));
   }
 
   async gamesIdleSince(before: number): Promise<StoredGame[]> {

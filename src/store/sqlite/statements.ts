@@ -98,15 +98,15 @@ export function prepareStatements(db: Database.Database) {
               json_extract(state, '$.seats[' || json_extract(state, '$.currentSeat') || '].computer') AS computer
        FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
     ),
-    recentlyChangedBoards: db.prepare<
-      [number],
-      { id: number; guild_id: string; state: string; last_turn: string | null }
-    >(
+    newestAction: db.prepare<[], { newest: number | null }>('SELECT MAX(last_action_at) AS newest FROM games'),
+    newestActionPerGuild: db.prepare<[], { guild_id: string; newest: number }>(
+      'SELECT guild_id, MAX(last_action_at) AS newest FROM games GROUP BY guild_id',
+    ),
+    boardsChangedSince: db.prepare<[number], { id: number; guild_id: string; state: string; last_turn: string | null }>(
       `SELECT id, guild_id, state,
               (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
        FROM games
-       WHERE board_message_id IS NOT NULL AND status <> 'lobby'
-         AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - ?
+       WHERE board_message_id IS NOT NULL AND status <> 'lobby' AND last_action_at >= ?
        ORDER BY id`,
     ),
     activeInGuild: db.prepare<[string], GameRow>(

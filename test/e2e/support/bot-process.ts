@@ -6,6 +6,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The production build: the tests start the bot exactly as `npm start` does. */
 export const BOT_ENTRY = path.join(ROOT, 'dist/src/main.js');
 export const DEPLOY_ENTRY = path.join(ROOT, 'dist/src/deploy-commands.js');
+/** `npm run start:sharded`: discord.js's ShardingManager running BOT_ENTRY once per shard. */
+export const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
 
 export interface LogLine {
   readonly level: string;
@@ -18,7 +20,10 @@ export interface Exit {
   readonly signal: NodeJS.Signals | null;
 }
 
-/** The bot as a child process, with its JSON log lines collected. */
+/**
+ * The bot as a child process, with its JSON log lines collected (under `SHARDED_ENTRY`, the
+ * launcher's and every shard's: the shards write to the launcher's stderr).
+ */
 export class BotProcess {
   readonly logs: LogLine[] = [];
   readonly stderr: string[] = [];
@@ -27,15 +32,16 @@ export class BotProcess {
   private pending = '';
 
   /** `cwd` is a temp folder, so a developer's own `.env` never leaks into a test. */
-  constructor(env: Readonly<Record<string, string>>, cwd: string) {
-    this.child = spawn(process.execPath, [BOT_ENTRY], {
+  constructor(env: Readonly<Record<string, string>>, cwd: string, entry = BOT_ENTRY) {
+    this.child = spawn(process.execPath, [entry], {
       cwd,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.collect(chunk));
     this.child.stdout?.resume();
-    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+    // 'close', not 'exit': once every writer of its stderr (a launcher's shards too) is done, so no line is lost.
+    this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })));
   }
 
   get pid(): number | undefined {

@@ -46,7 +46,7 @@ export class Table {
   boardId = '';
 
   constructor(
-    readonly world: TestWorld,
+    readonly world: Pick<TestWorld, 'discord' | 'channel'>,
     readonly channelId = world.channel().id,
   ) {}
 

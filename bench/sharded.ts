@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Emulator } from '../src/emulator/index.js';
+import { BotProcess, ROOT } from './bot-process.js';
+import type { BenchConfig } from './config.js';
+import type { Contender } from './contenders.js';
+import type { InteractionClock, LatencySummary } from './latency.js';
+import { inBatches, type LoadSample, poolSamples, runLoad } from './load.js';
+import { ForeignCpu } from './machine-load.js';
+import { procStatusMb, RssSampler } from './memory.js';
+import { cpuSeconds, waitUntilIdle } from './process-stats.js';
+import type { LoadTable } from './tables.js';
+import type { BenchServer } from './world.js';
+
+/** `npm run start:sharded` from the build. */
+const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
+/** One shard, then four: the same machine, the same channels, the same database as it was before either. */
+export const SHARD_COUNTS = [1, 4] as const;
+
+/** Where the sharded runs keep their games: a fresh copy for each run, of the database before any play. */
+export interface ShardedDatabase {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Makes the copy for one run; returns the bot's environment for it (DATABASE_PATH or DATABASE_URL). */
+  fresh(run: string): Promise<Record<string, string>>;
+  /** Processes whose CPU is the bot's too (PostgreSQL's server), beside the shards. */
+  serverPids(): readonly number[];
+}
+const ROUND_TIMEOUT_MS = 90_000;
+
+export interface ShardFigures {
+  readonly shard: number;
+  /** Resident memory once started and quiet, and the most it reached during the measured rounds. */
+  readonly idleRssMb: number;
+  readonly peakRssMb: number;
+}
+
+export interface ShardedRun {
+  readonly shards: number;
+  readonly ips: number;
+  readonly latency: LatencySummary;
+  readonly failed: number;
+  readonly refused: number;
+  readonly driverErrors: number;
+  /** Interactions that got no answer within 3 s while warming up (a cold start on a busy machine). */
+  readonly warmupFailed: number;
+  /** What the emulator filed as problems during the run (late answers, failed interactions). */
+  readonly emulatorProblems: number;
+  /** Every shard process's CPU together, per measured interaction. */
+  readonly cpuMsPerInteraction: number;
+  /** The database server's CPU per measured interaction (0 for SQLite). */
+  readonly serverCpuMsPerInteraction: number;
+  readonly perShard: readonly ShardFigures[];
+  /** Spawn of the launcher until every shard is ready and quiet. */
+  readonly startMs: number;
+  /** Cores other programs used during the measured rounds. */
+  readonly foreignCores: number;
+}
+
+type Say = (message: string) => void;
+
+/**
+ * The bot under its sharded launcher on one machine, once with one shard and once with four (one
+ * process each), on one database (shard processes of one host may share a SQLite file). Each run
+ * starts from a copy of the same database and plays the same channels, closed loop, as the
+ * head-to-head does: total interactions per second, and each shard's memory.
+ */
+export async function shardedBench(
+  discord: Emulator,
+  clock: InteractionClock,
+  game: Contender,
+  options: {
+    readonly database: ShardedDatabase;
+    readonly loadServers: readonly BenchServer[];
+    readonly config: BenchConfig;
+    readonly cwd: string;
+    readonly say: Say;
+  },
+): Promise<ShardedRun[]> {
+  const runs: ShardedRun[] = [];
+  for (const shards of SHARD_COUNTS) runs.push(await oneRun(discord, clock, game, shards, options));
+  return runs;
+}
+
+async function oneRun(
+  discord: Emulator,
+  clock: InteractionClock,
+  game: Contender,
+  shards: number,
+  options: Parameters<typeof shardedBench>[3],
+): Promise<ShardedRun> {
+  const { config, database } = options;
+  const say = (message: string) => options.say(`${database.kind}, ${message}`);
+  const { DATABASE_PATH: _file, DATABASE_URL: _url, ...env } = game.env;
+  const databaseEnv = await database.fresh(`sharded_${shards}`);
+  const started = performance.now();
+  const problemsBefore = discord.problems.length;
+  const launcher = new BotProcess(
+    SHARDED_ENTRY,
+    { ...env, ...databaseEnv, SHARD_COUNT: String(shards), LOG_LEVEL: 'info' },
+    options.cwd,
+  );
+  const samplers: RssSampler[] = [];
+  try {
+    await discord.waitForBotReady(game.appId, { shardCount: shards, timeoutMs: 120_000 });
+    const pids = await shardPids(launcher, shards);
+    for (const pid of pids) await waitUntilIdle(pid);
+    const startMs = performance.now() - started;
+    const idleRss = pids.map((pid) => procStatusMb(pid, 'VmRSS'));
+    samplers.push(...pids.map((pid) => new RssSampler(pid)));
+
+    say(`${shards} shard(s): posting ${options.loadServers.length} boards, warming up…`);
+    const tables: LoadTable[] = [];
+    await inBatches(options.loadServers, config.stagger, async (server, index) => {
+      tables[index] = await game.openTable(server, index);
+    });
+    const gentle = await runLoad(clock, tables.slice(0, config.stagger), {
+      count: Math.floor(config.warmup / 2),
+      measured: false,
+      timeoutMs: ROUND_TIMEOUT_MS,
+    });
+    const full = await runLoad(clock, tables, {
+      count: Math.ceil(config.warmup / 2),
+      measured: false,
+      timeoutMs: ROUND_TIMEOUT_MS,
+    });
+    for (const sampler of samplers) sampler.takePeak();
+
+    const foreign = new ForeignCpu(() => [process.pid, launcher.pid, ...pids, ...database.serverPids()]);
+    const cpuOf = (of: readonly number[]) => of.reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
+    const cpuBefore = cpuOf(pids);
+    const serverBefore = cpuOf(database.serverPids());
+    const samples: LoadSample[] = [];
+    const perRound = Math.ceil(config.timed / config.rounds);
+    for (let round = 0; round < config.rounds; round += 1) {
+      foreign.start();
+      const sample = await runLoad(clock, tables, { count: perRound, measured: true, timeoutMs: ROUND_TIMEOUT_MS });
+      foreign.stop();
+      samples.push(sample);
+      say(
+        `${shards} shard(s), round ${round + 1}/${config.rounds}: ${(sample.latencies.length / (sample.windowMs / 1000)).toFixed(0)} interactions/s`,
+      );
+    }
+    const pooled = poolSamples(samples);
+    const peaks = samplers.map((sampler) => sampler.takePeak());
+    return {
+      shards,
+      ips: pooled.ips,
+      latency: pooled.latency,
+      failed: pooled.failed,
+      refused: pooled.refused,
+      driverErrors: pooled.driverErrors,
+      warmupFailed: gentle.failed + full.failed,
+      emulatorProblems: discord.problems.length - problemsBefore,
+      cpuMsPerInteraction: ((cpuOf(pids) - cpuBefore) * 1000) / pooled.latency.count,
+      serverCpuMsPerInteraction: ((cpuOf(database.serverPids()) - serverBefore) * 1000) / pooled.latency.count,
+      perShard: pids.map((_, shard) => ({ shard, idleRssMb: idleRss[shard]!, peakRssMb: peaks[shard]! })),
+      startMs,
+      foreignCores: foreign.cores(),
+    };
+  } finally {
+    for (const sampler of samplers) sampler.stop();
+    await launcher.stop(30_000);
+  }
+}
+
+/** The shard processes' ids, in shard order, as the launcher logs them. */
+async function shardPids(launcher: BotProcess, shards: number): Promise<number[]> {
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    const started = launcher.logs.filter((line) => line.message === 'shard process started');
+    if (started.length >= shards) {
+      return Array.from(
+        { length: shards },
+        (_, shard) => started.findLast((line) => line.shard === shard)?.pid as number,
+      );
+    }
+    if (!launcher.running || performance.now() > deadline) {
+      throw new Error(`the launcher did not start ${shards} shards:\n${launcher.otherOutput.slice(-20).join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A copy of a SQLite file for each run, beside it. */
+export function sqliteCopies(file: string): ShardedDatabase {
+  return {
+    kind: 'sqlite',
+    fresh: async (run) => {
+      const copy = path.join(path.dirname(file), `${run}.sqlite`);
+      fs.copyFileSync(file, copy);
+      return { DATABASE_PATH: copy };
+    },
+    serverPids: () => [],
+  };
+}
+
+/** What goes into latest.json. */
+export function shardedJson(runs: readonly ShardedRun[], database: string): Record<string, unknown> {
+  const [one, four] = runs;
+  return {
+    runs: runs.map((run) => ({
+      shards: run.shards,
+      interactions_per_s: run.ips,
+      p50_ms: run.latency.p50,
+      p99_ms: run.latency.p99,
+      failed: run.failed,
+      refused: run.refused,
+      driver_errors: run.driverErrors,
+      warmup_failed: run.warmupFailed,
+      emulator_problems: run.emulatorProblems,
+      cpu_ms_per_interaction_all_shards: run.cpuMsPerInteraction,
+      server_cpu_ms_per_interaction: run.serverCpuMsPerInteraction,
+      start_to_all_ready_ms: run.startMs,
+      other_programs_cpu_cores_during_rounds: run.foreignCores,
+      per_shard: run.perShard.map((shard) => ({
+        shard: shard.shard,
+        idle_rss_mb: shard.idleRssMb,
+        peak_rss_during_rounds_mb: shard.peakRssMb,
+      })),
+    })),
+    four_against_one_throughput: one && four ? four.ips / one.ips : Number.NaN,
+    database,
+  };
+}

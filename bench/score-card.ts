@@ -7,6 +7,7 @@ import {
   type GameState,
   seededRandom,
 } from '../src/game/index.js';
+import { loadLanguages, ROW_NAME } from '../src/i18n/index.js';
 import { drawScoreCard, type ScoreCardModel, scoreCardModel } from '../src/score-card/index.js';
 import { chooseComputerAction } from '../src/strategy/index.js';
 
@@ -30,7 +31,11 @@ function finishedGame(players: number, seed: number): GameState {
 
 function cardModel(players: number): ScoreCardModel {
   const names = ['Алексей Смирнов', 'Bob the Magnificent', 'Zoë Üllendorf', 'Dmitri', 'Eve 🎲 of the Night Shift'];
-  const rowLabels = Object.fromEntries(CATEGORIES.map((c) => [c.id, c.name])) as Record<CategoryId, string>;
+  const english = loadLanguages().english;
+  const rowLabels = Object.fromEntries(CATEGORIES.map((c) => [c.id, english.t(ROW_NAME[c.id])])) as Record<
+    CategoryId,
+    string
+  >;
   return scoreCardModel(finishedGame(players, 7), (id) => names[Number(id.slice(1))] ?? id, {
     title: 'Crag: final sheet',
     subtitle: 'One reroll · Thirteen: any total',

@@ -7,7 +7,8 @@ import {
   type GameState,
   seededRandom,
 } from '../src/game/index.js';
-import { loadLanguages, ROW_NAME } from '../src/i18n/index.js';
+import { ROW_NAME } from '../src/i18n/game-terms.js';
+import { loadLanguages } from '../src/i18n/index.js';
 import { drawScoreCard, type ScoreCardModel, scoreCardModel } from '../src/score-card/index.js';
 import { chooseComputerAction } from '../src/strategy/index.js';
 

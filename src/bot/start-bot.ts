@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Events, type Interaction, MessageFlags } from 'discord.js';
+import { type Client, Events, type Interaction, MessageFlags } from 'discord.js';
 import type { Config } from '../config.js';
 import { ALL_RULE_SETS } from '../game/index.js';
 import { type Languages, loadLanguages } from '../i18n/index.js';
@@ -12,12 +12,15 @@ import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
 import { Cooldowns } from './cooldowns.js';
+import { type DiceInUse, loadDiceFaces } from './dice-emojis.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
 import { InFlight } from './in-flight.js';
 import { watchPlacesGoing } from './places-going.js';
+import { UNICODE_DICE } from './render/index.js';
 import { createRouter } from './router.js';
 import { TurnScheduler } from './scheduler.js';
+import { TurnPings } from './turn-pings.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /**
@@ -52,6 +55,17 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     computerPauseMs: config.computerPauseMs,
     onFailure: (error, context) => log.error('a due turn failed; it will be tried again', { ...context, error }),
   });
+  const dice: DiceInUse = { faces: UNICODE_DICE };
+  const boards = new BoardPublisher({
+    client,
+    store,
+    languages,
+    log,
+    now,
+    dice,
+    boardBack: (game) => scheduler.arm(game),
+  });
+  const pings = new TurnPings({ client, store, boards, languages, log });
   ctx = {
     config,
     store,
@@ -63,8 +77,11 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       random: (max) => randomInt(max),
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
+      turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
     }),
-    boards: new BoardPublisher({ client, store, languages, log, now, boardBack: (game) => scheduler.arm(game) }),
+    boards,
+    pings,
+    dice,
     cooldowns: new Cooldowns(now, config.cooldownMs),
     languages,
   };
@@ -80,9 +97,9 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
   client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));
   client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { shard, code: event.code }));
 
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
   await client.login(config.token);
-  await ready;
+  dice.faces = await loadDiceFaces(await ready, log);
 
   // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
   await sweepGames(ctx);
@@ -114,6 +131,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       scheduler.stop();
       await inFlight.idle();
       await ctx.boards.idle();
+      await ctx.pings.idle();
       await client.destroy();
       // The "restarting" answers to interactions that came in until the gateway closed.
       await inFlight.idle();

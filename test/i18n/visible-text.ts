@@ -10,11 +10,18 @@ export interface ShownMessage {
 interface ShownComponent {
   readonly label?: string;
   readonly placeholder?: string;
+  /** A Text Display's markdown. */
+  readonly content?: string;
   readonly options?: readonly { readonly label: string; readonly description?: string }[];
+  /** A media gallery's images, with the words a screen reader says for each. */
+  readonly items?: readonly { readonly description?: string | null }[];
   readonly components?: readonly ShownComponent[];
 }
 
-/** Every text a person reads in a message: content, embeds, button labels, menu placeholders and options. */
+/**
+ * Every text a person reads in a message: content, embeds, Components V2 text, button labels, menu
+ * placeholders and options, and the descriptions of its images.
+ */
 export function visibleTexts(message: ShownMessage): string[] {
   const texts: string[] = [];
   if (message.content) texts.push(message.content);
@@ -23,7 +30,8 @@ export function visibleTexts(message: ShownMessage): string[] {
     for (const field of embed.fields ?? []) texts.push(field.name, field.value);
   }
   const visit = (component: ShownComponent): void => {
-    texts.push(component.label ?? '', component.placeholder ?? '');
+    texts.push(component.label ?? '', component.placeholder ?? '', component.content ?? '');
+    for (const item of component.items ?? []) texts.push(item.description ?? '');
     for (const option of component.options ?? []) texts.push(option.label, option.description ?? '');
     for (const child of component.components ?? []) visit(child);
   };

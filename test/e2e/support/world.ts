@@ -105,6 +105,13 @@ export class TestWorld {
     return channel;
   }
 
+  /** How the boards name a person: their display name, which here is their username (alice, bob, …). */
+  nameOf(userId: string): string {
+    const person = this.people.find((candidate) => candidate.id === userId);
+    if (!person) throw new Error(`nobody has the id ${userId}`);
+    return person.username;
+  }
+
   person(index: number): UserHandle {
     const person = this.people[index];
     if (!person) throw new Error(`no person ${index}`);

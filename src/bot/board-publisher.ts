@@ -176,6 +176,9 @@ export class BoardPublisher {
   async adopt(game: StoredGame, messageId: string, drawn: number): Promise<void> {
     this.posting.delete(game.id);
     this.pingsRefused.delete(game.id);
+    // The board shows `drawn` now: later drawings are compared with it, not with the store, which a
+    // click already under way may have moved on (its own drawing lands next; no redraw is needed).
+    this.newestLanded.set(game.id, drawn);
     const wasLost = this.lost.delete(game.id) || game.boardMessageId === null;
     await this.store.setBoardMessage(game.id, messageId);
     const stored = await this.store.gameById(game.id);
@@ -234,7 +237,7 @@ export class BoardPublisher {
       return posted.id;
     } catch (error) {
       if (!isLostAccess(error)) throw error;
-      this.refusePings(game, error);
+      await this.refusePings(game, error);
       return undefined;
     }
   }
@@ -246,7 +249,7 @@ export class BoardPublisher {
     } catch (error) {
       if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) return;
       if (!isLostAccess(error)) throw error;
-      this.refusePings(game, error);
+      await this.refusePings(game, error);
     }
   }
 
@@ -255,12 +258,22 @@ export class BoardPublisher {
     return messageLink(game.guildId, game.channelId, game.boardMessageId);
   }
 
-  private refusePings(game: StoredGame, error: unknown): void {
+  /**
+   * A ping request found its channel out of reach: no more pings there until a board comes back.
+   * Unless the bot only may not post there (it can still edit its board), the board is out of reach
+   * too, and is marked lost now rather than found so by one more failing request.
+   */
+  private async refusePings(game: StoredGame, error: unknown): Promise<void> {
     this.pingsRefused.add(game.id);
+    const code = (error as DiscordAPIError).code;
+    if (code !== RESTJSONErrorCodes.MissingPermissions && game.boardMessageId !== null) {
+      await this.markLost(game, game.boardMessageId, error);
+      return;
+    }
     this.log.warn('turn pings are out of reach in a channel; they stop until a board comes back there', {
       gameId: game.id,
       channel: game.channelId,
-      code: (error as DiscordAPIError).code,
+      code,
     });
   }
 
@@ -298,6 +311,11 @@ export class BoardPublisher {
     } catch (error) {
       this.log.warn('could not retire an old board', { gameId: game.id, messageId, error });
     }
+  }
+
+  /** Resolves when the game's redraws under way have finished (at once when there are none). */
+  async redrawn(gameId: number): Promise<void> {
+    await this.chains.get(gameId);
   }
 
   /** Resolves when every redraw under way has finished; used on shutdown. */

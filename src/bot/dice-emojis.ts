@@ -16,7 +16,10 @@ export interface DiceInUse {
  * is refused, the dice stay Unicode faces, with one warning line: the bot never fails to start over
  * emojis.
  */
-export async function loadDiceFaces(client: Client<true>, log: Logger): Promise<DiceFaces> {
+export async function loadDiceFaces(
+  client: Client<true>,
+  log: Logger,
+): Promise<{ readonly faces: DiceFaces; readonly uploaded: number }> {
   try {
     const owned = new Map((await client.application.emojis.fetch()).map((emoji) => [emoji.name, emoji.id]));
     const faces: Partial<Record<Die, { id: string; name: string }>> = {};
@@ -29,12 +32,11 @@ export async function loadDiceFaces(client: Client<true>, log: Logger): Promise<
       }
       faces[face] = { id, name };
     }
-    if (uploaded > 0) log.info('uploaded the die emojis', { uploaded });
-    return emojiDice(faces as Record<Die, { id: string; name: string }>);
+    return { faces: emojiDice(faces as Record<Die, { id: string; name: string }>), uploaded };
   } catch (error) {
     log.warn('the die emojis could not be read or uploaded; the dice show as Unicode faces', {
       reason: error instanceof DiscordAPIError ? `${error.status} ${error.code}: ${error.message}` : String(error),
     });
-    return UNICODE_DICE;
+    return { faces: UNICODE_DICE, uploaded: 0 };
   }
 }

@@ -99,10 +99,12 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
 
   const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
   await client.login(config.token);
-  dice.faces = await loadDiceFaces(await ready, log);
+  const connected = await ready;
 
   // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
   await sweepGames(ctx);
+  const emojis = await loadDiceFaces(connected, log);
+  dice.faces = emojis.faces;
   const gamesInPlay = scheduler.armAll(await store.turnsInPlay());
   const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS)).filter(changedWithoutAClick);
   for (const { gameId } of redrawn) void ctx.boards.refresh(gameId);
@@ -122,6 +124,8 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     guilds: client.guilds.cache.size,
     gamesInPlay,
     boardsRedrawn: redrawn.length,
+    dice: emojis.faces === UNICODE_DICE ? 'unicode' : 'emojis',
+    dieEmojisUploaded: emojis.uploaded,
   });
 
   return {

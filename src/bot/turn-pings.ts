@@ -80,6 +80,10 @@ export class TurnPings {
    */
   private async settle(gameId: number, turn: TurnKey | undefined, actorId: string | undefined): Promise<void> {
     const { store, boards } = this.deps;
+    // The change's own redraw (a timer's or a computer's, started right after the change) goes first:
+    // the ping then follows the board, and a board found out of reach on the way gets no ping.
+    await new Promise((resolve) => setImmediate(resolve));
+    await boards.redrawn(gameId);
     let game = await store.gameById(gameId);
     if (!game) return;
     if (game.pingMessageId !== null) {

@@ -41,10 +41,11 @@ export function visibleTexts(message: ShownMessage): string[] {
 
 /**
  * Text with what is not language removed: user, role and channel mentions, timestamps, custom emoji
- * and links (their ids and names are the same in every language).
+ * and links (their ids and names are the same in every language), and the `people`'s display names.
  */
-export function withoutNames(text: string): string {
-  return text
+export function withoutNames(text: string, people: readonly string[] = []): string {
+  return people
+    .reduce((rest, name) => rest.replaceAll(name, ' '), text)
     .replace(/<(?:@[!&]?|#)\d+>/g, ' ')
     .replace(/<t:-?\d+(?::[tTdDfFR])?>/g, ' ')
     .replace(/<a?:\w+:\d+>/g, ' ')
@@ -52,8 +53,8 @@ export function withoutNames(text: string): string {
 }
 
 /** The Latin words a message shows besides names: none in a message that is all Russian. */
-export function latinWords(message: ShownMessage): string[] {
-  return visibleTexts(message).flatMap((text) => withoutNames(text).match(/[A-Za-z]+/g) ?? []);
+export function latinWords(message: ShownMessage, people: readonly string[] = []): string[] {
+  return visibleTexts(message).flatMap((text) => withoutNames(text, people).match(/[A-Za-z]+/g) ?? []);
 }
 
 /** `{placeholders}` a message shows because nobody filled them. */

@@ -51,7 +51,9 @@ describe('turn pings', () => {
       else {
         const ping = await extras.pingFor(player);
         expect(ping.content).toContain(`<@${player}>, your turn in Crag: `);
-        expect(ping.content).toContain(`/channels/${world.guild.id}/${table.channelId}/${table.boardId}`);
+        expect(ping.content).toContain(
+          `[to the board](https://discord.com/channels/${world.guild.id}/${table.channelId}/${table.boardId})`,
+        );
       }
       await table.playTurn(player);
     }

@@ -38,6 +38,13 @@ export class TurnPings {
   private readonly chains = new Map<number, Promise<void>>();
   /** Games whose channel is gone: their ping went with it, and no request is made there. */
   private readonly gone = new Set<number>();
+  /**
+   * The ping each game in play shows, as this process made it (null: none). Only this process
+   * posts and deletes a game's pings, so this is the truth; the store's copy is read once per game
+   * (after a restart), since a game cached in the store may carry a ping id a save wrote back just
+   * after it changed.
+   */
+  private readonly shown = new Map<number, string | null>();
 
   constructor(private readonly deps: TurnPingsDeps) {}
 
@@ -84,13 +91,18 @@ export class TurnPings {
     // the ping then follows the board, and a board found out of reach on the way gets no ping.
     await new Promise((resolve) => setImmediate(resolve));
     await boards.redrawn(gameId);
-    let game = await store.gameById(gameId);
-    if (!game) return;
-    if (game.pingMessageId !== null) {
-      if (!this.gone.has(gameId)) await boards.deletePing(game, game.pingMessageId);
-      await store.setPingMessage(gameId, null);
-      game = { ...game, pingMessageId: null };
+    const game = await store.gameById(gameId);
+    if (!game) {
+      this.shown.delete(gameId);
+      return;
     }
+    const ping = this.shown.has(gameId) ? this.shown.get(gameId) : game.pingMessageId;
+    if (ping) {
+      if (!this.gone.has(gameId)) await boards.deletePing(game, ping);
+      await store.setPingMessage(gameId, null);
+    }
+    this.shown.set(gameId, null);
+    if (game.state.status !== 'playing') this.shown.delete(gameId);
     // Play moved on meanwhile: the change that moved it settles its own turn.
     if (!turn || game.state.round !== turn.round || game.state.currentSeat !== turn.seat) return;
     const playerId = whoToPing(game, actorId);
@@ -102,7 +114,9 @@ export class TurnPings {
       tr.t('ping.your-turn', { player: `<@${playerId}>`, board: link }),
       playerId,
     );
-    if (posted) await store.setPingMessage(gameId, posted);
+    if (!posted) return;
+    this.shown.set(gameId, posted);
+    await store.setPingMessage(gameId, posted);
   }
 }
 

@@ -1,10 +1,12 @@
 import {
   type APIActionRowComponent,
   type APIComponentInMessageActionRow,
-  type APIEmbed,
+  type APIContainerComponent,
   ButtonStyle,
   ComponentType,
+  MessageFlags,
   type RESTPostAPIApplicationCommandsJSONBody,
+  SeparatorSpacingSize,
 } from 'discord-api-types/v10';
 
 /** The baseline bot's only command. */
@@ -37,54 +39,38 @@ const ROWS = [
 
 export const BASELINE_ROW_VALUES = ROWS.map((_, i) => `row-${i}`);
 
+const row = (
+  ...components: APIComponentInMessageActionRow[]
+): APIActionRowComponent<APIComponentInMessageActionRow> => ({
+  type: ComponentType.ActionRow,
+  components,
+});
+const button = (custom_id: string, label: string, style: ButtonStyle.Primary | ButtonStyle.Secondary) =>
+  ({ type: ComponentType.Button, custom_id, label, style }) as const;
+const text = (content: string) => ({ type: ComponentType.TextDisplay, content }) as const;
+
 /**
- * A constant message shaped like a Crag board (an embed of the same length, the dice, a reroll
- * button, a 13-row menu and two more buttons), so both bots send and the emulator checks payloads
- * of the same size.
+ * A constant message shaped like a Crag board (a Components V2 container of the same texts, the
+ * dice, a reroll button, a 13-row menu and two more buttons), so both bots send and the emulator
+ * checks payloads of the same size.
  */
 export const BASELINE_BOARD: {
-  embeds: APIEmbed[];
-  components: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  flags: MessageFlags.IsComponentsV2;
+  components: APIContainerComponent[];
   allowedMentions: { parse: [] };
 } = {
-  embeds: [
-    {
-      title: 'Crag · round 5/13',
-      color: 0x2b7a4b,
-      description: [
-        '<@100000000000000001>, your turn · 1 reroll left · ⏱ <t:1900000000:R>',
-        '# ⚄  [⚄]  ⚁',
-        '▶ <@100000000000000001> **41**',
-        '· <@100000000000000002> **38**',
-        '· <@100000000000000003> **44**',
-        '',
-        'Last: <@100000000000000003> put ⚅ ⚅ ⚀ in **Sixes** for 12',
-      ].join('\n'),
-      footer: { text: 'one reroll · Thirteen: any total of 13 · game #1' },
-    },
-  ],
+  flags: MessageFlags.IsComponentsV2,
   components: [
     {
-      type: ComponentType.ActionRow,
+      type: ComponentType.Container,
+      accent_color: 0x2b7a4b,
       components: [
-        ...BASELINE_IDS.keep.map((custom_id, i) => ({
-          type: ComponentType.Button as const,
-          custom_id,
-          label: `⚄ ${i + 3}`,
-          style: ButtonStyle.Secondary as const,
-        })),
-        {
-          type: ComponentType.Button,
-          custom_id: BASELINE_IDS.reroll,
-          label: 'Reroll (1 left)',
-          style: ButtonStyle.Primary,
-        },
-      ],
-    },
-    {
-      type: ComponentType.ActionRow,
-      components: [
-        {
+        text('### Crag · round 5/13'),
+        text('**alice** (<@100000000000000001>), your turn · 1 reroll left · ⏱ <t:1900000000:R>'),
+        text('# <:crag_d5:100000000000000011> <:crag_d5:100000000000000011> <:crag_d2:100000000000000012>'),
+        row(...BASELINE_IDS.keep.map((customId, i) => button(customId, `⚄ ${i + 3}`, ButtonStyle.Secondary))),
+        row(button(BASELINE_IDS.reroll, 'Reroll (1 left)', ButtonStyle.Primary)),
+        row({
           type: ComponentType.StringSelect,
           custom_id: BASELINE_IDS.score,
           placeholder: 'Score these dice in…',
@@ -93,14 +79,17 @@ export const BASELINE_BOARD: {
             value: BASELINE_ROW_VALUES[i]!,
             description: `What ${name} scores`,
           })),
-        },
-      ],
-    },
-    {
-      type: ComponentType.ActionRow,
-      components: [
-        { type: ComponentType.Button, custom_id: 'baseline:hint', label: 'Hint', style: ButtonStyle.Secondary },
-        { type: ComponentType.Button, custom_id: 'baseline:sheet', label: 'My sheet', style: ButtonStyle.Secondary },
+        }),
+        row(
+          button('baseline:hint', 'Hint', ButtonStyle.Secondary),
+          button('baseline:sheet', 'My sheet', ButtonStyle.Secondary),
+        ),
+        { type: ComponentType.Separator, divider: true, spacing: SeparatorSpacingSize.Small },
+        text(['▶ alice **41**', '· bob **38**', '· carol **44**'].join('\n')),
+        text(
+          'Last: carol put <:crag_d6:100000000000000013> <:crag_d6:100000000000000013> <:crag_d1:100000000000000014> in **Sixes** for 12',
+        ),
+        text('-# one reroll · Thirteen: any total of 13 · game #1'),
       ],
     },
   ],

@@ -1,6 +1,5 @@
-import { ButtonStyle } from 'discord-api-types/v10';
 import type { EmulatedMessage } from '../src/emulator/index.js';
-import { controls, requireControl, rowChoices } from '../test/e2e/support/board.js';
+import { controls, dice, keptFlags, requireControl, rowChoices } from '../test/e2e/support/board.js';
 
 // The virtual players' way of reading a board is shared with the end-to-end tests.
 export {
@@ -13,15 +12,13 @@ export {
   title,
 } from '../test/e2e/support/board.js';
 
-/** The die buttons ("⚄ 5 · kept"): each die's value and whether it is kept (a green button). */
+/** The die buttons (a face's emoji, or "⚄ 5"): each die's value and whether it is kept (a green button). */
 export function diceOnBoard(message: EmulatedMessage): { value: number; kept: boolean; customId: string }[] {
+  const values = dice(message);
+  const kept = keptFlags(message);
   return controls(message)
     .filter((control) => control.kind === 'keep')
-    .map((control) => ({
-      value: Number(/(\d)/.exec(control.label)?.[1]),
-      kept: control.style === ButtonStyle.Success,
-      customId: control.customId,
-    }));
+    .map((control, i) => ({ value: values[i] ?? Number.NaN, kept: kept[i] ?? false, customId: control.customId }));
 }
 
 /** The row the menu promises the most points for (the last one listed on a tie). */

@@ -68,6 +68,9 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       )
       .addBooleanOption((option) =>
         text.name(option, 'thread', 'command.start.thread.name', 'command.start.thread.description'),
+      )
+      .addBooleanOption((option) =>
+        text.name(option, 'pings', 'command.start.pings.name', 'command.start.pings.description'),
       ),
   );
   crag.addSubcommand((leaderboard) =>

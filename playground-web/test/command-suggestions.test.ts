@@ -51,6 +51,7 @@ describe('the command picker', () => {
       'level',
       'hints',
       'thread',
+      'pings',
     ]);
     expect(labels('/crag start rerolls:2 t')).toEqual(['thirteen', 'turn-timer', 'thread']);
     expect(suggest('/crag start t', context)?.items[0]?.text).toBe('/crag start thirteen:');

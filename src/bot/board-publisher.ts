@@ -2,6 +2,7 @@ import {
   ChannelType,
   type Client,
   DiscordAPIError,
+  type RawFile,
   RESTJSONErrorCodes,
   Routes,
   ThreadAutoArchiveDuration,
@@ -10,13 +11,31 @@ import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
-import { type MessagePayload, renderGame } from './render/index.js';
-import { gameView } from './view.js';
+import type { DiceInUse } from './dice-emojis.js';
+import { asEdit, gameMessage, type WithFiles } from './game-message.js';
+import { type MessagePayload, renderMoved } from './render/index.js';
+import { messageLink } from './replies.js';
 
-/** The REST body for a message sent or edited with the bot's own token. */
-export function toRestBody(message: Partial<MessagePayload>): Record<string, unknown> {
-  const { allowedMentions, ...rest } = message;
-  return allowedMentions ? { ...rest, allowed_mentions: allowedMentions } : rest;
+/** A message the bot sends or edits with its own token: a game's message, or a turn ping. */
+type OwnMessage = WithFiles<{
+  flags?: number;
+  content?: string;
+  components?: MessagePayload['components'];
+  embeds?: [];
+  allowedMentions?: MessagePayload['allowedMentions'];
+}>;
+
+/**
+ * The REST request for a message sent or edited with the bot's own token: its JSON body and its
+ * files. Files replace whatever the message had attached (the body lists only them), so redrawing
+ * the final standings never leaves two score cards behind.
+ */
+export function toRestRequest(message: OwnMessage): { body: Record<string, unknown>; files?: RawFile[] } {
+  const { allowedMentions, files, ...rest } = message;
+  const body: Record<string, unknown> = allowedMentions ? { ...rest, allowed_mentions: allowedMentions } : rest;
+  if (!files || files.length === 0) return { body };
+  body.attachments = files.map((file, index) => ({ id: index, filename: file.name }));
+  return { body, files: files.map((file) => ({ name: file.name, data: file.attachment })) };
 }
 
 /**
@@ -45,6 +64,7 @@ export interface BoardPublisherDeps {
   readonly languages: Languages;
   readonly log: Logger;
   readonly now: () => number;
+  readonly dice: DiceInUse;
   /** Told when a lost board is back, so that turns held while it was lost can be played. */
   readonly boardBack: (game: StoredGame) => void;
 }
@@ -65,6 +85,10 @@ interface LostBoard {
  * When an edit finds the board out of reach (see LOST_ACCESS), the board is marked lost: its message
  * id is cleared in the store, so nothing tries to edit it again, and the next person who clicks or
  * uses a command in that channel gets a fresh board through their own interaction response.
+ *
+ * Turn pings (see TurnPings) are posted and deleted here too, behind the same gate: a lost board
+ * means no pings in that game, and a ping refused for lost access stops its game's pings until a
+ * person brings the game a board again.
  */
 export class BoardPublisher {
   private readonly chains = new Map<number, Promise<void>>();
@@ -75,12 +99,15 @@ export class BoardPublisher {
   private readonly lost = new Map<number, LostBoard>();
   /** The newest state version whose drawing has landed on each board of a game in play. */
   private readonly newestLanded = new Map<number, number>();
+  /** Games whose last ping request found the channel out of reach. */
+  private readonly pingsRefused = new Set<number>();
 
   private readonly client: Client;
   private readonly store: GameStore;
   private readonly languages: Languages;
   private readonly log: Logger;
   private readonly now: () => number;
+  private readonly dice: DiceInUse;
   private readonly boardBack: (game: StoredGame) => void;
 
   constructor(deps: BoardPublisherDeps) {
@@ -89,6 +116,7 @@ export class BoardPublisher {
     this.languages = deps.languages;
     this.log = deps.log;
     this.now = deps.now;
+    this.dice = deps.dice;
     this.boardBack = deps.boardBack;
   }
 
@@ -107,8 +135,8 @@ export class BoardPublisher {
           return;
         }
         const tr = guildWide(this.languages, this.client, game.guildId);
-        const board = renderGame(await gameView(this.store, game), tr);
-        if (await this.edit(game, game.boardMessageId, board)) await this.landed(game);
+        const board = await gameMessage(this.store, game, tr, this.dice.faces);
+        if (await this.edit(game, game.boardMessageId, asEdit(board))) await this.landed(game);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
     this.chains.set(gameId, next);
@@ -147,13 +175,17 @@ export class BoardPublisher {
    */
   async adopt(game: StoredGame, messageId: string, drawn: number): Promise<void> {
     this.posting.delete(game.id);
+    this.pingsRefused.delete(game.id);
+    // The board shows `drawn` now: later drawings are compared with it, not with the store, which a
+    // click already under way may have moved on (its own drawing lands next; no redraw is needed).
+    this.newestLanded.set(game.id, drawn);
     const wasLost = this.lost.delete(game.id) || game.boardMessageId === null;
     await this.store.setBoardMessage(game.id, messageId);
     const stored = await this.store.gameById(game.id);
     if (stored && stored.state.version !== drawn) void this.refresh(game.id);
     if (stored && wasLost) this.boardBack(stored);
     if (!wasLost && game.boardMessageId && game.boardMessageId !== messageId) {
-      await this.retire(game, game.boardMessageId);
+      await this.retire(game, game.boardMessageId, messageId);
     }
   }
 
@@ -185,6 +217,64 @@ export class BoardPublisher {
     this.lost.delete(gameId);
     this.posting.delete(gameId);
     this.newestLanded.delete(gameId);
+    this.pingsRefused.delete(gameId);
+  }
+
+  /** Whether the game's channel may get a turn ping: its board is there and no ping was refused. */
+  canPing(game: StoredGame): boolean {
+    return game.boardMessageId !== null && !this.pingsRefused.has(game.id);
+  }
+
+  /**
+   * Posts a turn ping with the bot's token, pinging only `userId`; its message id, or undefined when
+   * the channel turned out to be out of reach (no more pings there until a board comes back).
+   */
+  async postPing(game: StoredGame, content: string, userId: string): Promise<string | undefined> {
+    try {
+      const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), {
+        body: { content, allowed_mentions: { parse: [], users: [userId] } },
+      })) as { id: string };
+      return posted.id;
+    } catch (error) {
+      if (!isLostAccess(error)) throw error;
+      await this.refusePings(game, error);
+      return undefined;
+    }
+  }
+
+  /** Deletes a turn ping; one that someone already deleted is gone all the same. Tried once only. */
+  async deletePing(game: StoredGame, messageId: string): Promise<void> {
+    try {
+      await this.client.rest.delete(Routes.channelMessage(game.channelId, messageId));
+    } catch (error) {
+      if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) return;
+      if (!isLostAccess(error)) throw error;
+      await this.refusePings(game, error);
+    }
+  }
+
+  /** The board's message link, for a ping; undefined while the board is not known. */
+  boardLink(game: StoredGame): string | undefined {
+    return messageLink(game.guildId, game.channelId, game.boardMessageId);
+  }
+
+  /**
+   * A ping request found its channel out of reach: no more pings there until a board comes back.
+   * Unless the bot only may not post there (it can still edit its board), the board is out of reach
+   * too, and is marked lost now rather than found so by one more failing request.
+   */
+  private async refusePings(game: StoredGame, error: unknown): Promise<void> {
+    this.pingsRefused.add(game.id);
+    const code = (error as DiscordAPIError).code;
+    if (code !== RESTJSONErrorCodes.MissingPermissions && game.boardMessageId !== null) {
+      await this.markLost(game, game.boardMessageId, error);
+      return;
+    }
+    this.log.warn('turn pings are out of reach in a channel; they stop until a board comes back there', {
+      gameId: game.id,
+      channel: game.channelId,
+      code,
+    });
   }
 
   /** Opens a public thread of a channel for a new game, and gives its id. */
@@ -203,19 +293,29 @@ export class BoardPublisher {
   /** Posts a new game's first board with the bot's token, where no interaction can answer (a new thread). */
   async post(game: StoredGame, board: MessagePayload): Promise<void> {
     this.willPost(game.id);
-    const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), {
-      body: toRestBody(board),
-    })) as { id: string };
+    const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), toRestRequest(board))) as {
+      id: string;
+    };
     await this.adopt(game, posted.id, game.state.version);
   }
 
-  /** Removes the controls from a board that has been replaced by a newer message. */
-  private async retire(game: StoredGame, messageId: string): Promise<void> {
+  /** A board replaced by a newer message says where the game went instead, and loses its controls. */
+  private async retire(game: StoredGame, messageId: string, newMessageId: string): Promise<void> {
+    const tr = guildWide(this.languages, this.client, game.guildId);
+    const link = messageLink(game.guildId, game.channelId, newMessageId) ?? '';
     try {
-      await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), { body: { components: [] } });
+      await this.client.rest.patch(
+        Routes.channelMessage(game.channelId, messageId),
+        toRestRequest(asEdit(renderMoved(game.id, link, tr))),
+      );
     } catch (error) {
-      this.log.warn('could not remove the controls of an old board', { gameId: game.id, messageId, error });
+      this.log.warn('could not retire an old board', { gameId: game.id, messageId, error });
     }
+  }
+
+  /** Resolves when the game's redraws under way have finished (at once when there are none). */
+  async redrawn(gameId: number): Promise<void> {
+    await this.chains.get(gameId);
   }
 
   /** Resolves when every redraw under way has finished; used on shutdown. */
@@ -224,9 +324,9 @@ export class BoardPublisher {
   }
 
   /** Edits the board; false if the board turned out to be out of reach (it is then marked lost). */
-  private async edit(game: StoredGame, messageId: string, message: Partial<MessagePayload>): Promise<boolean> {
+  private async edit(game: StoredGame, messageId: string, message: OwnMessage): Promise<boolean> {
     try {
-      await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), { body: toRestBody(message) });
+      await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), toRestRequest(message));
       return true;
     } catch (error) {
       if (!isLostAccess(error)) throw error;

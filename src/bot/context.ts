@@ -4,7 +4,9 @@ import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
 import type { BoardPublisher } from './board-publisher.js';
 import type { Cooldowns } from './cooldowns.js';
+import type { DiceInUse } from './dice-emojis.js';
 import type { GameFlow } from './game-flow.js';
+import type { TurnPings } from './turn-pings.js';
 
 /** What every handler works with; built once at start-up. */
 export interface BotContext {
@@ -15,6 +17,10 @@ export interface BotContext {
   /** The one path of every state change. */
   readonly flow: GameFlow;
   readonly boards: BoardPublisher;
+  /** Tells the player whose turn begins, with a ping. */
+  readonly pings: TurnPings;
+  /** The die faces every drawing takes: the application's emojis once they are in place. */
+  readonly dice: DiceInUse;
   /** Per-person limits on what posts new messages. */
   readonly cooldowns: Cooldowns;
   /** Every catalogue; handlers pick the person's or the server's language from the interaction. */

@@ -102,6 +102,7 @@ async function endAbandonedGames(ctx: BotContext, owned: (guildId: string) => bo
  */
 export async function endGamesOutOfReach(ctx: BotContext, games: readonly StoredGame[], why: string): Promise<void> {
   for (const game of games) {
+    ctx.pings.placeGone(game.id);
     const changed = await ctx.flow.change(game.id, () => ({ type: 'abandon' }));
     // No board to redraw, even after a restart.
     await ctx.store.setBoardMessage(game.id, null);

@@ -18,6 +18,11 @@ export interface GameFlowDeps {
   readonly now: () => number;
   /** Milliseconds in one "minute" of the turn timer. */
   readonly turnTimerUnitMs: number;
+  /**
+   * Told, once stored, of every change that began a new turn or ended the game, with whoever's
+   * action it was (undefined for a timer): turn pings follow from it.
+   */
+  readonly turnMoved?: (game: StoredGame, actorId: string | undefined) => void;
 }
 
 /** A new game as a command describes it; its first deadline is the flow's to compute. */
@@ -76,6 +81,8 @@ export class GameFlow {
       // Another process wrote this game first (a shared database): the click was made on an old board.
       if (!saved.ok) return { ok: false, ...MOVED_ON };
       this.deps.scheduler.arm(saved.game);
+      if (turnMoved(game.state, result.state))
+        this.deps.turnMoved?.(saved.game, 'playerId' in decision ? decision.playerId : undefined);
       return { ok: true, game: saved.game };
     });
   }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Events, type Interaction, MessageFlags } from 'discord.js';
+import { type Client, Events, type Interaction, MessageFlags } from 'discord.js';
 import type { Config } from '../config.js';
 import { ALL_RULE_SETS } from '../game/index.js';
 import { type Languages, loadLanguages } from '../i18n/index.js';
@@ -13,13 +13,16 @@ import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
 import { Cooldowns } from './cooldowns.js';
+import { type DiceInUse, loadDiceFaces } from './dice-emojis.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
 import { FatalGatewayClose } from './gateway-close.js';
 import { InFlight } from './in-flight.js';
 import { watchPlacesGoing } from './places-going.js';
+import { UNICODE_DICE } from './render/index.js';
 import { createRouter } from './router.js';
 import { TurnScheduler } from './scheduler.js';
+import { TurnPings } from './turn-pings.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /**
@@ -61,6 +64,17 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     computerPauseMs: config.computerPauseMs,
     onFailure: (error, context) => log.error('a due turn failed; it will be tried again', { ...context, error }),
   });
+  const dice: DiceInUse = { faces: UNICODE_DICE };
+  const boards = new BoardPublisher({
+    client,
+    store,
+    languages,
+    log,
+    now,
+    dice,
+    boardBack: (game) => scheduler.arm(game),
+  });
+  const pings = new TurnPings({ client, store, boards, languages, log });
   ctx = {
     config,
     store,
@@ -72,8 +86,11 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       random: (max) => randomInt(max),
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
+      turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
     }),
-    boards: new BoardPublisher({ client, store, languages, log, now, boardBack: (game) => scheduler.arm(game) }),
+    boards,
+    pings,
+    dice,
     cooldowns: new Cooldowns(now, config.cooldownMs),
     languages,
   };
@@ -92,9 +109,10 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     client.once(Events.ShardDisconnect, (event, shard) => resolve(new FatalGatewayClose(event.code, shard))),
   );
 
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
+  let connected: Client<true>;
   try {
-    await Promise.race([
+    connected = await Promise.race([
       client.login(config.token).then(() => ready),
       closedForGood.then((close) => Promise.reject(close)),
     ]);
@@ -105,6 +123,8 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
 
   // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
   await sweepGames(ctx, owned);
+  const emojis = await loadDiceFaces(connected, log);
+  dice.faces = emojis.faces;
   const gamesInPlay = scheduler.armAll((await store.turnsInPlay()).filter((turn) => owned(turn.guildId)));
   const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS, owned)).filter(changedWithoutAClick);
   for (const { gameId } of redrawn) void ctx.boards.refresh(gameId);
@@ -124,6 +144,8 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     guilds: client.guilds.cache.size,
     gamesInPlay,
     boardsRedrawn: redrawn.length,
+    dice: emojis.faces === UNICODE_DICE ? 'unicode' : 'emojis',
+    dieEmojisUploaded: emojis.uploaded,
   });
 
   return {
@@ -134,6 +156,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       scheduler.stop();
       await inFlight.idle();
       await ctx.boards.idle();
+      await ctx.pings.idle();
       await client.destroy();
       // The "restarting" answers to interactions that came in until the gateway closed.
       await inFlight.idle();

@@ -6,7 +6,11 @@ export async function gameView(store: GameStore, game: StoredGame): Promise<Game
   const view: GameView = {
     gameId: game.id,
     state: game.state,
-    settings: { turnTimerMinutes: Math.round(game.turnTimerSeconds / 60), hintsEnabled: game.hintsEnabled },
+    settings: {
+      turnTimerMinutes: Math.round(game.turnTimerSeconds / 60),
+      hintsEnabled: game.hintsEnabled,
+      pingsEnabled: game.pingsEnabled,
+    },
     turnDeadline: game.turnDeadline,
   };
   if (game.state.status !== 'finished') return view;

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord-api-types/v10';
 import { checkAttachmentReferences, forgetAttachments, resolveAttachments } from './attachments.js';
 import type { CdnStore } from './cdn.js';
-import { DiscordError, ImpossibleActionError } from './errors.js';
+import { DiscordError, FormErrors, ImpossibleActionError } from './errors.js';
 import { deliveredMentions } from './mentions.js';
 import { type Json, userJson } from './payloads.js';
 import { compareSnowflakes } from './snowflake.js';
@@ -248,6 +248,7 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     };
     try {
       checkAttachmentReferences(json, edit.bodyPath ?? []);
+      checkUpgradeToComponentsV2(old, json, edit.bodyPath ?? []);
       assertNotEmpty(json);
     } catch (error) {
       forgetAttachments(this.cdn, old.channel_id, attachments, old.attachments);
@@ -409,4 +410,21 @@ function upperBound(ids: readonly string[], target: string): number {
 function indexOfSnowflake(ids: readonly string[], id: string): number {
   const index = lowerBound(ids, id);
   return ids[index] === id ? index : -1;
+}
+
+/**
+ * An edit may turn Components V2 on, but only once the message's content and embeds are emptied in
+ * that same edit (docs/resources/message.mdx, "Edit Message": content null, embeds []): a message
+ * posted as embeds that keeps them cannot become one.
+ */
+function checkUpgradeToComponentsV2(old: EmulatedMessage, json: EmulatedMessage, path: (string | number)[]): void {
+  const upgraded = (json.flags & MessageFlag.IsComponentsV2) !== 0 && (old.flags & MessageFlag.IsComponentsV2) === 0;
+  if (!upgraded || (json.content === '' && json.embeds.length === 0)) return;
+  const errors = new FormErrors();
+  errors.add(
+    path,
+    'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
+    "The 'content', 'embeds', 'sticker_ids' and 'poll' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+  );
+  errors.throwIfAny();
 }

@@ -14,23 +14,39 @@ import {
   type Seat,
   type Sheet,
   type TurnRecord,
+  withSeatName,
 } from './state.js';
 
+/**
+ * What every action of a person carries: who they are and, optionally, how the server showed them
+ * as they acted (see Seat.name). The name is remembered on their seat when the action is accepted.
+ */
+interface ByPerson {
+  readonly playerId: string;
+  readonly name?: string;
+}
+
 export type Action =
-  | { readonly type: 'join'; readonly playerId: string }
-  | { readonly type: 'leave'; readonly playerId: string }
-  | { readonly type: 'add-computer'; readonly playerId: string; readonly level: ComputerLevel }
-  | { readonly type: 'start'; readonly playerId: string }
-  | { readonly type: 'toggle-keep'; readonly playerId: string; readonly die: number }
-  | { readonly type: 'reroll'; readonly playerId: string; readonly keep?: Keep }
-  | { readonly type: 'score'; readonly playerId: string; readonly category: string }
-  | { readonly type: 'cancel'; readonly playerId: string; readonly moderator?: boolean }
+  | ({ readonly type: 'join' } & ByPerson)
+  | ({ readonly type: 'leave' } & ByPerson)
+  | ({ readonly type: 'add-computer'; readonly level: ComputerLevel } & ByPerson)
+  | ({ readonly type: 'start' } & ByPerson)
+  | ({ readonly type: 'toggle-keep'; readonly die: number } & ByPerson)
+  | ({ readonly type: 'reroll'; readonly keep?: Keep } & ByPerson)
+  | ({ readonly type: 'score'; readonly category: string } & ByPerson)
+  | ({ readonly type: 'cancel'; readonly moderator?: boolean } & ByPerson)
   | { readonly type: 'time-out' }
   | { readonly type: 'abandon' };
 
 export type ActionResult = { readonly ok: true; readonly state: GameState } | Refusal;
 
 export function applyAction(state: GameState, action: Action, random: RandomInt): ActionResult {
+  const result = applyRules(state, action, random);
+  if (!result.ok || !('name' in action) || action.name === undefined) return result;
+  return { ok: true, state: withSeatName(result.state, action.playerId, action.name) };
+}
+
+function applyRules(state: GameState, action: Action, random: RandomInt): ActionResult {
   switch (action.type) {
     case 'join':
       return join(state, action.playerId);

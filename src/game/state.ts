@@ -92,8 +92,9 @@ export interface GameState {
   readonly endReason: EndReason | null;
 }
 
-export function createGame(hostId: string, rules: Rules): GameState {
-  return {
+/** A new lobby with its host seated; `hostName` is how the server shows the host (see Seat.name). */
+export function createGame(hostId: string, rules: Rules, hostName?: string): GameState {
+  const state: GameState = {
     version: 1,
     rules,
     hostId,
@@ -106,6 +107,21 @@ export function createGame(hostId: string, rules: Rules): GameState {
     history: [],
     endReason: null,
   };
+  return hostName === undefined ? state : withSeatName(state, hostId, hostName);
+}
+
+/** Display names are at most 32 characters on Discord; anything longer is cut, never stored whole. */
+export const MAX_NAME_LENGTH = 32;
+
+/**
+ * The state with `name` remembered on `playerId`'s seat (a person's seat only; computers have
+ * labels). Whitespace runs, line breaks included, become single spaces; an empty name is ignored.
+ */
+export function withSeatName(state: GameState, playerId: string, name: string): GameState {
+  const tidy = Array.from(name.replace(/\s+/gu, ' ').trim()).slice(0, MAX_NAME_LENGTH).join('');
+  const index = state.seats.findIndex((seat) => seat.playerId === playerId && seat.computer === null);
+  if (tidy === '' || index < 0 || state.seats[index]?.name === tidy) return state;
+  return { ...state, seats: state.seats.map((seat, i) => (i === index ? { ...seat, name: tidy } : seat)) };
 }
 
 export function currentDice(turn: Turn): Dice {

@@ -40,6 +40,11 @@ export interface GameStore {
   saveState(gameId: number, expectedVersion: number, next: GameState, extra?: SaveExtras): Promise<SaveResult>;
   /** Records the board message; not a game action, so the version stays. False for no such game. */
   setBoardMessage(gameId: number, messageId: string | null): Promise<boolean>;
+  /**
+   * Records the game's turn ping, the message that notified the player to move, so that it can be
+   * deleted when the turn ends, even after a restart. Not a game action. False for no such game.
+   */
+  setPingMessage(gameId: number, messageId: string | null): Promise<boolean>;
 
   /** Every game under way, with just what its turn timer needs: what a restart must pick up again. */
   turnsInPlay(): Promise<TurnInPlay[]>;

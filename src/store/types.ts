@@ -11,6 +11,10 @@ export interface StoredGame {
   readonly boardMessageId: string | null;
   readonly turnTimerSeconds: number;
   readonly hintsEnabled: boolean;
+  /** Whether the player whose turn begins is pinged (the host's choice at /crag start). */
+  readonly pingsEnabled: boolean;
+  /** The game's turn ping visible now (see GameStore.setPingMessage), or null. */
+  readonly pingMessageId: string | null;
   /** When the current turn times out, in epoch ms; null when no timer runs. */
   readonly turnDeadline: number | null;
   readonly createdAt: number;
@@ -47,6 +51,8 @@ export interface NewGame {
   readonly state: GameState;
   readonly turnTimerSeconds: number;
   readonly hintsEnabled: boolean;
+  /** Ping the player whose turn begins; on unless the host turned it off. */
+  readonly pingsEnabled?: boolean;
   /** Continue this series ("Play again"); without it the game starts a new series. */
   readonly seriesId?: number;
   readonly boardMessageId?: string | null;

@@ -10,6 +10,7 @@ import { BoardPublisher } from '../../src/bot/board-publisher.js';
 import { Cooldowns } from '../../src/bot/cooldowns.js';
 import { PURGE_LOBBIES_AFTER_MS } from '../../src/bot/due-turns.js';
 import { GameFlow } from '../../src/bot/game-flow.js';
+import { UNICODE_DICE } from '../../src/bot/render/index.js';
 import { TurnScheduler } from '../../src/bot/scheduler.js';
 import { createGame, DEFAULT_RULES, seededRandom } from '../../src/game/index.js';
 import { loadLanguages } from '../../src/i18n/index.js';
@@ -43,6 +44,7 @@ describe('a hundred thousand lobbies opened and cancelled', () => {
       languages: loadLanguages(),
       log: createLogger('error', () => {}),
       now,
+      dice: { faces: UNICODE_DICE },
       boardBack: (game) => scheduler.arm(game),
     });
     const cooldowns = new Cooldowns(now, 10_000);

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   type GameView,
+  PART,
+  type PrivateCard,
   renderAnalysis,
   renderGame,
   renderHint,
   renderLeaderboard,
+  renderMoved,
   renderRules,
   renderSheet,
+  UNICODE_DICE,
 } from '../../src/bot/render/index.js';
 import {
   type Action,
@@ -20,6 +24,7 @@ import {
 } from '../../src/game/index.js';
 import { loadCatalogues, loadLanguages, type Translator } from '../../src/i18n/index.js';
 import { chooseComputerAction } from '../../src/strategy/index.js';
+import { part } from '../e2e/support/board.js';
 import { latinWords, type ShownMessage, unfilledPlaceholders, withoutNames } from '../i18n/visible-text.js';
 
 const ALICE = '111111111111111111';
@@ -55,7 +60,11 @@ function view(state: GameState, extra: Partial<GameView> = {}): GameView {
 function everyMessage(tr: Translator): [string, ShownMessage][] {
   const random = seededRandom(11);
   const lobby = act(
-    act(createGame(ALICE, { rerolls: 2, thirteen: 'no-pair' }), { type: 'join', playerId: BOB }, random),
+    act(
+      createGame(ALICE, { rerolls: 2, thirteen: 'no-pair' }, 'Алиса'),
+      { type: 'join', playerId: BOB, name: 'Боб' },
+      random,
+    ),
     { type: 'add-computer', playerId: ALICE, level: 'strong' },
     random,
   );
@@ -84,20 +93,23 @@ function everyMessage(tr: Translator): [string, ShownMessage][] {
   expect(rerollsLeft(rowToChoose)).toBe(0);
   expect(finished.status).toBe('finished');
   expect(finished.history.some((turn) => turn.timedOut)).toBe(true);
+  const faces = UNICODE_DICE;
+  const card = (drawn: PrivateCard | string): ShownMessage => (typeof drawn === 'string' ? { content: drawn } : drawn);
   return [
-    ['lobby', renderGame(view(lobby), tr)],
-    ['board', renderGame(view(midGame), tr)],
-    ['board, computer to play', renderGame(view(computerTurn), tr)],
-    ['board, no rerolls left', renderGame(view(rowToChoose), tr)],
-    ['board, a player left', renderGame(view(withLeaver), tr)],
-    ['final standings', renderGame(view(finished, { series }), tr)],
-    ['ended', renderGame(view(act(lobby, { type: 'cancel', playerId: ALICE }, random)), tr)],
-    ['abandoned', renderGame(view(act(midGame, { type: 'abandon' }, random)), tr)],
+    ['lobby', renderGame(view(lobby), tr, faces)],
+    ['board', renderGame(view(midGame), tr, faces)],
+    ['board, computer to play', renderGame(view(computerTurn), tr, faces)],
+    ['board, no rerolls left', renderGame(view(rowToChoose), tr, faces)],
+    ['board, a player left', renderGame(view(withLeaver), tr, faces)],
+    ['final standings', renderGame(view(finished, { series }), tr, faces)],
+    ['ended', renderGame(view(act(lobby, { type: 'cancel', playerId: ALICE }, random)), tr, faces)],
+    ['abandoned', renderGame(view(act(midGame, { type: 'abandon' }, random)), tr, faces)],
+    ['moved', renderMoved(1234, 'https://discord.com/channels/1/2/3', tr)],
     ['sheet', renderSheet(finished, ALICE, tr)],
     ['rules of a game', renderRules(started.rules, 'game', tr)],
     ['default rules', renderRules({ rerolls: 1, thirteen: 'any' }, 'default', tr)],
-    ['hint to keep', renderHint(midGame, tr)],
-    ['hint for a row', renderHint(rowToChoose, tr)],
+    ['hint to keep', card(renderHint(midGame, tr, faces))],
+    ['hint for a row', card(renderHint(rowToChoose, tr, faces))],
     ['analysis', renderAnalysis(finished, ALICE, tr)],
     ['analysis of a leaver', renderAnalysis(finished, BOB, tr)],
     ['series leaderboard', renderLeaderboard({ scope: 'series', rerolls: 1 }, rows, undefined, tr)],
@@ -134,7 +146,7 @@ describe('messages in each language', () => {
     expect(text('board, no rerolls left')).toContain('Перебросов не осталось');
     expect(text('final standings')).toContain('Итоги серии после 3 игр');
     expect(text('final standings')).toContain('**1\u00a0234** · 2 победы');
-    const leaderboard = messages.get('series leaderboard')?.embeds?.[0]?.description ?? '';
+    const leaderboard = part(messages.get('series leaderboard') ?? {}, PART.body);
     expect(leaderboard.split('\n')).toEqual([
       '**1.** <@100000000000000000> **2\u00a0000** · 1 игра · 0 побед · в среднем 149,9 · рекорд 230',
       '**2.** <@100000000000000001> **1\u00a0999** · 2 игры · 1 победа · в среднем 148,9 · рекорд 230',
@@ -146,7 +158,7 @@ describe('messages in each language', () => {
     expect(text('analysis of a leaver')).toMatch(/обнулённые строки −\d+,\d/);
     expect(text('lobby')).toContain('🤖 Сильный 1');
     expect(text('lobby')).toContain(
-      'два переброса · Тринадцать: 13 без пары · 5 мин на ход · подсказки вкл. · игра № 1234',
+      'два переброса · Тринадцать: 13 без пары · 5 мин на ход · подсказки вкл. · упоминания вкл. · игра № 1234',
     );
   });
 
@@ -155,7 +167,9 @@ describe('messages in each language', () => {
     const text = (name: string) => JSON.stringify(messages.get(name));
     expect(text('board')).toMatch(/your turn · 2 rerolls left/);
     expect(text('final standings')).toContain('Series totals after 3 games');
-    expect(text('lobby')).toContain('two rerolls · Thirteen: 13 with no pair · 5 min per turn · hints on · game #1234');
+    expect(text('lobby')).toContain(
+      'two rerolls · Thirteen: 13 with no pair · 5 min per turn · hints on · pings on · game #1234',
+    );
     expect(text('analysis')).toMatch(/Round \d+ \([1-6]-[1-6]-[1-6]\): [^;]+; best was [^,]+, −\d+\.\d/);
   });
 });

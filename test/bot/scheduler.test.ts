@@ -22,6 +22,8 @@ function stored(id: number, state: GameState, turnDeadline: number | null): Stor
     boardMessageId: null,
     turnTimerSeconds: 60,
     hintsEnabled: true,
+    pingsEnabled: true,
+    pingMessageId: null,
     turnDeadline,
     createdAt: NOW,
     updatedAt: NOW,

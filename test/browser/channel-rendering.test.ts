@@ -253,7 +253,7 @@ describe('the page draws what the bot sends, like a Discord client', () => {
     await carol.chooseRow(choices[0]?.label ?? '');
     // Both computers play their turn; then it is carol's again, in round 2.
     await carol.messageTitled('Crag · round 2/13').waitFor({ timeout: 30_000 });
-    await carol.board().filter({ hasText: '@carol, your turn' }).waitFor({ timeout: 30_000 });
+    await carol.board().filter({ hasText: '(@carol), your turn' }).waitFor({ timeout: 30_000 });
     expect((await carol.readBoard()).description).toMatch(/🤖 Easy 1 \d+/);
     await carol.type('/crag end');
     await carol.messageTitled('Crag · game ended').waitFor();

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelPage, PHONE } from './support/channel-page.js';
 import { launchChromium } from './support/chromium.js';
+import { expectControlsFitAPhone } from './support/phone-layout.js';
 import { percentiles, playTurn } from './support/play-turns.js';
 import { PlaygroundProcess } from './support/playground-process.js';
 import { saveScreenshot } from './support/screenshots.js';
@@ -42,7 +43,7 @@ describe('two people play a whole game in the playground, each in a browser tab'
     await saveScreenshot(alice.page, 'docs/lobby.png');
 
     await bob.clickAndWaitForBoard(bob.board().getByRole('button', { name: 'Join' }));
-    expect((await alice.readBoard()).description).toContain('@bob');
+    expect((await alice.readBoard()).description).toMatch(/^bob$/m);
   });
 
   it("answers a wrong person's click with a message only they see", async () => {
@@ -81,9 +82,10 @@ describe('two people play a whole game in the playground, each in a browser tab'
         await bob.page.locator('li.message.ephemeral', { hasText: 'not your turn' }).waitFor();
         expect((await alice.readBoard()).edited).toBe(board.edited);
         await saveScreenshot(alice.page, 'docs/board.png');
-        await saveScreenshot(alice.page, 'docs/layout/embeds-desktop.png');
+        await saveScreenshot(alice.page, 'docs/layout/components-v2-desktop.png');
         const phone = await ChannelPage.open(browser, playground.url, 'carol', PHONE);
-        await saveScreenshot(phone.page, 'docs/layout/embeds-phone.png');
+        await expectControlsFitAPhone(phone);
+        await saveScreenshot(phone.page, 'docs/layout/components-v2-phone.png');
         await phone.close();
       }
       const played = await playTurn(tabs, alice);
@@ -94,7 +96,13 @@ describe('two people play a whole game in the playground, each in a browser tab'
 
     const final = await alice.readBoard();
     expect(final.title).toBe('Crag · final standings');
-    for (const [person, total] of totals) expect(final.description).toContain(`@${person} ${total}`);
+    for (const [person, total] of totals)
+      expect(final.description).toMatch(new RegExp(`^\\S+ ${person} ${total}`, 'm'));
+    // The whole table's score card, from the emulator's CDN through the page's proxy, drawn.
+    const card = alice.board().locator('.cv2-gallery img');
+    await expect
+      .poll(() => card.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(500);
     const bobsView = await bob.readBoard();
     expect(bobsView.description).toBe(final.description);
     await saveScreenshot(alice.page, 'docs/final-standings.png');
@@ -105,7 +113,7 @@ describe('two people play a whole game in the playground, each in a browser tab'
     await carol.type('/crag leaderboard');
     const leaderboard = carol.messageTitled('Crag leaderboard');
     await leaderboard.waitFor();
-    const text = (await leaderboard.locator('.embed-description').textContent()) ?? '';
+    const text = (await leaderboard.locator('.cv2-text').allTextContents()).join('\n');
     expect(text).toMatch(/@alice \d+ · 1 game/);
     expect(text).toMatch(/@bob \d+ · 1 game/);
     await carol.close();

@@ -120,6 +120,7 @@ describe('the command definitions', () => {
       'level',
       'hints',
       'thread',
+      'pings',
       'leaderboard',
       'scope',
       'rerolls',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../src/emulator/index.js';
-import { control, currentPlayerId, description, title } from './support/board.js';
+import { control, controls, currentPlayerId, description, title } from './support/board.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
@@ -63,7 +63,7 @@ describe('abuse and limits', () => {
     expect(moderator).toMatchObject({ ack: 'reply', ephemeral: false });
     const posted = moderator.message?.id ?? '';
     // Once the new board is the board, the one before loses its controls.
-    await world.discord.waitFor(() => world.discord.message(table.boardId)?.components.length === 0);
+    await world.discord.waitFor(() => controls(world.discord.message(table.boardId) ?? {}).length === 0);
     table.boardId = posted;
     await table.act(carol, 'cancel');
   });

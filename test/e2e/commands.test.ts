@@ -36,7 +36,7 @@ describe('commands and refusals', () => {
     const table = new Table(world, world.channel('quiet').id);
     const rules = await table.command(carol, 'rules');
     expect(rules).toMatchObject({ ack: 'reply', ephemeral: true });
-    expect(rules.message?.embeds[0]?.description).toContain('Variant in force (the default): 1 reroll');
+    expect(description(rules.message ?? {})).toContain('Variant in force (the default): 1 reroll');
     const sheet = await table.command(carol, 'sheet');
     expect(sheet).toMatchObject({ ack: 'reply', ephemeral: true });
     expect(sheet.message?.content).toContain('No game');
@@ -60,9 +60,9 @@ describe('commands and refusals', () => {
     // Sheets: own by default, another player's by option, only for the asker.
     const own = await table.command(bob, 'sheet');
     expect(own).toMatchObject({ ack: 'reply', ephemeral: true });
-    expect(own.message?.embeds[0]?.description).toContain(`<@${bob}> · 0/13 rows filled`);
+    expect(description(own.message ?? {})).toContain('bob · 0/13 rows filled');
     const other = await table.command(carol, 'sheet', { player: alice });
-    expect(other.message?.embeds[0]?.description).toContain(`<@${alice}>`);
+    expect(description(other.message ?? {})).toContain('alice · 0/13 rows filled');
     expect(world.discord.messagesSeenBy(alice, world.channel().id).map((m) => m.id)).not.toContain(own.message?.id);
   });
 
@@ -133,15 +133,15 @@ describe('commands and refusals', () => {
     expect(currentPlayerId(table.board())).toBe(alice);
     const hint = await table.command(alice, 'hint');
     expect(hint).toMatchObject({ ack: 'reply', ephemeral: true });
-    expect(hint.message?.embeds[0]?.description).toMatch(/\*\*(Keep|Stand on)/);
-    expect(hint.message?.embeds[0]?.description).toContain('expected final total');
+    expect(description(hint.message ?? {})).toMatch(/\*\*(Keep|Stand on)/);
+    expect(description(hint.message ?? {})).toContain('expected final total');
     const button = await table.click(alice, 'hint');
     expect(button).toMatchObject({ ack: 'reply', ephemeral: true });
     const notYours = await table.command(bob, 'hint');
     expect(notYours.message?.content).toContain('whose turn it is');
   });
 
-  it('posts the board again at the bottom, and the old one loses its controls', async () => {
+  it('posts the board again at the bottom; the old one loses its controls and points to the new one', async () => {
     const table = new Table(world);
     const oldId =
       world.discord.messagesSeenBy(alice, world.channel().id).find((m) => title(m).startsWith('Crag · round'))?.id ??
@@ -150,7 +150,9 @@ describe('commands and refusals', () => {
     expect(moved).toMatchObject({ ack: 'reply', ephemeral: false });
     const newId = moved.message?.id ?? '';
     await world.discord.waitFor(() => controls(world.discord.message(oldId)!).length === 0);
-    expect(description(world.discord.message(oldId)!)).toContain(`<@${alice}>`);
+    expect(description(world.discord.message(oldId)!)).toContain(
+      `board moved: https://discord.com/channels/${world.guild.id}/${world.channel().id}/${newId}`,
+    );
     const seen = world.discord.messagesSeenBy(carol, world.channel().id);
     expect(seen.at(-1)?.id).toBe(newId);
     table.boardId = newId;

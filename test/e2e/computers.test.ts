@@ -44,13 +44,13 @@ describe('computer opponents and the post-game analysis', () => {
     for (const row of totalsAgainstSheets(world.dbPath)) expect(row.total).toBe(row.sheetSum);
 
     const leaderboard = await table.command(alice, 'leaderboard');
-    const lines = leaderboard.message?.embeds[0]?.description ?? '';
+    const lines = description(leaderboard.message ?? {});
     expect(lines).toContain(`<@${alice}>`);
     expect(lines).not.toContain('🤖');
 
     const analysis = await table.click(alice, 'analysis');
     expect(analysis).toMatchObject({ ack: 'reply', ephemeral: true });
-    const text = analysis.message?.embeds[0]?.description ?? '';
+    const text = description(analysis.message ?? {});
     expect(text).toContain('Optimal play expects');
     expect(text).toContain('🤖 Optimal 1');
     expect(title(analysis.message!)).toBe('How did we play?');

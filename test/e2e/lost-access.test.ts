@@ -43,7 +43,10 @@ describe('lost access', () => {
   it('stops at one failing request when the channel is hidden from the bot, and ends a game nobody can see', async () => {
     const channel = world.channel('hidden').id;
     const table = new Table(world, channel);
-    await table.open(alice, { computers: 2, level: 'easy', 'turn-timer': 60 });
+    const lobby = await table.open(alice, { computers: 2, level: 'easy', 'turn-timer': 60 });
+    // Once the bot has recorded its lobby, a click can no longer have moved the game on unseen (which
+    // it would then redraw with its token, perhaps after the channel is hidden below).
+    await world.discord.waitFor(() => status(channel)?.board === lobby.id);
     await table.act(alice, 'start');
     const before = failedEdits();
     // The bot loses View Channel; Alice's own clicks still land (interaction answers need no permission).
@@ -136,7 +139,9 @@ describe('lost access', () => {
     world.discord.resetRestCounts();
     world.discord.deleteChannel(gone);
     await world.discord.waitFor(() => status(gone)?.status === 'cancelled');
-    expect(world.bot.logs.some((line) => line.message === 'ended a game whose place is gone')).toBe(true);
+    await world.discord.waitFor(() =>
+      world.bot.logs.some((line) => line.message === 'ended a game whose place is gone'),
+    );
 
     world.discord.removeBot(world.guild.id, world.app.id);
     await world.discord.waitFor(() => status(kicked)?.status === 'cancelled');

@@ -45,7 +45,7 @@ describe('permissions: bad input that is not random', () => {
 
   it.each([
     ['Send Messages', Permission.SendMessages, 'muted'],
-    ['Embed Links', Permission.EmbedLinks, 'plain'],
+    ['Attach Files', Permission.AttachFiles, 'plain'],
   ])(
     'refuses /crag start, naming %s, where the bot may not post, and creates no game',
     async (name, bit, channelName) => {
@@ -59,7 +59,7 @@ describe('permissions: bad input that is not random', () => {
       expect(refused.message?.content).toContain(name);
       expect(refused.message?.content).toMatch(/give me .* here/);
       // Only the permission that is missing is named.
-      for (const other of ['View Channel', 'Send Messages', 'Embed Links'].filter((n) => n !== name)) {
+      for (const other of ['View Channel', 'Send Messages', 'Attach Files'].filter((n) => n !== name)) {
         expect(refused.message?.content).not.toContain(other);
       }
       expect(gamesIn(channel.id)).toEqual([]);
@@ -87,7 +87,10 @@ describe('permissions: bad input that is not random', () => {
     await table.open(bob);
     await table.act(carol, 'join');
     await table.act(bob, 'start');
+    const carolsPings = world.discord.pingsOf(carol).length;
     await table.playTurn(bob);
+    // Carol's turn begins: her ping is part of the channel before anyone tries to end the game.
+    await world.discord.waitFor(() => world.discord.pingsOf(carol).length > carolsPings);
     const before = gamesIn(channel.id);
     expect(before).toHaveLength(1);
     const boardBefore = JSON.stringify(table.board());

@@ -138,7 +138,14 @@ describe.each(['sqlite', 'postgres'] as const)('restarts on %s: SIGKILL at rando
       expect(game.rows).toBe(13 * game.seats);
     }
     if (backend === 'sqlite') expect(integrityCheck(world.dbPath)).toBe('ok');
-    const unexpected = world.discord.problems.filter((problem) => problem.kind !== 'interaction-failed');
+    // A kill between deleting a turn ping and recording that it is gone makes the restarted bot
+    // delete it again: Unknown Message, once, harmless (a 404 does not count towards Discord's limit
+    // on invalid requests). Anything else is a fault.
+    const pingDeletedTwice = (problem: (typeof world.discord.problems)[number]) =>
+      problem.method === 'DELETE' && problem.code === 10008;
+    const unexpected = world.discord.problems.filter(
+      (problem) => problem.kind !== 'interaction-failed' && !pingDeletedTwice(problem),
+    );
     expect(unexpected).toEqual([]);
     console.log(
       `restarts on ${backend}: ${killsDuringPlay} SIGKILLs during play survived across ${GAMES} games; ${stats.updates} clicks applied, ` +

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { control, currentPlayerId, description, title } from './support/board.js';
+import { PART } from '../../src/bot/render/parts.js';
+import { control, currentPlayerId, description, part, scoreCardAttachment, title } from './support/board.js';
 import { integrityCheck, totalsAgainstSheets } from './support/database.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
@@ -37,15 +38,21 @@ describe('back-to-back games', () => {
 
       const final = table.board();
       expect(title(final)).toBe('Crag · final standings');
-      const field = final.embeds[0]?.fields?.[0];
-      expect(field?.name).toBe(`Series totals after ${game} game${game === 1 ? '' : 's'}`);
-      for (const [player, total] of series) expect(field?.value).toContain(`<@${player}> **${total}**`);
+      const [heading, ...lines] = part(final, PART.series).split('\n');
+      expect(heading).toBe(`**Series totals after ${game} game${game === 1 ? '' : 's'}**`);
+      for (const [player, total] of series) {
+        expect(lines.some((line) => line.includes(`${world.nameOf(player)} **${total}**`))).toBe(true);
+      }
+      const card = scoreCardAttachment(final);
+      expect(card).toBeDefined();
       finalBoards.push(final.id);
 
       if (game === 3) break;
       const again = await table.click(bob, 'again');
       expect(again.ack).toBe('update');
       expect(control(table.board(), 'again')).toBeUndefined();
+      // The edit that took Play again away kept the score card the standings were drawn with.
+      expect(scoreCardAttachment(table.board())).toEqual(card);
       const nextBoard = await world.discord.waitFor(
         () => world.discord.interaction(again.interactionId)?.followUpIds[0],
       );
@@ -57,15 +64,15 @@ describe('back-to-back games', () => {
     for (const id of finalBoards.slice(0, 2)) expect(control(world.discord.message(id)!, 'again')).toBeUndefined();
 
     const leaderboard = await table.command(alice, 'leaderboard', { scope: 'series' });
-    const lines = leaderboard.message?.embeds[0]?.description ?? '';
+    const lines = description(leaderboard.message ?? {});
     for (const [player, total] of series) {
       expect(lines).toContain(`<@${player}> **${total}** · 3 games · ${wins.get(player) ?? 0} win`);
     }
     const server = await table.command(alice, 'leaderboard', { scope: 'server' });
     for (const [player, total] of series)
-      expect(server.message?.embeds[0]?.description).toContain(`<@${player}> **${total}**`);
+      expect(description(server.message ?? {})).toContain(`<@${player}> **${total}**`);
     const twoRerolls = await table.command(alice, 'leaderboard', { scope: 'server', rerolls: 2 });
-    expect(twoRerolls.message?.embeds[0]?.description).toContain('No finished games yet');
+    expect(description(twoRerolls.message ?? {})).toContain('No finished games yet');
 
     const recorded = totalsAgainstSheets(world.dbPath);
     expect(recorded).toHaveLength(6);

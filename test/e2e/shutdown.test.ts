@@ -195,7 +195,7 @@ describe('shutdown: SIGTERM and SIGINT during play', () => {
   it('waits for a board edit under way (held back by a 429) before exiting', async () => {
     const table = tables[0]!;
     const player = currentPlayerId(table.board()) ?? '';
-    const waiting = people.find((p) => p !== player && description(table.board()).includes(`<@${p}>`)) ?? '';
+    const waiting = people.find((p) => p !== player && description(table.board()).includes(world.nameOf(p))) ?? '';
     const limited = world.discord.failNextRest({
       method: 'PATCH',
       pathPattern: EDIT,

@@ -25,10 +25,10 @@ describe('a two-player game through the real discord.js client', () => {
     const carol = world.person(2).id;
     const table = new Table(world);
     const lobby = await table.open(alice);
-    expect(description(lobby)).toContain(`<@${alice}> (host)`);
+    expect(description(lobby)).toContain('1. alice (host)');
 
     const joined = await table.act(bob, 'join');
-    expect(description(joined)).toContain(`<@${bob}>`);
+    expect(description(joined)).toContain('2. bob');
     const notHost = await table.click(bob, 'start');
     expect(notHost).toMatchObject({ ack: 'reply', ephemeral: true });
     expect(notHost.message?.content).toContain('Only the host');
@@ -37,6 +37,8 @@ describe('a two-player game through the real discord.js client', () => {
     expect(title(started)).toBe('Crag · round 1/13');
     expect(currentPlayerId(started)).toBe(alice);
 
+    const byName = (byId: ReadonlyMap<string, number>) =>
+      new Map([...byId].map(([id, total]) => [world.nameOf(id), total]));
     const running = new Map([
       [alice, 0],
       [bob, 0],
@@ -56,19 +58,19 @@ describe('a two-player game through the real discord.js client', () => {
       const { row, points, dice } = await table.playTurn(player);
       expect(points).toBe(scoreRoll(dice, row as Parameters<typeof scoreRoll>[1]));
       running.set(player, (running.get(player) ?? 0) + points);
-      if (turn < 25) expect(totals(table.board())).toEqual(running);
+      if (turn < 25) expect(totals(table.board())).toEqual(byName(running));
     }
 
     expect(table.isFinished()).toBe(true);
     const final = description(table.board());
-    for (const [player, total] of running) expect(final).toContain(`<@${player}> **${total}**`);
+    expect(totals(table.board())).toEqual(byName(running));
     const [first, second] = [...running.entries()].sort((a, b) => b[1] - a[1]);
-    expect(final.split('\n')[0]).toContain(`🥇 <@${first?.[0]}>`);
+    expect(final.split('\n')[0]).toContain(`🥇 ${world.nameOf(first?.[0] ?? '')}`);
     if (first?.[1] === second?.[1]) expect(final).toContain('(tie)');
 
     const leaderboard = await table.command(carol, 'leaderboard');
     expect(leaderboard.ack).toBe('reply');
-    const lines = leaderboard.message?.embeds[0]?.description ?? '';
+    const lines = description(leaderboard.message ?? {});
     for (const [player, total] of running) expect(lines).toContain(`<@${player}> **${total}** · 1 game`);
 
     const recorded = totalsAgainstSheets(world.dbPath);

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PART } from '../../src/bot/render/parts.js';
 import { type Rules, scoreRoll } from '../../src/game/index.js';
-import { currentPlayerId, description, dice, requireControl, rowChoices, title, totals } from './support/board.js';
+import {
+  currentPlayerId,
+  description,
+  dice,
+  part,
+  requireControl,
+  rowChoices,
+  title,
+  totals,
+} from './support/board.js';
 import { integrityCheck, totalsAgainstSheets } from './support/database.js';
 import { isCategory, playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
@@ -20,11 +30,11 @@ describe('variants and table sizes', () => {
     const rules: Rules = { rerolls: 2, thirteen: 'no-pair' };
     const table = new Table(world, world.channel('solo').id);
     const lobby = await table.open(alice, { rerolls: 2, thirteen: 'no-pair' });
-    expect(lobby.embeds[0]?.footer?.text).toContain('two rerolls · Thirteen: 13 with no pair');
+    expect(part(lobby, PART.footer)).toContain('two rerolls · Thirteen: 13 with no pair');
 
     const card = await table.command(alice, 'rules');
     expect(card).toMatchObject({ ack: 'reply', ephemeral: true });
-    expect(card.message?.embeds[0]?.description).toContain('with no pair');
+    expect(description(card.message ?? {})).toContain('with no pair');
 
     const started = await table.act(alice, 'start');
     expect(requireControl(started, 'reroll').label).toBe('Reroll (2 left)');
@@ -41,7 +51,7 @@ describe('variants and table sizes', () => {
 
     const running = await playToTheEnd(table, rules);
     const total = (running.get(alice) ?? 0) + firstRow.points;
-    expect(description(table.board())).toContain(`🥇 <@${alice}> **${total}**`);
+    expect(description(table.board())).toContain(`🥇 alice **${total}**`);
     expect(totalsAgainstSheets(world.dbPath).find((row) => row.playerId === alice)?.total).toBe(total);
   });
 
@@ -66,7 +76,7 @@ describe('variants and table sizes', () => {
       const { points } = await table.playTurn(player);
       running.set(player, (running.get(player) ?? 0) + points);
       if (!table.isFinished())
-        expect(totals(table.board())).toEqual(new Map(players.map((p) => [p, running.get(p) ?? 0])));
+        expect(totals(table.board())).toEqual(new Map(players.map((p) => [world.nameOf(p), running.get(p) ?? 0])));
     }
     expect(order).toHaveLength(65);
     expect(order).toEqual(Array.from({ length: 65 }, (_, i) => players[i % 5]));

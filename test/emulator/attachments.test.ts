@@ -10,6 +10,7 @@ import {
 } from 'discord.js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { deferred, type InteractionHandlers, type Scene, useConnectedScene } from './helpers.js';
+import { Permission } from '../../src/emulator/index.js';
 
 let scene: Scene;
 let client: Client;
@@ -99,6 +100,26 @@ describe('uploads through channel routes', () => {
       code: 40005,
     });
     expect(takeProblems().map((problem) => problem.code)).toEqual([50035, 50035, 40005]);
+  });
+
+  test('the bot’s own sends and edits with files need Attach Files (403 / 50013); without files they do not', async () => {
+    const sent = await textChannel().send({ content: 'board' });
+    scene.discord.setChannelPermissions(scene.channel.id, scene.app.botUser.id, { deny: Permission.AttachFiles });
+    try {
+      const card = [{ attachment: png(1, 1), name: 'card.png' }];
+      await expect(textChannel().send({ content: 'card', files: card })).rejects.toMatchObject({
+        status: 403,
+        code: 50013,
+      });
+      await expect(sent.edit({ content: 'with a card', files: card })).rejects.toMatchObject({
+        status: 403,
+        code: 50013,
+      });
+      expect((await sent.edit({ content: 'words only' })).content).toBe('words only');
+      expect(takeProblems().map((problem) => problem.code)).toEqual([50013, 50013]);
+    } finally {
+      scene.discord.setChannelPermissions(scene.channel.id, scene.app.botUser.id, {});
+    }
   });
 });
 

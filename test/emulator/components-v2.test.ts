@@ -100,6 +100,30 @@ describe('components v2 through the real client', () => {
     await expect(sent.edit({ content: 'legacy' })).rejects.toMatchObject({ code: 50035 });
     expect(takeProblems().map((problem) => problem.code)).toEqual([50035, 50035]);
   });
+
+  test('a message posted with embeds becomes Components V2 only by an edit that empties its embeds and content', async () => {
+    const sent = await textChannel().send({ content: 'old board', embeds: [{ title: 'Crag · round 2/13' }] });
+    const path = `/channels/${sent.channelId}/messages/${sent.id}`;
+    const v2 = { flags: V2, components: [text('new board')] };
+    const keeping = await rawRest(scene.discord, 'PATCH', path, { token: scene.app.token, body: v2 });
+    expect(keeping).toMatchObject({
+      status: 400,
+      body: { code: 50035, errors: { _errors: [{ code: 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2' }] } },
+    });
+    const embedsOnly = await rawRest(scene.discord, 'PATCH', path, {
+      token: scene.app.token,
+      body: { ...v2, embeds: [] },
+    });
+    expect(embedsOnly).toMatchObject({ status: 400, body: { code: 50035 } });
+    expect(scene.discord.message(sent.id)).toMatchObject({ flags: 0, content: 'old board' });
+    const upgraded = await rawRest(scene.discord, 'PATCH', path, {
+      token: scene.app.token,
+      body: { ...v2, embeds: [], content: null },
+    });
+    expect(upgraded.status).toBe(200);
+    expect(scene.discord.message(sent.id)).toMatchObject({ flags: V2, content: '', embeds: [] });
+    expect(takeProblems().map((problem) => problem.code)).toEqual([50035, 50035]);
+  });
 });
 
 describe('components v2 validation (raw JSON)', () => {

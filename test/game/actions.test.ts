@@ -7,6 +7,7 @@ import {
   type GameState,
   type RandomInt,
   serializeGame,
+  withSeatName,
 } from '../../src/game/index.js';
 import { current, lobby, play, ROWS, scripted, sumOfRows } from './support.js';
 
@@ -279,5 +280,58 @@ describe('serialisation', () => {
       expect(() => deserializeGame(text)).toThrow(TypeError);
     }
     expect(() => deserializeGame('not json')).toThrow(SyntaxError);
+  });
+});
+
+describe('names', () => {
+  it('a person’s display name is remembered on their seat when they join or act, and kept as it changes', () => {
+    let state = createGame('h0', DEFAULT_RULES, 'Host');
+    expect(state.seats[0]?.name).toBe('Host');
+    expect(state.version).toBe(1);
+    state = play(state, { type: 'join', playerId: 'h1', name: 'Bob' }, dice);
+    state = play(state, { type: 'add-computer', playerId: 'h0', level: 'easy', name: 'Host (away)' }, dice);
+    expect(state.seats.map((seat) => seat.name)).toEqual(['Host (away)', 'Bob', undefined]);
+    state = play(state, { type: 'start', playerId: 'h0' }, dice);
+    // Acting without a name (a timer, an older caller) leaves the name as it was.
+    expect(state.seats[0]?.name).toBe('Host (away)');
+    state = play(state, { type: 'score', playerId: 'h0', category: 'ones', name: 'Host' }, dice);
+    expect(state.seats[0]?.name).toBe('Host');
+    expect(state.version).toBe(5);
+  });
+
+  it('a refused action remembers nothing', () => {
+    const state = createGame('h0', DEFAULT_RULES, 'Host');
+    const result = applyAction(state, { type: 'start', playerId: 'h1', name: 'Intruder' }, dice);
+    expect(result).toEqual({ ok: false, code: 'not-host' });
+  });
+
+  it('names are tidied: whitespace runs become one space, at most 32 characters, an empty name is ignored', () => {
+    const long = `${'🎲'.repeat(20)}${'x'.repeat(20)}`;
+    let state = play(
+      createGame('h0', DEFAULT_RULES),
+      { type: 'join', playerId: 'h1', name: `  Bob\n\t the\u00a0Great ` },
+      dice,
+    );
+    expect(state.seats[1]?.name).toBe('Bob the Great');
+    state = play(state, { type: 'leave', playerId: 'h0', name: long }, dice);
+    state = play(state, { type: 'join', playerId: 'h0', name: long }, dice);
+    expect(Array.from(state.seats[1]?.name ?? '')).toHaveLength(32);
+    expect(state.seats[1]?.name?.startsWith('🎲'.repeat(20))).toBe(true);
+    state = play(state, { type: 'add-computer', playerId: 'h1', level: 'optimal', name: '   ' }, dice);
+    expect(state.seats[0]?.name).toBe('Bob the Great');
+  });
+
+  it('computer seats never take a name', () => {
+    const state = play(createGame('h0', DEFAULT_RULES), { type: 'add-computer', playerId: 'h0', level: 'easy' }, dice);
+    expect(withSeatName(state, 'cpu-easy-1', 'Robot').seats[1]).not.toHaveProperty('name');
+  });
+
+  it('games saved before names were kept still load, their seats without names', () => {
+    const old = JSON.parse(serializeGame(start(createGame('h0', DEFAULT_RULES)))) as GameState;
+    const loaded = deserializeGame(JSON.stringify(old));
+    expect(loaded.seats[0]).not.toHaveProperty('name');
+    expect(play(loaded, { type: 'score', playerId: 'h0', category: 'ones', name: 'Later' }, dice).seats[0]?.name).toBe(
+      'Later',
+    );
   });
 });

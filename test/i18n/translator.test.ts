@@ -78,9 +78,9 @@ describe('the translator', () => {
   });
 
   it('translates nested messages and lists in the same language', () => {
-    const permissions = [message('permission.send-messages'), message('permission.embed-links')];
+    const permissions = [message('permission.send-messages'), message('permission.attach-files')];
     expect(ru.render(message('refusal.missing-permissions', { permissions }))).toBe(
-      'Я не могу писать в этот канал: выдайте мне здесь права «Отправлять сообщения» и «Встраивать ссылки» и попробуйте снова.',
+      'Я не могу писать в этот канал: выдайте мне здесь права «Отправлять сообщения» и «Прикреплять файлы» и попробуйте снова.',
     );
     expect(
       en.render(message('refusal.missing-permissions', { permissions: [message('permission.view-channel')] })),

@@ -10,11 +10,18 @@ export interface ShownMessage {
 interface ShownComponent {
   readonly label?: string;
   readonly placeholder?: string;
+  /** A Text Display's markdown. */
+  readonly content?: string;
   readonly options?: readonly { readonly label: string; readonly description?: string }[];
+  /** A media gallery's images, with the words a screen reader says for each. */
+  readonly items?: readonly { readonly description?: string | null }[];
   readonly components?: readonly ShownComponent[];
 }
 
-/** Every text a person reads in a message: content, embeds, button labels, menu placeholders and options. */
+/**
+ * Every text a person reads in a message: content, embeds, Components V2 text, button labels, menu
+ * placeholders and options, and the descriptions of its images.
+ */
 export function visibleTexts(message: ShownMessage): string[] {
   const texts: string[] = [];
   if (message.content) texts.push(message.content);
@@ -23,7 +30,8 @@ export function visibleTexts(message: ShownMessage): string[] {
     for (const field of embed.fields ?? []) texts.push(field.name, field.value);
   }
   const visit = (component: ShownComponent): void => {
-    texts.push(component.label ?? '', component.placeholder ?? '');
+    texts.push(component.label ?? '', component.placeholder ?? '', component.content ?? '');
+    for (const item of component.items ?? []) texts.push(item.description ?? '');
     for (const option of component.options ?? []) texts.push(option.label, option.description ?? '');
     for (const child of component.components ?? []) visit(child);
   };
@@ -33,10 +41,11 @@ export function visibleTexts(message: ShownMessage): string[] {
 
 /**
  * Text with what is not language removed: user, role and channel mentions, timestamps, custom emoji
- * and links (their ids and names are the same in every language).
+ * and links (their ids and names are the same in every language), and the `people`'s display names.
  */
-export function withoutNames(text: string): string {
-  return text
+export function withoutNames(text: string, people: readonly string[] = []): string {
+  return people
+    .reduce((rest, name) => rest.replaceAll(name, ' '), text)
     .replace(/<(?:@[!&]?|#)\d+>/g, ' ')
     .replace(/<t:-?\d+(?::[tTdDfFR])?>/g, ' ')
     .replace(/<a?:\w+:\d+>/g, ' ')
@@ -44,8 +53,8 @@ export function withoutNames(text: string): string {
 }
 
 /** The Latin words a message shows besides names: none in a message that is all Russian. */
-export function latinWords(message: ShownMessage): string[] {
-  return visibleTexts(message).flatMap((text) => withoutNames(text).match(/[A-Za-z]+/g) ?? []);
+export function latinWords(message: ShownMessage, people: readonly string[] = []): string[] {
+  return visibleTexts(message).flatMap((text) => withoutNames(text, people).match(/[A-Za-z]+/g) ?? []);
 }
 
 /** `{placeholders}` a message shows because nobody filled them. */

@@ -50,6 +50,8 @@ describe.each(BACKENDS)('$name', (backend) => {
         boardMessageId: null,
         turnTimerSeconds: 60,
         hintsEnabled: true,
+        pingsEnabled: true,
+        pingMessageId: null,
         turnDeadline: null,
         createdAt: clock,
         updatedAt: clock,
@@ -191,6 +193,40 @@ describe.each(BACKENDS)('$name', (backend) => {
       });
       expect(game?.state.version).toBe(created.game.state.version);
       expect(await store.setBoardMessage(999, 'x')).toBe(false);
+    });
+
+    it('keeps whether the game pings, and its turn ping, across saves and a reopening', async () => {
+      const quiet = await created(
+        store.createGame({
+          guildId: GUILD,
+          channelId: CHANNEL,
+          state: newGameState(PLAN),
+          turnTimerSeconds: 60,
+          hintsEnabled: true,
+          pingsEnabled: false,
+        }),
+      );
+      expect(quiet.pingsEnabled).toBe(false);
+      const pinging = await created(create(newGameState(PLAN), '910000000000000002'));
+      expect(pinging.pingsEnabled).toBe(true);
+      clock += 10;
+      expect(await store.setPingMessage(pinging.id, '930000000000000001')).toBe(true);
+      const read = await store.gameById(pinging.id);
+      // Not a game action, nor a change of the board: neither version nor times move.
+      expect(read).toMatchObject({ pingMessageId: '930000000000000001', updatedAt: pinging.updatedAt });
+      expect(read?.state.version).toBe(pinging.state.version);
+      const saved = await saveAction(store, pinging, { type: 'start', playerId: ALICE });
+      expect(saved.pingMessageId).toBe('930000000000000001');
+      expect(await store.setPingMessage(999, 'x')).toBe(false);
+      await store.close();
+      store = await db.open({ now: () => clock });
+      expect(await store.gameById(quiet.id)).toMatchObject({ pingsEnabled: false, pingMessageId: null });
+      expect(await store.gameById(pinging.id)).toMatchObject({
+        pingsEnabled: true,
+        pingMessageId: '930000000000000001',
+      });
+      expect(await store.setPingMessage(pinging.id, null)).toBe(true);
+      expect((await store.gameById(pinging.id))?.pingMessageId).toBeNull();
     });
   });
 

@@ -63,6 +63,32 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         expect(db.prepare('SELECT COUNT(*) FROM games').pluck().get()).toBe(3);
       },
     },
+    2: {
+      // A game in play before turn pings existed: it pings from now on, and has no ping message yet.
+      seed: (db) => {
+        const state = replayTo({ seed: 2, humans: ['100000000000000001'] }, 3);
+        db.prepare(
+          "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', ?, ?)",
+        ).run(JSON.stringify(state.rules), NOW);
+        db.prepare(`INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, rules, state,
+          state_version, turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
+          VALUES (7, '9001', '9101', 1, 1, 'playing', ?, ?, ?, 60, 1, ?, ?, ?)`).run(
+          JSON.stringify(state.rules),
+          serializeGame({ ...state, sheets: {}, history: [] }),
+          state.version,
+          NOW,
+          NOW,
+          NOW,
+        );
+      },
+      verify: (db) => {
+        expect(db.prepare('SELECT pings_enabled, ping_message_id FROM games WHERE id = 7').get()).toEqual({
+          pings_enabled: 1,
+          ping_message_id: null,
+        });
+        expect(() => db.prepare('UPDATE games SET pings_enabled = 2').run()).toThrow(/CHECK/);
+      },
+    },
   };
 
 describe('migrations', () => {

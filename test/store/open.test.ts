@@ -95,8 +95,10 @@ describe('openStore refuses', () => {
     damageLeafPageOf('sheet_rows');
     const migrations = join(folder.dir, 'migrations');
     mkdirSync(migrations);
-    copyFileSync(join(defaultMigrationsDir('sqlite'), '0001_init.sql'), join(migrations, '0001_init.sql'));
-    writeFileSync(join(migrations, '0002_more.sql'), 'CREATE TABLE more (x INTEGER);');
+    const known = readdirSync(defaultMigrationsDir('sqlite'));
+    for (const file of known) copyFileSync(join(defaultMigrationsDir('sqlite'), file), join(migrations, file));
+    const next = String(known.length + 1).padStart(4, '0');
+    writeFileSync(join(migrations, `${next}_more.sql`), 'CREATE TABLE more (x INTEGER);');
     expect(expectRefused('corrupt', { migrationsDir: migrations }).message).toMatch(/quick_check|damaged/);
   });
 

@@ -110,6 +110,30 @@ describe('PostgreSQL migrations', () => {
     });
   });
 
+  it('0002_turn_pings turns pings on for the games already stored, with no ping message', async () => {
+    const url = await createDatabase();
+    const initOnly = join(folder.dir, 'init-only');
+    mkdirSync(initOnly);
+    copyFileSync(join(defaultMigrationsDir('postgres'), '0001_init.sql'), join(initOnly, '0001_init.sql'));
+    await (await openPostgresStore(url, { now, migrationsDir: initOnly })).close();
+    const state = replayTo({ seed: 2, humans: ['100000000000000001'] }, 3);
+    await withClient(url, async (client) => {
+      await client.query(
+        "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', $1, $2)",
+        [JSON.stringify(state.rules), NOW],
+      );
+      await client.query(
+        `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, rules, state,
+           state_version, turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
+         VALUES (7, '9001', '9101', 1, 1, 'playing', $1, $2, $3, 60, true, $4, $4, $4)`,
+        [JSON.stringify(state.rules), serializeGame({ ...state, sheets: {}, history: [] }), state.version, NOW],
+      );
+    });
+    const store = await openPostgresStore(url, { now });
+    expect(await store.gameById(7)).toMatchObject({ pingsEnabled: true, pingMessageId: null });
+    await store.close();
+  });
+
   it('are applied once when several processes start at the same moment', async () => {
     const url = await createDatabase();
     // A slow second migration widens the window in which two starts could both find it missing.
@@ -157,7 +181,7 @@ describe('PostgreSQL migrations', () => {
     expect(error).toBeInstanceOf(StoreOpenError);
     expect(error).toMatchObject({ reason: 'migration-failed' });
     expect((error as Error).message).toMatch(
-      /could not be brought up to schema 2: relation "no_such_table" does not exist/,
+      new RegExp(`could not be brought up to schema ${migrations.length + 1}: relation "no_such_table" does not exist`),
     );
     expect(await dump(url)).toBe(before);
     await (await openPostgresStore(url, { now })).close();

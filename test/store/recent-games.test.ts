@@ -16,6 +16,8 @@ function game(id: number, version: number, updatedAt = 1_000, guildId = GUILD): 
     boardMessageId: null,
     turnTimerSeconds: 60,
     hintsEnabled: true,
+    pingsEnabled: true,
+    pingMessageId: null,
     turnDeadline: null,
     createdAt: 1_000,
     updatedAt,

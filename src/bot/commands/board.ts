@@ -2,9 +2,8 @@ import { PermissionFlagsBits } from 'discord.js';
 import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
+import { gameMessage } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
-import { renderGame } from '../render/index.js';
-import { gameView } from '../view.js';
 import type { GuildCommand } from './index.js';
 
 /**
@@ -25,7 +24,7 @@ export async function boardCommand(ctx: BotContext, interaction: GuildCommand): 
 
 /** Answers the interaction with the game's board, which becomes the one the bot keeps up to date. */
 export async function postBoard(ctx: BotContext, interaction: GuildCommand, game: StoredGame): Promise<void> {
-  const board = renderGame(await gameView(ctx.store, game), channelWide(ctx.languages, interaction));
+  const board = await gameMessage(ctx.store, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
   const response = await interaction.reply({ ...board, withResponse: true });
   const messageId = response.resource?.message?.id;
   if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);

@@ -1,8 +1,10 @@
 import { END_GAME_PERMISSION } from '../../../commands/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
+import { displayName } from '../display-name.js';
 import type { Decision } from '../game-flow.js';
 import { type Outcome, refused } from '../outcome.js';
+import { escapeMarkdown } from '../render/index.js';
 import { answerPublicly } from '../replies.js';
 import type { GuildCommand } from './index.js';
 
@@ -26,7 +28,7 @@ export async function endCommand(ctx: BotContext, interaction: GuildCommand): Pr
   });
   if (!changed.ok) return changed;
   const tr = channelWide(ctx.languages, interaction);
-  const player = `<@${playerId}>`;
+  const player = `**${escapeMarkdown(displayName(interaction))}**`;
   await answerPublicly(interaction, {
     content: hostLeft ? tr.t('end.host-left', { player }) : tr.t('end.announcement', { player }),
     allowedMentions: { parse: [] },

@@ -11,6 +11,6 @@ export async function hintCommand(ctx: BotContext, interaction: GuildCommand): P
   if (!game) return refused('refusal.no-game');
   const refusal = hintRefusal(game, interaction.user.id);
   if (refusal) return refusal;
-  await replyPrivately(interaction, renderHint(game.state, personal(ctx.languages, interaction)));
+  await replyPrivately(interaction, renderHint(game.state, personal(ctx.languages, interaction), ctx.dice.faces));
   return undefined;
 }

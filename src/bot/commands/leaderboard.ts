@@ -24,6 +24,6 @@ export async function leaderboardCommand(ctx: BotContext, interaction: GuildComm
     ctx.store.leaderboardRank({ ...query, playerId: interaction.user.id }),
   ]);
   const card = renderLeaderboard({ scope, rerolls }, rows, own, channelWide(ctx.languages, interaction));
-  await answerPublicly(interaction, { ...card, allowedMentions: { parse: [] } });
+  await answerPublicly(interaction, card);
   return undefined;
 }

@@ -1,8 +1,8 @@
 import { seatOf } from '../../game/index.js';
 import { personal } from '../audience.js';
 import type { BotContext } from '../context.js';
+import { sheetCard } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
-import { renderSheet } from '../render/index.js';
 import { replyPrivately } from '../replies.js';
 import type { GuildCommand } from './index.js';
 
@@ -15,6 +15,6 @@ export async function sheetCommand(ctx: BotContext, interaction: GuildCommand): 
       playerId === interaction.user.id ? 'refusal.not-in-latest-game' : 'refusal.player-not-in-latest-game',
     );
   }
-  await replyPrivately(interaction, renderSheet(game.state, playerId, personal(ctx.languages, interaction)));
+  await replyPrivately(interaction, sheetCard(game, playerId, personal(ctx.languages, interaction)));
   return undefined;
 }

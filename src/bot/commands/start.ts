@@ -6,26 +6,28 @@ import type { StoredGame } from '../../store/index.js';
 import { channelWide, personal } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
+import { gameMessage } from '../game-message.js';
 import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { channelBusy } from '../refusals.js';
-import { renderGame } from '../render/index.js';
 import { replyPrivately } from '../replies.js';
-import { gameView } from '../view.js';
 import type { GuildCommand } from './index.js';
 
 type Needed = readonly (readonly [Message, bigint])[];
 
-/** What the bot needs in a channel to keep its board up to date there, by the names members see. */
+/**
+ * What the bot needs in a channel to keep its board up to date there, by the names members see:
+ * to see it, to post turn pings, and to attach the score card when its own edit ends a game.
+ */
 const IN_CHANNEL: Needed = [
   [message('permission.view-channel'), PermissionFlagsBits.ViewChannel],
   [message('permission.send-messages'), PermissionFlagsBits.SendMessages],
-  [message('permission.embed-links'), PermissionFlagsBits.EmbedLinks],
+  [message('permission.attach-files'), PermissionFlagsBits.AttachFiles],
 ];
 /** In a thread, Send Messages in Threads is what counts. */
 const IN_THREAD: Needed = [
   [message('permission.view-channel'), PermissionFlagsBits.ViewChannel],
   [message('permission.send-messages-in-threads'), PermissionFlagsBits.SendMessagesInThreads],
-  [message('permission.embed-links'), PermissionFlagsBits.EmbedLinks],
+  [message('permission.attach-files'), PermissionFlagsBits.AttachFiles],
 ];
 /** To open the game in a new thread of this channel. */
 const FOR_A_THREAD: Needed = [
@@ -54,7 +56,7 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
   const game = opened.game;
   ctx.boards.willPost(game.id);
   try {
-    const lobby = renderGame(await gameView(ctx.store, game), channelWide(ctx.languages, interaction));
+    const lobby = await gameMessage(ctx.store, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
     const response = await interaction.reply({ ...lobby, withResponse: true });
     const messageId = response.resource?.message?.id;
     if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
@@ -93,6 +95,7 @@ interface Settings {
   readonly computers: number;
   readonly level: ComputerLevel;
   readonly hints: boolean;
+  readonly pings: boolean;
 }
 
 function readSettings(interaction: GuildCommand): Settings | Refusal {
@@ -109,7 +112,14 @@ function readSettings(interaction: GuildCommand): Settings | Refusal {
   if (computers < 0 || computers > MAX_SEATS - 1) return refused('refusal.bad-computers', { count: MAX_SEATS - 1 });
   const level = (interaction.options.getString('level') ?? 'optimal') as ComputerLevel;
   if (!COMPUTER_LEVELS.includes(level)) return refused('refusal.bad-level');
-  return { rules, minutes, computers, level, hints: interaction.options.getBoolean('hints') ?? true };
+  return {
+    rules,
+    minutes,
+    computers,
+    level,
+    hints: interaction.options.getBoolean('hints') ?? true,
+    pings: interaction.options.getBoolean('pings') ?? true,
+  };
 }
 
 function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: Settings) {
@@ -118,9 +128,10 @@ function open(ctx: BotContext, interaction: GuildCommand, channelId: string, set
     {
       guildId: interaction.guildId,
       channelId,
-      state: createGame(host, settings.rules),
+      state: createGame(host, settings.rules, displayName(interaction)),
       turnTimerSeconds: settings.minutes * 60,
       hintsEnabled: settings.hints,
+      pingsEnabled: settings.pings,
     },
     Array.from(
       { length: settings.computers },
@@ -141,7 +152,7 @@ async function startInThread(ctx: BotContext, interaction: GuildCommand, setting
   if (!opened.ok) return opened;
   const game = opened.game;
   try {
-    await ctx.boards.post(game, renderGame(await gameView(ctx.store, game), tr));
+    await ctx.boards.post(game, await gameMessage(ctx.store, game, tr, ctx.dice.faces));
   } catch (error) {
     await abandon(ctx, game);
     throw error;

@@ -3,36 +3,39 @@ import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type ComponentAction, decodeComponentId } from '../custom-id.js';
+import { displayName } from '../display-name.js';
 import type { Decision } from '../game-flow.js';
+import { asEdit, gameMessage } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
 import { engineRefusal, GAME_GONE, MOVED_ON } from '../refusals.js';
-import { renderGame } from '../render/index.js';
-import { gameView } from '../view.js';
 import { analysisButton, hintButton, sheetButton } from './info.js';
 import { playAgain } from './play-again.js';
 
 export type GuildComponent = MessageComponentInteraction<'cached' | 'raw'>;
 
-/** The engine action a state-changing control stands for, or a refusal for a malformed click. */
+/**
+ * The engine action a state-changing control stands for, or a refusal for a malformed click. The
+ * person's display name goes with it, so boards name them as the server shows them now.
+ */
 function actionFor(interaction: GuildComponent, action: ComponentAction): Decision {
-  const playerId = interaction.user.id;
+  const person = { playerId: interaction.user.id, name: displayName(interaction) };
   switch (action.kind) {
     case 'join':
     case 'leave':
     case 'start':
     case 'reroll':
-      return { type: action.kind, playerId };
+      return { type: action.kind, ...person };
     case 'cancel':
       return {
         type: 'cancel',
-        playerId,
+        ...person,
         moderator: interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false,
       };
     case 'keep':
-      return { type: 'toggle-keep', playerId, die: action.die };
+      return { type: 'toggle-keep', ...person, die: action.die };
     case 'score': {
       const category = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
-      return category === undefined ? refused('refusal.choose-row') : { type: 'score', playerId, category };
+      return category === undefined ? refused('refusal.choose-row') : { type: 'score', ...person, category };
     }
     default:
       return refused('refusal.not-a-change');
@@ -78,7 +81,7 @@ async function changeGame(
     return changed;
   }
   await interaction.update(
-    renderGame(await gameView(ctx.store, changed.game), channelWide(ctx.languages, interaction)),
+    asEdit(await gameMessage(ctx.store, changed.game, channelWide(ctx.languages, interaction), ctx.dice.faces)),
   );
   if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
   else await ctx.boards.landed(changed.game);
@@ -89,7 +92,9 @@ async function changeGame(
 async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: number): Promise<void> {
   const game = await ctx.store.gameById(gameId);
   if (!game) return;
-  await interaction.update(renderGame(await gameView(ctx.store, game), channelWide(ctx.languages, interaction)));
+  await interaction.update(
+    asEdit(await gameMessage(ctx.store, game, channelWide(ctx.languages, interaction), ctx.dice.faces)),
+  );
   await ctx.boards.adopt(game, interaction.message.id, game.state.version);
 }
 

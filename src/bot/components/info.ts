@@ -2,15 +2,16 @@ import { seatOf } from '../../game/index.js';
 import type { StoredGame } from '../../store/index.js';
 import { personal } from '../audience.js';
 import type { BotContext } from '../context.js';
+import { sheetCard } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
 import { engineRefusal } from '../refusals.js';
-import { renderAnalysis, renderHint, renderSheet } from '../render/index.js';
+import { renderAnalysis, renderHint } from '../render/index.js';
 import { replyPrivately } from '../replies.js';
 import type { GuildComponent } from './index.js';
 
 export async function sheetButton(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
   if (!seatOf(game.state, interaction.user.id)) return engineRefusal('not-in-game');
-  await replyPrivately(interaction, renderSheet(game.state, interaction.user.id, personal(ctx.languages, interaction)));
+  await replyPrivately(interaction, sheetCard(game, interaction.user.id, personal(ctx.languages, interaction)));
   return undefined;
 }
 
@@ -26,7 +27,7 @@ export function hintRefusal(game: StoredGame, userId: string): Outcome {
 export async function hintButton(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
   const refusal = hintRefusal(game, interaction.user.id);
   if (refusal) return refusal;
-  await replyPrivately(interaction, renderHint(game.state, personal(ctx.languages, interaction)));
+  await replyPrivately(interaction, renderHint(game.state, personal(ctx.languages, interaction), ctx.dice.faces));
   return undefined;
 }
 

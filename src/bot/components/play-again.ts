@@ -1,30 +1,39 @@
-import { type Action, createGame, type GameState } from '../../game/index.js';
+import type { Attachment } from 'discord.js';
+import { type Action, createGame, type GameState, type Seat } from '../../game/index.js';
+import type { Translator } from '../../i18n/index.js';
 import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
+import { displayName } from '../display-name.js';
+import { asEdit, gameMessage, type WithFiles } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
-import { renderGame } from '../render/index.js';
+import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../render/index.js';
 import { gameView } from '../view.js';
 import type { GuildComponent } from './index.js';
 
 /**
  * The next game of the series: the players still seated, the order turned by one so that somebody
  * else opens it, the same rules, already under way. Undefined when no person is left to host it.
+ * People keep the names they had at the table; the one who pressed Play again gives theirs anew.
  */
-function nextGame(finished: GameState): { state: GameState; actions: Action[] } | undefined {
+function nextGame(
+  finished: GameState,
+  clicker: { playerId: string; name: string },
+): { state: GameState; actions: Action[] } | undefined {
   const stayed = finished.seats.filter((seat) => !seat.left);
   const seating = [...stayed.slice(1), ...stayed.slice(0, 1)];
   const host = seating.find((seat) => seat.computer === null);
   if (!host) return undefined;
+  const nameOf = (seat: Seat) => (seat.playerId === clicker.playerId ? clicker.name : seat.name);
   const actions: Action[] = seating
     .filter((seat) => seat !== host)
     .map((seat) =>
       seat.computer === null
-        ? { type: 'join', playerId: seat.playerId }
+        ? { type: 'join', playerId: seat.playerId, name: nameOf(seat) }
         : { type: 'add-computer', playerId: host.playerId, level: seat.computer },
     );
   actions.push({ type: 'start', playerId: host.playerId });
-  return { state: createGame(host.playerId, finished.rules), actions };
+  return { state: createGame(host.playerId, finished.rules, nameOf(host)), actions };
 }
 
 export async function playAgain(
@@ -38,7 +47,7 @@ export async function playAgain(
     (seat) => seat.playerId === interaction.user.id && seat.computer === null && !seat.left,
   );
   if (!clicker) return refused('refusal.again-not-seated');
-  const next = nextGame(game.state);
+  const next = nextGame(game.state, { playerId: clicker.playerId, name: displayName(interaction) });
   if (!next) return refused('refusal.again-nobody');
   const wait = ctx.cooldowns.check('again', interaction.user.id);
   if (wait) return wait;
@@ -50,23 +59,41 @@ export async function playAgain(
       seriesId: game.seriesId,
       turnTimerSeconds: game.turnTimerSeconds,
       hintsEnabled: game.hintsEnabled,
+      pingsEnabled: game.pingsEnabled,
     },
     next.actions,
   );
   if (!opened.ok) return opened;
   ctx.boards.willPost(opened.game.id);
   const tr = channelWide(ctx.languages, interaction);
-  // The old final board keeps its standings but no longer offers to play again.
-  await interaction.update(renderGame(await gameView(ctx.store, game), tr));
+  await interaction.update(asEdit(await standingsWithoutPlayAgain(ctx, interaction, game, tr)));
   const message = await interaction.followUp({
-    ...renderGame(await gameView(ctx.store, opened.game), tr),
+    ...(await gameMessage(ctx.store, opened.game, tr, ctx.dice.faces)),
     allowedMentions: { parse: [], users: [] },
   });
   await ctx.boards.adopt(opened.game, message.id, opened.game.state.version);
+  // The first turn is somebody else's when the one who pressed Play again does not open the game.
+  ctx.pings.turnMoved(opened.game, interaction.user.id);
   ctx.log.info('next game of a series started', {
     gameId: opened.game.id,
     seriesId: opened.game.seriesId,
     number: opened.game.seriesGameNumber,
   });
   return undefined;
+}
+
+/**
+ * The old final standings, which no longer offer to play again. The score card already attached
+ * stays (the edit names it among the attachments to keep); standings drawn before the bot attached
+ * cards get theirs now.
+ */
+async function standingsWithoutPlayAgain(
+  ctx: BotContext,
+  interaction: GuildComponent,
+  game: StoredGame,
+  tr: Translator,
+): Promise<WithFiles<MessagePayload> | (MessagePayload & { attachments: Attachment[] })> {
+  const card = interaction.message.attachments.find((attachment) => attachment.name === SCORE_CARD_FILE);
+  if (!card) return gameMessage(ctx.store, game, tr, ctx.dice.faces);
+  return { ...renderGame(await gameView(ctx.store, game), tr, ctx.dice.faces), attachments: [card] };
 }

@@ -1,13 +1,13 @@
-import type {
-  APIActionRowComponent,
-  APIButtonComponentWithCustomId,
-  APIComponentInMessageActionRow,
-  APISelectMenuOption,
+import {
+  type APIButtonComponentWithCustomId,
+  type APISelectMenuOption,
+  ButtonStyle,
+  ComponentType,
 } from 'discord-api-types/v10';
-import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import {
   CATEGORIES,
   currentDice,
+  type Die,
   type GameState,
   ROUNDS,
   rerollsLeft,
@@ -17,33 +17,62 @@ import {
 import { ROW_DESCRIPTION, ROW_NAME } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
 import { type ComponentAction, encodeComponentId } from '../custom-id.js';
+import { type DiceFaces, diceText } from './dice-faces.js';
 import { gameFooter } from './footer.js';
-import { COLOURS, dieFace, type MessagePayload, noMentions, playerName } from './message.js';
+import { button, COLOURS, divider, layoutMessage, type MessagePayload, row, text } from './message.js';
+import { playerName, playerWithMention } from './names.js';
+import { PART } from './parts.js';
 import type { GameView } from './view.js';
 
-type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
-
-function lastMove(state: GameState, tr: Translator): string | undefined {
+function lastMove(state: GameState, tr: Translator, faces: DiceFaces): string | undefined {
   const last = state.history[state.history.length - 1];
   if (!last) return undefined;
   return tr.t(last.timedOut ? 'board.last-move-timed-out' : 'board.last-move', {
-    player: playerName(last.playerId, tr),
-    dice: last.rolls[last.rolls.length - 1]?.map(dieFace).join(' ') ?? '',
+    player: playerName(state, last.playerId, tr),
+    dice: diceText(last.rolls[last.rolls.length - 1] ?? [], faces),
     row: tr.t(ROW_NAME[last.category]),
     count: last.points,
   });
 }
 
-function scoreboard(state: GameState, tr: Translator): string[] {
-  return state.seats.map((seat, i) => {
-    const sheet = state.sheets[seat.playerId] ?? {};
-    const marker = i === state.currentSeat ? '▶' : '·';
-    const line = `${marker} ${playerName(seat.playerId, tr)} **${tr.integer(sheetTotal(sheet))}**`;
-    return seat.left ? `${line} ${tr.t('standing.left')}` : line;
-  });
+/** One line per seat: ▶ marks the seat to act (readers find the turn by it), then name and total. */
+function scoreboard(state: GameState, tr: Translator): string {
+  return state.seats
+    .map((seat, i) => {
+      const sheet = state.sheets[seat.playerId] ?? {};
+      const marker = i === state.currentSeat ? '▶' : '·';
+      const line = `${marker} ${playerName(state, seat.playerId, tr)} **${tr.integer(sheetTotal(sheet))}**`;
+      return seat.left ? `${line} ${tr.t('standing.left')}` : line;
+    })
+    .join('\n');
 }
 
-export function renderBoard(view: GameView, tr: Translator): MessagePayload {
+/**
+ * A die's button. With the application's emojis the face is the emoji alone, so three dice fit one
+ * row even on a phone; a kept die is green and marked ✓ (never colour alone). Without them the
+ * face and its value are the label.
+ */
+function dieButton(die: Die, kept: boolean, customId: string, disabled: boolean, faces: DiceFaces, tr: Translator) {
+  const face = faces[die];
+  const style = kept ? ButtonStyle.Success : ButtonStyle.Secondary;
+  const dieButton: APIButtonComponentWithCustomId = face.emoji
+    ? {
+        type: ComponentType.Button,
+        custom_id: customId,
+        emoji: face.emoji,
+        style,
+        ...(kept ? { label: tr.t('board.die-kept-mark') } : {}),
+      }
+    : button(customId, tr.t(kept ? 'board.die-kept' : 'board.die', { face: face.text, value: die }), style);
+  return disabled ? { ...dieButton, disabled } : dieButton;
+}
+
+/**
+ * The board during play. Rows of controls are planned for Discord's phone client, which wraps the
+ * buttons of a row that does not fit: the three dice alone in a row, Reroll alone in the next, then
+ * the menu of rows, then Hint and My sheet, whose wrapping would leave the order readable.
+ */
+export function renderBoard(view: GameView, tr: Translator, faces: DiceFaces): MessagePayload {
   const { gameId, state, settings, turnDeadline } = view;
   const seat = state.seats[state.currentSeat];
   const turn = state.turn;
@@ -52,92 +81,58 @@ export function renderBoard(view: GameView, tr: Translator): MessagePayload {
   const left = rerollsLeft(state);
   const id = (action: ComponentAction) => encodeComponentId({ gameId, version: state.version, action });
   const computer = seat.computer !== null;
-  const player = playerName(seat.playerId, tr);
 
-  const diceLine = dice.map((d, i) => (turn.keep[i] && left > 0 ? `[${dieFace(d)}]` : dieFace(d))).join('  ');
   const timer = turnDeadline !== null && !computer ? ` · ⏱ <t:${Math.ceil(turnDeadline / 1000)}:R>` : '';
-  const whose = tr.t(computer ? 'board.computer-playing' : 'board.your-turn', { player });
-  const rerollText = tr.t('board.rerolls-left', { count: left });
-  const description = [`${whose} · ${rerollText}${timer}`, `# ${diceLine}`, ...scoreboard(state, tr)];
-  const move = lastMove(state, tr);
-  if (move) description.push('', move);
+  const whose = computer
+    ? tr.t('board.computer-playing', { player: playerName(state, seat.playerId, tr) })
+    : tr.t('board.your-turn', { player: playerWithMention(state, seat.playerId, tr) });
+  const move = lastMove(state, tr, faces);
 
-  const rows: Row[] = [];
-  const dieButtons = dice.map((d, i): APIButtonComponentWithCustomId => {
-    const kept = turn.keep[i] ?? false;
-    return {
-      type: ComponentType.Button,
-      custom_id: id({ kind: 'keep', die: i as 0 | 1 | 2 }),
-      label: tr.t(kept ? 'board.die-kept' : 'board.die', { face: dieFace(d), value: d }),
-      style: kept ? ButtonStyle.Success : ButtonStyle.Secondary,
-      disabled: computer || left <= 0,
-    };
-  });
-  rows.push({
-    type: ComponentType.ActionRow,
-    components: [
-      ...dieButtons,
-      {
-        type: ComponentType.Button,
-        custom_id: id({ kind: 'reroll' }),
-        label: left > 0 ? tr.t('board.reroll', { count: left }) : tr.t('board.no-rerolls'),
-        style: ButtonStyle.Primary,
-        disabled: computer || left <= 0 || turn.keep.every(Boolean),
-      },
-    ],
-  });
-  if (!computer) {
-    const sheet = state.sheets[seat.playerId] ?? {};
-    const options: APISelectMenuOption[] = CATEGORIES.filter((category) => sheet[category.id] === undefined).map(
-      (category) => ({
-        label: tr.t('board.row-option', {
-          row: tr.t(ROW_NAME[category.id]),
-          points: scoreRoll(dice, category.id, state.rules),
-        }),
-        value: category.id,
-        description: tr.t(ROW_DESCRIPTION[category.id]),
+  const dieButtons = dice.map((die, i) =>
+    dieButton(die, turn.keep[i] ?? false, id({ kind: 'keep', die: i as 0 | 1 | 2 }), computer || left <= 0, faces, tr),
+  );
+  const reroll = button(
+    id({ kind: 'reroll' }),
+    left > 0 ? tr.t('board.reroll', { count: left }) : tr.t('board.no-rerolls'),
+    ButtonStyle.Primary,
+    computer || left <= 0 || turn.keep.every(Boolean),
+  );
+  const extras = [button(id({ kind: 'sheet' }), tr.t('board.my-sheet'), ButtonStyle.Secondary)];
+  if (settings.hintsEnabled && !computer)
+    extras.unshift(button(id({ kind: 'hint' }), tr.t('board.hint'), ButtonStyle.Secondary));
+
+  return layoutMessage(computer ? COLOURS.waiting : COLOURS.playing, [
+    text(`### ${tr.t('board.title', { round: state.round, rounds: ROUNDS })}`, PART.title),
+    text(`${whose} · ${tr.t('board.rerolls-left', { count: left })}${timer}`, PART.turn),
+    text(`# ${diceText(dice, faces)}`, PART.dice),
+    row(...dieButtons),
+    row(reroll),
+    computer ? undefined : row(rowMenu(state, seat.playerId, dice, id({ kind: 'score' }), tr)),
+    row(...extras),
+    divider(),
+    text(scoreboard(state, tr), PART.scoreboard),
+    move === undefined ? undefined : text(move, PART.lastMove),
+    text(`-# ${gameFooter(view, tr)}`, PART.footer),
+  ]);
+}
+
+/** The open rows of the player to act, each with what these dice would score there. */
+function rowMenu(state: GameState, playerId: string, dice: readonly Die[], customId: string, tr: Translator) {
+  const sheet = state.sheets[playerId] ?? {};
+  const options: APISelectMenuOption[] = CATEGORIES.filter((category) => sheet[category.id] === undefined).map(
+    (category) => ({
+      label: tr.t('board.row-option', {
+        row: tr.t(ROW_NAME[category.id]),
+        points: scoreRoll(dice, category.id, state.rules),
       }),
-    );
-    rows.push({
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.StringSelect,
-          custom_id: id({ kind: 'score' }),
-          placeholder: tr.t('board.row-placeholder'),
-          options,
-        },
-      ],
-    });
-  }
-  const extras: Row['components'] = [
-    {
-      type: ComponentType.Button,
-      custom_id: id({ kind: 'sheet' }),
-      label: tr.t('board.my-sheet'),
-      style: ButtonStyle.Secondary,
-    },
-  ];
-  if (settings.hintsEnabled && !computer) {
-    extras.unshift({
-      type: ComponentType.Button,
-      custom_id: id({ kind: 'hint' }),
-      label: tr.t('board.hint'),
-      style: ButtonStyle.Secondary,
-    });
-  }
-  rows.push({ type: ComponentType.ActionRow, components: extras });
-
+      value: category.id,
+      description: tr.t(ROW_DESCRIPTION[category.id]),
+    }),
+  );
   return {
-    embeds: [
-      {
-        title: tr.t('board.title', { round: state.round, rounds: ROUNDS }),
-        color: COLOURS.playing,
-        description: description.join('\n'),
-        footer: { text: gameFooter(view, tr) },
-      },
-    ],
-    components: rows,
-    allowedMentions: noMentions(),
-  };
+    type: ComponentType.StringSelect,
+    custom_id: customId,
+    placeholder: tr.t('board.row-placeholder'),
+    options,
+  } as const;
 }

@@ -1,16 +1,15 @@
-import type { APIEmbed } from 'discord-api-types/v10';
 import { CATEGORIES, type GameState, ROUNDS, type Rules, sheetTotal } from '../../game/index.js';
 import { REROLL_VARIANT, ROW_DESCRIPTION, ROW_NAME } from '../../i18n/game-terms.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
 import type { LeaderboardRow } from '../../store/index.js';
-import { COLOURS, playerName } from './message.js';
+import { attachedImage, COLOURS, divider, layoutMessage, type PrivateCard, text } from './message.js';
+import { playerName } from './names.js';
+import { PART, SCORE_CARD_FILE } from './parts.js';
 
-/** An ephemeral answer: text plus optional embeds, seen only by the user who asked. */
-export interface PrivateCard {
-  content?: string;
-  embeds?: APIEmbed[];
-}
-
+/**
+ * A player's sheet, privately: their rows in words and the whole table's score card (attached as
+ * SCORE_CARD_FILE by whoever sends this), which a phone shows small until it is opened.
+ */
 export function renderSheet(state: GameState, playerId: string, tr: Translator): PrivateCard {
   const sheet = state.sheets[playerId] ?? {};
   const lines = CATEGORIES.map((category) => {
@@ -21,20 +20,16 @@ export function renderSheet(state: GameState, playerId: string, tr: Translator):
       : tr.t('sheet.row-open', { row, max: category.maxPoints });
   });
   const filled = CATEGORIES.filter((category) => sheet[category.id] !== undefined).length;
-  return {
-    embeds: [
-      {
-        title: tr.t('sheet.title'),
-        color: COLOURS.info,
-        description: [
-          tr.t('sheet.filled', { player: playerName(playerId, tr), filled, rows: ROUNDS }),
-          '',
-          ...lines,
-        ].join('\n'),
-        footer: { text: tr.t('sheet.total', { total: sheetTotal(sheet) }) },
-      },
-    ],
-  };
+  return layoutMessage(COLOURS.info, [
+    text(`### ${tr.t('sheet.title')}`, PART.title),
+    text(
+      `${tr.t('sheet.filled', { player: playerName(state, playerId, tr), filled, rows: ROUNDS })} · ${tr.t('sheet.total', { total: sheetTotal(sheet) })}`,
+      PART.body,
+    ),
+    attachedImage(SCORE_CARD_FILE, tr.t('score-card.description'), PART.scoreCard),
+    divider(),
+    text(lines.join('\n')),
+  ]);
 }
 
 /** Whose rules the card shows: the game in this channel, or the defaults when there is none. */
@@ -50,23 +45,17 @@ export function renderRules(rules: Rules, inForce: RulesInForce, tr: Translator)
   const rows = CATEGORIES.map(
     (category) => `**${tr.t(ROW_NAME[category.id])}**: ${tr.t(ROW_DESCRIPTION[category.id])}`,
   );
-  return {
-    embeds: [
-      {
-        title: tr.t('rules.title'),
-        color: COLOURS.info,
-        description: [
-          tr.t('rules.basics'),
-          tr.t('rules.turn', { count: rules.rerolls }),
-          tr.t('rules.winning'),
-          '',
-          ...rows,
-          '',
-          tr.t(IN_FORCE[inForce], { count: rules.rerolls, thirteen }),
-        ].join('\n'),
-      },
-    ],
-  };
+  return layoutMessage(COLOURS.info, [
+    text(`### ${tr.t('rules.title')}`, PART.title),
+    text(
+      [tr.t('rules.basics'), tr.t('rules.turn', { count: rules.rerolls }), tr.t('rules.winning')].join('\n'),
+      PART.body,
+    ),
+    divider(),
+    text(rows.join('\n')),
+    divider(),
+    text(tr.t(IN_FORCE[inForce], { count: rules.rerolls, thirteen })),
+  ]);
 }
 
 /** A leaderboard row as the store ranks it. */
@@ -92,7 +81,7 @@ export function renderLeaderboard(
   const line = (row: LeaderboardLine) =>
     tr.t('leaderboard.line', {
       rank: row.rank,
-      player: playerName(row.playerId, tr),
+      player: `<@${row.playerId}>`,
       total: row.total,
       games: tr.t('count.games', { count: row.games }),
       wins: tr.t('count.wins', { count: row.wins }),
@@ -101,13 +90,8 @@ export function renderLeaderboard(
     });
   const lines = rows.map(line);
   if (own && !rows.some((row) => row.playerId === own.playerId)) lines.push('…', line(own));
-  return {
-    embeds: [
-      {
-        title: tr.t(SCOPE_TITLE[scope], { variant: tr.t(REROLL_VARIANT[rerolls]) }),
-        color: COLOURS.finished,
-        description: lines.length > 0 ? lines.join('\n') : tr.t('leaderboard.empty'),
-      },
-    ],
-  };
+  return layoutMessage(COLOURS.finished, [
+    text(`### ${tr.t(SCOPE_TITLE[scope], { variant: tr.t(REROLL_VARIANT[rerolls]) })}`, PART.title),
+    text(lines.length > 0 ? lines.join('\n') : tr.t('leaderboard.empty'), PART.body),
+  ]);
 }

@@ -10,31 +10,36 @@ import {
   rankKeeps,
   rankRows,
 } from '../../strategy/index.js';
-import type { PrivateCard } from './cards.js';
-import { COLOURS, dieFace, playerName } from './message.js';
+import { type DiceFaces, diceText } from './dice-faces.js';
+import { COLOURS, layoutMessage, type PrivateCard, text } from './message.js';
+import { playerName } from './names.js';
+import { PART } from './parts.js';
 
 const ALTERNATIVES = 4;
-/** Room left in an embed's description once the analysis has listed this much. */
+/**
+ * Where the analysis stops listing decisions: a message holds 4,000 characters of text in all, and
+ * the summary of every player and the footer need room after the list.
+ */
 const ANALYSIS_LENGTH = 3000;
 
 function usedRows(state: GameState, playerId: string) {
   return Object.keys(state.sheets[playerId] ?? {}).filter(isCategoryId);
 }
 
-/** Kept faces as the board writes dice in text: "6-6". */
-function faces(kept: readonly Die[]): string {
+/** Kept faces in words: "6-6". */
+function keptText(kept: readonly Die[]): string {
   return kept.join('-');
 }
 
 /** The exact solver's advice for the player to act: what to keep, or which row to take. */
-export function renderHint(state: GameState, tr: Translator): PrivateCard {
+export function renderHint(state: GameState, tr: Translator, faces: DiceFaces): PrivateCard | string {
   const seat = state.seats[state.currentSeat];
-  if (!seat || !state.turn) return { content: tr.t('hint.nothing') };
+  if (!seat || !state.turn) return tr.t('hint.nothing');
   const dice = currentDice(state.turn);
   const banked = sheetTotal(state.sheets[seat.playerId] ?? {});
   const used = usedRows(state, seat.playerId);
   const left = rerollsLeft(state);
-  const diceText = dice.map(dieFace).join(' ');
+  const shown = diceText(dice, faces);
   const total = (expected: number) => tr.decimal(banked + expected);
   const lines: string[] = [];
   if (left > 0) {
@@ -42,9 +47,9 @@ export function renderHint(state: GameState, tr: Translator): PrivateCard {
     const best = ranked[0];
     if (best) {
       const expected = total(best.expected);
-      if (best.stands) lines.push(tr.t('hint.stand', { dice: diceText, expected }));
+      if (best.stands) lines.push(tr.t('hint.stand', { dice: shown, expected }));
       else if (best.kept.length === 0) lines.push(tr.t('hint.reroll-all', { expected }));
-      else lines.push(tr.t('hint.keep', { kept: faces(best.kept), expected }));
+      else lines.push(tr.t('hint.keep', { kept: keptText(best.kept), expected }));
     }
     lines.push('', tr.t('hint.keep-alternatives'));
     for (const keep of ranked.slice(0, ALTERNATIVES)) {
@@ -52,7 +57,7 @@ export function renderHint(state: GameState, tr: Translator): PrivateCard {
         ? tr.t('hint.option-stand')
         : keep.kept.length === 0
           ? tr.t('hint.option-reroll-all')
-          : tr.t('hint.option-keep', { kept: faces(keep.kept) });
+          : tr.t('hint.option-keep', { kept: keptText(keep.kept) });
       lines.push(`• ${what}: ${total(keep.expected)}`);
     }
   } else {
@@ -68,28 +73,23 @@ export function renderHint(state: GameState, tr: Translator): PrivateCard {
       lines.push(`• ${tr.t(ROW_NAME[row.category])}: ${tr.integer(row.points)} · ${total(row.expected)}`);
     }
   }
-  return {
-    embeds: [
-      {
-        title: tr.t('hint.title', { dice: diceText }),
-        color: COLOURS.info,
-        description: lines.join('\n'),
-        footer: { text: tr.t('hint.footer') },
-      },
-    ],
-  };
+  return layoutMessage(COLOURS.info, [
+    text(`### ${tr.t('hint.title', { dice: shown })}`, PART.title),
+    text(lines.join('\n'), PART.body),
+    text(`-# ${tr.t('hint.footer')}`, PART.footer),
+  ]);
 }
 
 function keepDone(choice: KeepChoice, tr: Translator): string {
   if (choice.stands) return tr.t('analysis.did-stand');
   if (choice.kept.length === 0) return tr.t('analysis.did-reroll-all');
-  return tr.t('analysis.did-keep', { kept: faces(choice.kept) });
+  return tr.t('analysis.did-keep', { kept: keptText(choice.kept) });
 }
 
 function keepAdvised(choice: KeepChoice, tr: Translator): string {
   if (choice.stands) return tr.t('analysis.should-stand');
   if (choice.kept.length === 0) return tr.t('analysis.should-reroll-all');
-  return tr.t('analysis.should-keep', { kept: faces(choice.kept) });
+  return tr.t('analysis.should-keep', { kept: keptText(choice.kept) });
 }
 
 /** "Round 5 (6-6-2): kept 2; best was to keep 6-6, −2.3", from the review's data. */
@@ -113,9 +113,9 @@ function describeDecision(decision: DecisionReview, tr: Translator): string {
   });
 }
 
-function summaryLine(player: PlayerAnalysis, tr: Translator): string {
+function summaryLine(state: GameState, player: PlayerAnalysis, tr: Translator): string {
   return tr.t('analysis.player', {
-    player: playerName(player.playerId, tr),
+    player: playerName(state, player.playerId, tr),
     total: player.total,
     skill: tr.signed(-player.skillLoss),
     luck: tr.signed(player.luck),
@@ -153,15 +153,10 @@ export function renderAnalysis(state: GameState, playerId: string, tr: Translato
     }
     description.push('');
   }
-  description.push(tr.t('analysis.everyone'), ...analyses.map((player) => summaryLine(player, tr)));
-  return {
-    embeds: [
-      {
-        title: tr.t('analysis.title'),
-        color: COLOURS.info,
-        description: description.join('\n'),
-        footer: { text: tr.t('analysis.footer') },
-      },
-    ],
-  };
+  description.push(tr.t('analysis.everyone'), ...analyses.map((player) => summaryLine(state, player, tr)));
+  return layoutMessage(COLOURS.info, [
+    text(`### ${tr.t('analysis.title')}`, PART.title),
+    text(description.join('\n'), PART.body),
+    text(`-# ${tr.t('analysis.footer')}`, PART.footer),
+  ]);
 }

@@ -1,91 +1,75 @@
-import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import { ButtonStyle } from 'discord-api-types/v10';
 import { standings } from '../../game/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { encodeComponentId } from '../custom-id.js';
 import { gameFooter } from './footer.js';
-import { COLOURS, type MessagePayload, noMentions, placeMark, playerName } from './message.js';
+import {
+  attachedImage,
+  button,
+  COLOURS,
+  divider,
+  layoutMessage,
+  type MessagePayload,
+  placeMark,
+  row,
+  text,
+} from './message.js';
+import { playerName } from './names.js';
+import { PART, SCORE_CARD_FILE } from './parts.js';
 import type { GameView } from './view.js';
 
+/**
+ * The final standings: places (shared on ties), the series' totals, the whole table's score card
+ * (the image attached to this message as SCORE_CARD_FILE, which whoever sends this attaches), and
+ * Play again, How did I play? and My sheet.
+ */
 export function renderFinal(view: GameView, tr: Translator): MessagePayload {
   const { gameId, state, series, nextGameStarted } = view;
   const ranked = standings(state);
-  const lines = ranked.map((row) => {
+  const lines = ranked.map((standing) => {
     const notes: string[] = [];
-    if (ranked.filter((other) => other.place === row.place).length > 1) notes.push(tr.t('standing.tie'));
-    if (row.left) notes.push(tr.t('standing.left'));
-    return [`${placeMark(row.place)} ${playerName(row.playerId, tr)} **${tr.integer(row.total)}**`, ...notes].join(' ');
+    if (ranked.filter((other) => other.place === standing.place).length > 1) notes.push(tr.t('standing.tie'));
+    if (standing.left) notes.push(tr.t('standing.left'));
+    const name = playerName(state, standing.playerId, tr);
+    return [`${placeMark(standing.place)} ${name} **${tr.integer(standing.total)}**`, ...notes].join(' ');
   });
-  const fields = [];
-  if (series && series.totals.length > 0) {
-    const seriesLines = series.totals.map((row, i) =>
-      tr.t('final.series-line', {
-        place: i + 1,
-        player: playerName(row.playerId, tr),
-        total: row.total,
-        wins: tr.t('count.wins', { count: row.wins }),
-      }),
-    );
-    fields.push({
-      name: tr.t('final.series-totals', { count: series.gameNumber }),
-      value: seriesLines.join('\n').slice(0, 1024),
-    });
-  }
+  const seriesLines =
+    series && series.totals.length > 0
+      ? [
+          `**${tr.t('final.series-totals', { count: series.gameNumber })}**`,
+          ...series.totals.map((line, i) =>
+            tr.t('final.series-line', {
+              place: i + 1,
+              player: playerName(state, line.playerId, tr),
+              total: line.total,
+              wins: tr.t('count.wins', { count: line.wins }),
+            }),
+          ),
+        ]
+      : undefined;
   const id = (kind: 'again' | 'analysis' | 'sheet') =>
     encodeComponentId({ gameId, version: state.version, action: { kind } });
-  return {
-    embeds: [
-      {
-        title: tr.t('final.title'),
-        color: COLOURS.finished,
-        description: lines.join('\n'),
-        fields,
-        footer: { text: gameFooter(view, tr) },
-      },
-    ],
-    components: [
-      {
-        type: ComponentType.ActionRow,
-        components: [
-          ...(nextGameStarted
-            ? []
-            : [
-                {
-                  type: ComponentType.Button,
-                  custom_id: id('again'),
-                  label: tr.t('final.play-again'),
-                  style: ButtonStyle.Success,
-                } as const,
-              ]),
-          {
-            type: ComponentType.Button,
-            custom_id: id('analysis'),
-            label: tr.t('final.analysis'),
-            style: ButtonStyle.Secondary,
-          },
-          {
-            type: ComponentType.Button,
-            custom_id: id('sheet'),
-            label: tr.t('board.my-sheet'),
-            style: ButtonStyle.Secondary,
-          },
-        ],
-      },
-    ],
-    allowedMentions: noMentions(),
-  };
+  const controls = [
+    button(id('analysis'), tr.t('final.analysis'), ButtonStyle.Secondary),
+    button(id('sheet'), tr.t('board.my-sheet'), ButtonStyle.Secondary),
+  ];
+  if (!nextGameStarted) controls.unshift(button(id('again'), tr.t('final.play-again'), ButtonStyle.Success));
+  return layoutMessage(COLOURS.finished, [
+    text(`### ${tr.t('final.title')}`, PART.title),
+    text(lines.join('\n'), PART.standings),
+    seriesLines && divider(),
+    seriesLines && text(seriesLines.join('\n'), PART.series),
+    attachedImage(SCORE_CARD_FILE, tr.t('score-card.description'), PART.scoreCard),
+    row(...controls),
+    text(`-# ${gameFooter(view, tr)}`, PART.footer),
+  ]);
 }
 
+/** A game that ended before its last round (cancelled or abandoned): no controls. */
 export function renderEnded({ gameId, state }: GameView, tr: Translator): MessagePayload {
-  return {
-    embeds: [
-      {
-        title: tr.t('ended.title'),
-        color: COLOURS.ended,
-        description: tr.t(state.endReason === 'abandoned' ? 'ended.abandoned' : 'ended.cancelled'),
-        footer: { text: tr.t('footer.game', { game: String(gameId) }) },
-      },
-    ],
-    components: [],
-    allowedMentions: noMentions(),
-  };
+  return layoutMessage(COLOURS.ended, [
+    text(`### ${tr.t('ended.title')}`, PART.title),
+    text(tr.t(state.endReason === 'abandoned' ? 'ended.abandoned' : 'ended.cancelled'), PART.body),
+    text(`-# ${tr.t('footer.game', { game: String(gameId) })}`, PART.footer),
+  ]);
 }

@@ -42,6 +42,7 @@ export function addChannelRoutes(router: Router, context: RestContext): void {
     const { app, channel, permissions } = visibleChannel(request);
     if (channel.type === ChannelType.GuildForum) throw ThreadError.forum();
     if (!hasAll(permissions, sendPermission(channel))) throw DiscordError.missingPermissions();
+    assertMayAttach(permissions, request.files);
     const fields = readMessageFields(request.body, { knownEmoji: knownEmoji(app) });
     prepareNewMessage(world, channel, app.botUserId);
     const stored = messages.create({
@@ -82,10 +83,11 @@ export function addChannelRoutes(router: Router, context: RestContext): void {
   });
 
   router.add('PATCH', '/channels/:channelId/messages/:messageId', (request) => {
-    const { app, channel } = visibleChannel(request);
+    const { app, channel, permissions } = visibleChannel(request);
     const stored = channelMessage(channel, param(request, 'messageId'));
     if (stored.authorId !== app.botUserId) throw DiscordError.cannotEditOthersMessage();
     assertEditable(world, channel, app.botUserId);
+    assertMayAttach(permissions, request.files);
     const fields = readMessageFields(request.body, { existingFlags: stored.json.flags, knownEmoji: knownEmoji(app) });
     return json(messages.edit(stored.json.id, { fields, files: request.files }).json);
   });
@@ -127,4 +129,12 @@ export function addChannelRoutes(router: Router, context: RestContext): void {
     if (!member) throw DiscordError.unknownMember();
     return json(memberJson(world, member));
   });
+}
+
+/**
+ * Files uploaded with a message the bot sends or edits with its own token need Attach Files
+ * (docs/topics/permissions.mdx); interaction responses and follow-ups need no channel permission.
+ */
+function assertMayAttach(permissions: bigint, files: readonly unknown[] | undefined): void {
+  if ((files?.length ?? 0) > 0 && !hasAll(permissions, Permission.AttachFiles)) throw DiscordError.missingPermissions();
 }

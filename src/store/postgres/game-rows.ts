@@ -13,6 +13,8 @@ export interface GameMetaRow {
   state_version: number;
   turn_timer_seconds: number;
   hints_enabled: boolean;
+  pings_enabled: boolean;
+  ping_message_id: string | null;
   turn_deadline: number | null;
   created_at: number;
   updated_at: number;
@@ -41,6 +43,8 @@ export function metaColumns(alias?: string): string {
     'state_version',
     'turn_timer_seconds',
     'hints_enabled',
+    'pings_enabled',
+    'ping_message_id',
     'turn_deadline',
     'created_at',
     'updated_at',
@@ -84,6 +88,8 @@ export function toStoredGame(row: GameMetaRow, state: GameState): StoredGame {
     boardMessageId: row.board_message_id,
     turnTimerSeconds: row.turn_timer_seconds,
     hintsEnabled: row.hints_enabled,
+    pingsEnabled: row.pings_enabled,
+    pingMessageId: row.ping_message_id,
     turnDeadline: row.turn_deadline,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

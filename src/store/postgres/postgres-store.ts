@@ -141,6 +141,12 @@ export class PostgresGameStore implements GameStore {
     return result.rowCount === 1;
   }
 
+  async setPingMessage(gameId: number, messageId: string | null): Promise<boolean> {
+    const result = await this.pool.query({ ...QUERIES.setPingMessage, values: [messageId, gameId] });
+    this.recent.patch(gameId, { pingMessageId: messageId });
+    return result.rowCount === 1;
+  }
+
   /** Whole games (turns and all) are not read, so thousands of them cost little. */
   async turnsInPlay(): Promise<TurnInPlay[]> {
     const result = await this.pool.query<{
@@ -314,6 +320,7 @@ export class PostgresGameStore implements GameStore {
         version: game.state.version,
         turnTimerSeconds: game.turnTimerSeconds,
         hintsEnabled: game.hintsEnabled,
+        pingsEnabled: game.pingsEnabled ?? true,
         turnDeadline: game.turnDeadline ?? null,
         now,
       },

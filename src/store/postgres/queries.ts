@@ -61,6 +61,10 @@ export const QUERIES = {
     name: 'crag_set_board_message',
     text: 'UPDATE games SET board_message_id = $1, updated_at = $2 WHERE id = $3',
   },
+  setPingMessage: {
+    name: 'crag_set_ping_message',
+    text: 'UPDATE games SET ping_message_id = $1 WHERE id = $2',
+  },
   insertSeries: {
     name: 'crag_insert_series',
     text: 'INSERT INTO series (guild_id, channel_id, rules, created_at) VALUES ($1, $2, $3, $4) RETURNING id',

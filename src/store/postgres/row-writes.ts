@@ -138,6 +138,7 @@ export interface GameInsert {
   readonly version: number;
   readonly turnTimerSeconds: number;
   readonly hintsEnabled: boolean;
+  readonly pingsEnabled: boolean;
   readonly turnDeadline: number | null;
   readonly now: number;
 }
@@ -152,12 +153,14 @@ export function createStatement(game: GameInsert, changes: RowChanges): Statemen
   const now = params.add(game.now, 'bigint');
   const target = `target AS (
     INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, rules, state,
-      state_version, turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at)
+      state_version, turn_timer_seconds, hints_enabled, pings_enabled, turn_deadline, created_at, updated_at,
+      last_action_at)
     VALUES (${params.add(game.guildId, 'text')}, ${params.add(game.channelId, 'text')}, ${seriesId},
       (SELECT COALESCE(MAX(series_game_number), 0) + 1 FROM games WHERE series_id = ${seriesId}),
       ${params.add(game.boardMessageId, 'text')}, ${params.add(game.status, 'text')}, ${params.add(game.rules, 'json')},
       ${params.add(game.state, 'json')}, ${params.add(game.version, 'int')}, ${params.add(game.turnTimerSeconds, 'int')},
-      ${params.add(game.hintsEnabled, 'bool')}, ${params.add(game.turnDeadline, 'bigint')}, ${now}, ${now}, ${now})
+      ${params.add(game.hintsEnabled, 'bool')}, ${params.add(game.pingsEnabled, 'bool')},
+      ${params.add(game.turnDeadline, 'bigint')}, ${now}, ${now}, ${now})
     ON CONFLICT (channel_id) WHERE status IN ('lobby', 'playing') DO NOTHING
     RETURNING ${metaColumns()})`;
   const { ctes, key } = rowWrites(changes, params, { play: true, seats: true, results: true });

@@ -187,6 +187,12 @@ export class SqliteGameStore implements GameStore {
     return changed;
   }
 
+  async setPingMessage(gameId: number, messageId: string | null): Promise<boolean> {
+    const changed = this.statements.setPingMessage.run(messageId, gameId).changes === 1;
+    this.recent.patch(gameId, { pingMessageId: messageId });
+    return changed;
+  }
+
   async seriesGames(seriesId: number): Promise<SeriesGame[]> {
     const results = new Map<number, PlayerResult[]>();
     for (const row of this.statements.seriesResults.all(seriesId)) {
@@ -275,6 +281,7 @@ export class SqliteGameStore implements GameStore {
         version: game.state.version,
         turnTimerSeconds: game.turnTimerSeconds,
         hintsEnabled: game.hintsEnabled ? 1 : 0,
+        pingsEnabled: (game.pingsEnabled ?? true) ? 1 : 0,
         turnDeadline: game.turnDeadline ?? null,
         now,
       }).lastInsertRowid,
@@ -334,6 +341,8 @@ function toStoredGame(row: GameMetaRow | GameRow, state: GameState): StoredGame 
     boardMessageId: row.board_message_id,
     turnTimerSeconds: row.turn_timer_seconds,
     hintsEnabled: row.hints_enabled === 1,
+    pingsEnabled: row.pings_enabled === 1,
+    pingMessageId: row.ping_message_id,
     turnDeadline: row.turn_deadline,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -14,6 +14,8 @@ export interface GameMetaRow {
   state_version: number;
   turn_timer_seconds: number;
   hints_enabled: number;
+  pings_enabled: number;
+  ping_message_id: string | null;
   turn_deadline: number | null;
   created_at: number;
   updated_at: number;
@@ -46,7 +48,8 @@ export interface TotalsRow {
 }
 
 const META_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, board_message_id, status, state_version,
-  turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at`;
+  turn_timer_seconds, hints_enabled, pings_enabled, ping_message_id, turn_deadline, created_at, updated_at,
+  last_action_at`;
 const ACTIVE = "status IN ('lobby', 'playing')";
 
 type LeaderboardParams = { guildId: string; seriesId: number | null; rerolls: number; limit: number };
@@ -74,12 +77,14 @@ export function prepareStatements(db: Database.Database) {
       version: number;
       turnTimerSeconds: number;
       hintsEnabled: number;
+      pingsEnabled: number;
       turnDeadline: number | null;
       now: number;
     }>(`INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, rules, state,
-          state_version, turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at)
+          state_version, turn_timer_seconds, hints_enabled, pings_enabled, turn_deadline, created_at, updated_at,
+          last_action_at)
         VALUES (@guildId, @channelId, @seriesId, @seriesGameNumber, @boardMessageId, @status, @rules, @state,
-          @version, @turnTimerSeconds, @hintsEnabled, @turnDeadline, @now, @now, @now)`),
+          @version, @turnTimerSeconds, @hintsEnabled, @pingsEnabled, @turnDeadline, @now, @now, @now)`),
     gameById: db.prepare<[number], GameRow>(`SELECT ${META_COLUMNS}, state FROM games WHERE id = ?`),
     gameMeta: db.prepare<[number], GameMetaRow>(`SELECT ${META_COLUMNS} FROM games WHERE id = ?`),
     activeInChannel: db.prepare<[string], GameRow>(
@@ -141,6 +146,7 @@ export function prepareStatements(db: Database.Database) {
     setBoardMessage: db.prepare<[string | null, number, number]>(
       'UPDATE games SET board_message_id = ?, updated_at = ? WHERE id = ?',
     ),
+    setPingMessage: db.prepare<[string | null, number]>('UPDATE games SET ping_message_id = ? WHERE id = ?'),
     historyOf: db.prepare<[number], { record: string }>(
       'SELECT record FROM turn_history WHERE game_id = ? ORDER BY turn',
     ),

@@ -25,9 +25,11 @@ export const PHONE = { width: 360, height: 740 } as const;
 export interface BoardView {
   readonly id: string;
   readonly edited: string;
+  /** Its heading ("Crag · round 3/13"). */
   readonly title: string;
+  /** Every other text of it, line by line. */
   readonly description: string;
-  /** "alice" in "@alice, your turn"; null on a computer's turn or when the game is over. */
+  /** "alice" in "alice (@alice), your turn"; null on a computer's turn or when the game is over. */
   readonly currentPlayer: string | null;
   readonly dice: number[];
   readonly kept: boolean[];
@@ -91,11 +93,16 @@ export class ChannelPage {
     return this.page.locator('li.message');
   }
 
-  /** The newest message whose embed title starts with `title`. */
+  /** A message's heading: the first text of its Components V2 container. */
+  private heading(title: string | RegExp): Locator {
+    return this.page.locator('.cv2-container > .cv2-text:first-child', { hasText: title });
+  }
+
+  /** The newest message whose heading starts with `title`. */
   messageTitled(title: string): Locator {
     return this.page
       .locator('li.message')
-      .filter({ has: this.page.locator('.embed-title', { hasText: title }) })
+      .filter({ has: this.heading(title) })
       .last();
   }
 
@@ -103,26 +110,38 @@ export class ChannelPage {
   board(): Locator {
     return this.page
       .locator('li.message')
-      .filter({ has: this.page.locator('.embed-title', { hasText: /^Crag · (a new game|round|final)/ }) })
+      .filter({ has: this.heading(/^Crag · (a new game|round|final)/) })
       .last();
+  }
+
+  /** The die buttons: the board's first row of controls, each die a face (an emoji image, or a label). */
+  dieButtons(): Locator {
+    return this.board().locator('.action-row').first().locator('button');
   }
 
   async readBoard(): Promise<BoardView> {
     const board = this.board();
-    const title = (await board.locator('.embed-title').textContent()) ?? '';
-    const description = (await board.locator('.embed-description').textContent()) ?? '';
-    const labels = await board.locator('.action-row').first().locator('button').allTextContents();
-    const dieLabels = labels.filter((label) => /^\S+ \d( · kept)?$/.test(label));
+    const texts = await board.locator('.cv2-container > .cv2-text').allInnerTexts();
+    const [title = '', ...rest] = texts;
+    const description = rest.join('\n');
+    const dice = await this.dieButtons().evaluateAll((buttons) =>
+      buttons.map((button) => {
+        // A die emoji's alt text names its face (":crag_d5:"); without emojis the label does ("⚄ 5").
+        const face = button.querySelector('img')?.getAttribute('alt') ?? button.textContent ?? '';
+        return { face: Number(/(\d)/.exec(face)?.[1]), kept: button.classList.contains('btn-success') };
+      }),
+    );
     const reroll = board.locator('button', { hasText: /Reroll|No rerolls/ });
     const hasReroll = (await reroll.count()) > 0;
+    const onTheBoard = dice.filter((die) => !Number.isNaN(die.face));
     return {
       id: (await board.getAttribute('data-message-id')) ?? '',
       edited: (await board.getAttribute('data-edited')) ?? '',
       title,
       description,
-      currentPlayer: /@(\w+), your turn/.exec(description)?.[1] ?? null,
-      dice: dieLabels.map((label) => Number(/(\d)/.exec(label)?.[1])),
-      kept: dieLabels.map((label) => label.includes('kept')),
+      currentPlayer: /\(@(\w+)\), your turn/.exec(description)?.[1] ?? null,
+      dice: onTheBoard.map((die) => die.face),
+      kept: onTheBoard.map((die) => die.kept),
       rerollLabel: hasReroll ? ((await reroll.textContent()) ?? '') : '',
       rerollEnabled: hasReroll && (await reroll.isEnabled()),
     };

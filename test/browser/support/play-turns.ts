@@ -26,7 +26,7 @@ export async function playTurn(
     for (let die = 0; die < 3; die += 1) {
       const kept = (await tab.readBoard()).kept[die];
       if (kept !== wanted[die]) {
-        const button = board().locator('.action-row').first().locator('button').nth(die);
+        const button = tab.dieButtons().nth(die);
         latencies.push(await tab.clickAndWaitForBoard(button));
       }
     }

@@ -23,6 +23,8 @@ export interface WorldOptions {
   readonly guildLocale?: string;
   /** Each person's Discord locale, in the order of the people (en-US for anyone not listed). */
   readonly locales?: readonly string[];
+  /** Each person's display name (Discord's global name), in the order of the people; none: their username. */
+  readonly displayNames?: readonly string[];
   /** A PostgreSQL database for the bot (DATABASE_URL) instead of a fresh SQLite file. */
   readonly databaseUrl?: string;
 }
@@ -44,6 +46,7 @@ export class TestWorld {
     readonly guild: GuildHandle,
     readonly channels: Readonly<Record<string, ChannelHandle>>,
     readonly people: readonly UserHandle[],
+    private readonly names: ReadonlyMap<string, string>,
     readonly dir: string,
     readonly env: Readonly<Record<string, string>>,
   ) {}
@@ -51,9 +54,15 @@ export class TestWorld {
   static async create(options: WorldOptions = {}): Promise<TestWorld> {
     const discord = await startEmulator();
     const app = discord.createApplication({ name: 'Crag' });
-    const people = NAMES.slice(0, options.people ?? 5).map((username, i) =>
-      discord.createUser({ username, locale: options.locales?.[i] ?? 'en-US' }),
-    );
+    const people = NAMES.slice(0, options.people ?? 5).map((username, i) => {
+      const globalName = options.displayNames?.[i];
+      return discord.createUser({
+        username,
+        locale: options.locales?.[i] ?? 'en-US',
+        ...(globalName ? { globalName } : {}),
+      });
+    });
+    const names = new Map(people.map((person, i) => [person.id, options.displayNames?.[i] ?? person.username]));
     const owner = people[0];
     if (!owner) throw new Error('a world needs at least one person');
     const guild = discord.createGuild({
@@ -81,7 +90,7 @@ export class TestWorld {
       COOLDOWN_MS: '0',
       ...options.env,
     };
-    const world = new TestWorld(discord, app, guild, channels, people, dir, env);
+    const world = new TestWorld(discord, app, guild, channels, people, names, dir, env);
     const deployed = await runDeploy(env, dir);
     if (deployed.code !== 0) throw new Error(`deploy-commands failed: ${deployed.stderr}`);
     await world.startBot();
@@ -103,6 +112,13 @@ export class TestWorld {
     const channel = this.channels[name];
     if (!channel) throw new Error(`no channel #${name}`);
     return channel;
+  }
+
+  /** How the boards name a person: their display name, else their username (alice, bob, …). */
+  nameOf(userId: string): string {
+    const name = this.names.get(userId);
+    if (name === undefined) throw new Error(`nobody has the id ${userId}`);
+    return name;
   }
 
   person(index: number): UserHandle {

@@ -1,0 +1,57 @@
+import type { Translator } from '../i18n/index.js';
+import { drawScoreCard } from '../score-card/index.js';
+import type { GameStore, StoredGame } from '../store/index.js';
+import {
+  type DiceFaces,
+  type MessagePayload,
+  type PrivateCard,
+  renderGame,
+  renderSheet,
+  SCORE_CARD_FILE,
+  scoreCardOf,
+} from './render/index.js';
+import { gameView } from './view.js';
+
+/** A file sent with a message, in the shape discord.js takes (`files`); the REST edits convert it. */
+export interface AttachedFile {
+  readonly name: string;
+  readonly attachment: Buffer;
+}
+
+/** A message with the files it shows (`attachment://…`): the score card's, on cards that show one. */
+export type WithFiles<T> = T & { files?: AttachedFile[] };
+
+/** A game's score card as a PNG, drawn from its state in `tr`'s language (a few milliseconds). */
+export function scoreCardFile(gameId: number, state: StoredGame['state'], tr: Translator): AttachedFile {
+  return { name: SCORE_CARD_FILE, attachment: drawScoreCard(scoreCardOf(gameId, state, tr)) };
+}
+
+/**
+ * A game's public message, whatever stage it is at, as sent: once the game is finished, the final
+ * standings show its score card, attached here. Every first drawing of the standings goes through
+ * this, whichever path draws it (a click's response or the bot's own edit).
+ */
+export async function gameMessage(
+  store: GameStore,
+  game: StoredGame,
+  tr: Translator,
+  faces: DiceFaces,
+): Promise<WithFiles<MessagePayload>> {
+  const message = renderGame(await gameView(store, game), tr, faces);
+  if (game.state.status !== 'finished') return message;
+  return { ...message, files: [scoreCardFile(game.id, game.state, tr)] };
+}
+
+/** A player's sheet with the whole table's score card, for them alone. */
+export function sheetCard(game: StoredGame, playerId: string, tr: Translator): WithFiles<PrivateCard> {
+  return { ...renderSheet(game.state, playerId, tr), files: [scoreCardFile(game.id, game.state, tr)] };
+}
+
+/**
+ * The same message as an edit. A board posted as embeds, before the bot drew Components V2, becomes
+ * one only if the edit empties its embeds (Discord refuses the flag beside them; the flag, once set,
+ * stays), so every edit of a game's message says so.
+ */
+export function asEdit<T extends MessagePayload>(message: T): T & { embeds: [] } {
+  return { ...message, embeds: [] };
+}

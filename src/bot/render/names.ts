@@ -1,0 +1,50 @@
+import { type GameState, parseComputerPlayerId } from '../../game/index.js';
+import { COMPUTER_NAME } from '../../i18n/game-terms.js';
+import type { Translator } from '../../i18n/index.js';
+
+/**
+ * What Discord's markdown gives a meaning to: emphasis, strike, code, spoilers, quotes, headings,
+ * lists and subtext, masked links, and `<…>` (mentions, emoji, timestamps, channel links). Escaped
+ * with a backslash, each shows as itself.
+ */
+const MARKDOWN = /[\\*_~`|>#\-[\]<]/g;
+/** `@everyone` and `@here` show as mentions even where they ping nobody; a zero-width space breaks them. */
+const MASS_MENTION = /@(everyone|here)/gi;
+
+/** A display name as plain text in markdown: whatever a person typed shows as typed, and does nothing. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(MARKDOWN, (char) => `\\${char}`).replace(MASS_MENTION, '@\u200b$1');
+}
+
+/**
+ * A player as the bot's messages name them: a person by the display name they had at the table
+ * (escaped); a computer seat by its label. A person of a game from before names were kept, or one
+ * no longer at the table (an earlier game of the series), by their mention.
+ */
+export function playerName(state: GameState, playerId: string, tr: Translator): string {
+  const computer = parseComputerPlayerId(playerId);
+  if (computer) return tr.t(COMPUTER_NAME[computer.level], { number: computer.n });
+  const name = state.seats.find((seat) => seat.playerId === playerId)?.name;
+  return name === undefined ? `<@${playerId}>` : escapeMarkdown(name);
+}
+
+/**
+ * A person named with their mention beside it, where the mention helps: it lights up for the person
+ * themselves and opens their profile. The name is there for clients that have not loaded the
+ * member, which show a bare mention as a number.
+ */
+export function playerWithMention(state: GameState, playerId: string, tr: Translator): string {
+  const name = playerName(state, playerId, tr);
+  if (parseComputerPlayerId(playerId) || name.startsWith('<@')) return name;
+  return `**${name}** (<@${playerId}>)`;
+}
+
+/**
+ * A player's name where no markdown is read (the score card's image): the name as typed, a
+ * computer's label, or `unnamed` for a person of a game from before names were kept.
+ */
+export function plainPlayerName(state: GameState, playerId: string, tr: Translator, unnamed: string): string {
+  const computer = parseComputerPlayerId(playerId);
+  if (computer) return tr.t(COMPUTER_NAME[computer.level], { number: computer.n });
+  return state.seats.find((seat) => seat.playerId === playerId)?.name ?? unnamed;
+}

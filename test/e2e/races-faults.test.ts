@@ -47,7 +47,7 @@ describe('races and faults', () => {
     // The player to act and a waiting player click at the same moment: one change, both answered.
     const [row = 'ones', other = 'twos'] = rowChoices(table.board()).map((choice) => choice.value);
     const [scored, waiting] = await Promise.all([table.chooseRow(alice, row), table.chooseRow(bob, other)]);
-    expect(scored.ack).toBe('update');
+    expect(scored.ack, JSON.stringify(scored.message?.content ?? scored.error)).toBe('update');
     expect(waiting).toMatchObject({ ack: 'reply', ephemeral: true });
     expect(gameVersion(world.dbPath, table.boardId)).toBe(before + 2);
     expect(currentPlayerId(table.board())).toBe(bob);

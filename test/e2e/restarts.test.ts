@@ -53,15 +53,21 @@ describe.each(['sqlite', 'postgres'] as const)('restarts on %s: SIGKILL at rando
     const committed: Committed[] = [];
     const stats = { updates: 0, failed: 0, refused: 0 };
     let botDown = false;
+    // Clicks allowed before the next kill: play is paced by the kills, not by the machine's speed, so
+    // every kill lands while games are still being played (at most 3 × 50 clicks before the last
+    // kill, fewer than the 156 rows the humans alone must choose). After the last kill, no limit.
+    const MOST_CLICKS_BETWEEN_KILLS = 3;
+    let clicksLeft = 1 + random(MOST_CLICKS_BETWEEN_KILLS);
 
     const drive = async (table: Table): Promise<void> => {
       while (title(table.board()) !== 'Crag · final standings') {
         const board = table.board();
         const player = currentPlayerId(board);
-        if (!player || botDown) {
-          await sleep(20); // A computer is moving, or the bot is restarting.
+        if (!player || botDown || clicksLeft <= 0) {
+          await sleep(20); // A computer is moving, the bot is restarting, or the next kill is due first.
           continue;
         }
+        clicksLeft -= 1;
         const before = version(board) ?? 0;
         const reroll = controls(board).find((c) => c.kind === 'reroll');
         const keeps = controls(board).filter((c) => c.kind === 'keep' && !c.disabled);
@@ -110,6 +116,7 @@ describe.each(['sqlite', 'postgres'] as const)('restarts on %s: SIGKILL at rando
         await world.bot.kill('SIGKILL');
         kills += 1;
         await world.startBot();
+        clicksLeft = kills < KILLS ? 1 + random(MOST_CLICKS_BETWEEN_KILLS) : Number.POSITIVE_INFINITY;
         botDown = false;
       }
     };

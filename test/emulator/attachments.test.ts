@@ -9,8 +9,8 @@ import {
   TextChannel,
 } from 'discord.js';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { deferred, type InteractionHandlers, type Scene, useConnectedScene } from './helpers.js';
 import { Permission } from '../../src/emulator/index.js';
+import { deferred, type InteractionHandlers, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;

@@ -7,15 +7,17 @@ import type { GuildCommand } from './index.js';
 /** Posts the leaderboard for the channel to see, in the server's language. */
 export async function leaderboardCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const scope = interaction.options.getString('scope') ?? 'series';
-  const rerolls = interaction.options.getInteger('rerolls') ?? 1;
-  if ((scope !== 'series' && scope !== 'server') || (rerolls !== 1 && rerolls !== 2)) {
-    return refused('refusal.leaderboard-options');
-  }
+  let rerolls = interaction.options.getInteger('rerolls') ?? 1;
   let seriesId: number | undefined;
   if (scope === 'series') {
     const latest = await ctx.store.latestGameInChannel(interaction.channelId);
     if (!latest) return refused('refusal.no-series-here');
     seriesId = latest.seriesId;
+    // A series is played in one rule set: it is ranked in that one, not in the default.
+    rerolls = interaction.options.getInteger('rerolls') ?? latest.state.rules.rerolls;
+  }
+  if ((scope !== 'series' && scope !== 'server') || (rerolls !== 1 && rerolls !== 2)) {
+    return refused('refusal.leaderboard-options');
   }
   const query = { guildId: interaction.guildId, scope, seriesId, rerolls, limit: 10 } as const;
   const [rows, own] = await Promise.all([

@@ -9,6 +9,7 @@ import {
   type GameState,
   MAX_MISSED_TURNS,
   MAX_SEATS,
+  personSeat,
   ROUNDS,
   rerollsLeft,
   type Seat,
@@ -17,7 +18,7 @@ import {
 } from './state.js';
 
 export type Action =
-  | { readonly type: 'join'; readonly playerId: string }
+  | { readonly type: 'join'; readonly playerId: string; readonly name?: string }
   | { readonly type: 'leave'; readonly playerId: string }
   | { readonly type: 'add-computer'; readonly playerId: string; readonly level: ComputerLevel }
   | { readonly type: 'start'; readonly playerId: string }
@@ -33,7 +34,7 @@ export type ActionResult = { readonly ok: true; readonly state: GameState } | Re
 export function applyAction(state: GameState, action: Action, random: RandomInt): ActionResult {
   switch (action.type) {
     case 'join':
-      return join(state, action.playerId);
+      return join(state, action.playerId, action.name);
     case 'leave':
       return leave(state, action.playerId, random);
     case 'add-computer':
@@ -63,13 +64,13 @@ function isOver(state: GameState): boolean {
   return state.status === 'finished' || state.status === 'cancelled';
 }
 
-export function join(state: GameState, playerId: string): ActionResult {
+export function join(state: GameState, playerId: string, name?: string): ActionResult {
   if (isOver(state)) return refuse('game-over');
   if (state.status !== 'lobby') return refuse('already-started');
   if (state.seats.some((seat) => seat.playerId === playerId)) return refuse('already-joined');
   if (state.seats.length >= MAX_SEATS) return refuse('game-full');
   return accept(state, {
-    seats: [...state.seats, { playerId, computer: null, left: false, missedTurns: 0 }],
+    seats: [...state.seats, personSeat(playerId, name)],
     sheets: { ...state.sheets, [playerId]: {} },
   });
 }

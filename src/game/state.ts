@@ -92,13 +92,19 @@ export interface GameState {
   readonly endReason: EndReason | null;
 }
 
-export function createGame(hostId: string, rules: Rules): GameState {
+/** A person's seat, with their display name when it is known. */
+export function personSeat(playerId: string, name?: string): Seat {
+  const seat: Seat = { playerId, computer: null, left: false, missedTurns: 0 };
+  return name === undefined ? seat : { ...seat, name };
+}
+
+export function createGame(hostId: string, rules: Rules, hostName?: string): GameState {
   return {
     version: 1,
     rules,
     hostId,
     status: 'lobby',
-    seats: [{ playerId: hostId, computer: null, left: false, missedTurns: 0 }],
+    seats: [personSeat(hostId, hostName)],
     round: 0,
     currentSeat: 0,
     turn: null,

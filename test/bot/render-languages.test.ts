@@ -75,6 +75,7 @@ function everyMessage(tr: Translator): [string, ShownMessage][] {
   const rows = [1, 2, 5, 21].map((games, i) => ({
     rank: i + 1,
     playerId: `10000000000000000${i}`,
+    name: null,
     total: 2000 - i,
     games,
     wins: games - 1,

@@ -206,6 +206,7 @@ describe('renderers', () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({
       rank: i + 1,
       playerId: `10000000000000000${i}`,
+      name: null,
       total: 1000 - i,
       games: 5,
       wins: 1,
@@ -218,6 +219,7 @@ describe('renderers', () => {
       {
         rank: 14,
         playerId: ALICE,
+        name: null,
         total: 10,
         games: 1,
         wins: 0,

@@ -7,6 +7,7 @@ import { defaultMigrationsDir, loadMigrations, openSqliteStore, StoreOpenError }
 import { appliedVersion, applyMigrations } from '../../src/store/sqlite/sqlite-migrations.js';
 import { type GamePlan, replayTo } from './drive-game.js';
 import { playThroughStore, sha256, tempFolder } from './helpers.js';
+import { legacyGames, legacyInserts } from './legacy-rows.js';
 
 const NOW = 1_700_000_000_000;
 const now = () => NOW;
@@ -28,7 +29,11 @@ function dump(db: Database.Database): string {
   }[];
   const rows = schema
     .filter((entry) => entry.type === 'table')
-    .map((entry) => [entry.name, db.prepare(`SELECT * FROM "${entry.name}" ORDER BY 1, 2, 3`).all()]);
+    .map((entry) => {
+      const columns = db.prepare(`SELECT COUNT(*) FROM pragma_table_info('${entry.name}')`).pluck().get() as number;
+      const order = Array.from({ length: Math.min(columns, 4) }, (_, i) => i + 1).join(', ');
+      return [entry.name, db.prepare(`SELECT * FROM "${entry.name}" ORDER BY ${order}`).all()];
+    });
   return JSON.stringify({ schema, rows });
 }
 
@@ -63,6 +68,53 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         expect(db.prepare('SELECT COUNT(*) FROM games').pluck().get()).toBe(3);
       },
     },
+    2: {
+      // The games of a bot that has been playing: finished, cancelled and in play, in every table.
+      seed: (db) => {
+        for (const insert of legacyInserts(legacyGames(), (value) => (value ? 1 : 0))) {
+          db.prepare(insert.sql).run(...insert.params);
+        }
+      },
+      verify: (db) => {
+        const count = (table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
+        const columns = (table: string) =>
+          db.prepare(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).pluck().all();
+        const games = legacyGames();
+        expect(count('games')).toBe(games.length);
+        expect(columns('games')).not.toContain('rules');
+        expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'game_seats'").all()).toEqual([]);
+        // Sheets and turns stay in their rows until the store packs the games that are over.
+        const sheetRows = games.flatMap((game) =>
+          Object.values(game.state.sheets).flatMap((sheet) => Object.keys(sheet)),
+        );
+        expect(count('sheet_rows')).toBe(sheetRows.length);
+        expect(count('turn_history')).toBe(games.reduce((sum, game) => sum + game.state.history.length, 0));
+        // Results keep their figures; what they did not record waits for the store.
+        expect(columns('game_results')).toEqual([
+          'game_id',
+          'player_id',
+          'total',
+          'place',
+          'is_computer',
+          'won',
+          'skill_loss',
+          'luck',
+        ]);
+        expect(db.prepare('SELECT DISTINCT won, skill_loss, luck FROM game_results').all()).toEqual([
+          { won: 0, skill_loss: null, luck: null },
+        ]);
+        expect(count('game_results')).toBe(5);
+        const over = games.filter((game) => game.state.status !== 'playing').map((game) => game.id);
+        expect(db.prepare('SELECT game_id FROM games_to_pack ORDER BY game_id').pluck().all()).toEqual(over);
+        for (const table of ['player_stats', 'series_players', 'player_names', 'seasons']) expect(count(table)).toBe(0);
+        const indexes = db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'")
+          .pluck()
+          .all();
+        expect(indexes).toContain('games_finished_by_guild');
+        expect(indexes).not.toContain('games_by_guild');
+      },
+    },
   };
 
 describe('migrations', () => {
@@ -83,10 +135,14 @@ describe('migrations', () => {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual([
       'game_results',
-      'game_seats',
       'games',
+      'games_to_pack',
+      'player_names',
+      'player_stats',
       'schema_migrations',
+      'seasons',
       'series',
+      'series_players',
       'sheet_rows',
       'turn_history',
     ]);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeGame } from '../../src/game/index.js';
 import { defaultMigrationsDir, loadMigrations, openPostgresStore, StoreOpenError } from '../../src/store/index.js';
+import { applyMigrations } from '../../src/store/postgres/postgres-migrations.js';
 import { createDatabase, withClient } from '../support/postgres-databases.js';
 import { replayTo } from './drive-game.js';
 import { playThroughStore, tempFolder } from './helpers.js';
@@ -64,10 +65,14 @@ describe('PostgreSQL migrations', () => {
       const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
       expect(tables.rows.map((row) => row.tablename)).toEqual([
         'game_results',
-        'game_seats',
         'games',
+        'games_to_pack',
+        'player_names',
+        'player_stats',
         'schema_migrations',
+        'seasons',
         'series',
+        'series_players',
         'sheet_rows',
         'turn_history',
       ]);
@@ -81,8 +86,8 @@ describe('PostgreSQL migrations', () => {
 
   it('0001_init enforces one active game per channel and the foreign keys', async () => {
     const url = await createDatabase();
-    await (await openPostgresStore(url, { now })).close();
     await withClient(url, async (client) => {
+      await applyMigrations(client, migrations.slice(0, 1), now);
       const state = replayTo({ seed: 1, humans: ['100000000000000001', '100000000000000002'] }, 6);
       await client.query(
         "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', $1, $2)",
@@ -157,7 +162,7 @@ describe('PostgreSQL migrations', () => {
     expect(error).toBeInstanceOf(StoreOpenError);
     expect(error).toMatchObject({ reason: 'migration-failed' });
     expect((error as Error).message).toMatch(
-      /could not be brought up to schema 2: relation "no_such_table" does not exist/,
+      new RegExp(`could not be brought up to schema ${migrations.length + 1}: relation "no_such_table" does not exist`),
     );
     expect(await dump(url)).toBe(before);
     await (await openPostgresStore(url, { now })).close();

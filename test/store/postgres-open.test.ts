@@ -4,7 +4,13 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresStore, StoreOpenError, type StoreOpenFailure } from '../../src/store/index.js';
+import {
+  defaultMigrationsDir,
+  loadMigrations,
+  openPostgresStore,
+  StoreOpenError,
+  type StoreOpenFailure,
+} from '../../src/store/index.js';
 import { createDatabase, databaseUrl, withClient } from '../support/postgres-databases.js';
 import { playThroughStore } from './helpers.js';
 
@@ -69,8 +75,11 @@ describe('openPostgresStore refuses', () => {
     await withClient(url, (client) => client.query("INSERT INTO schema_migrations VALUES (99, 'from_the_future', 1)"));
     const before = await snapshot(url);
     const error = await refusal(url, 'newer-schema');
+    const known = loadMigrations(defaultMigrationsDir('postgres')).length;
     expect(error.message).toMatch(
-      /^the PostgreSQL database 127\.0\.0\.1:\d+\/crag_\w+ was written by a newer crag-bot \(schema 99; this version knows up to 1\)\. Upgrade the bot or point DATABASE_URL elsewhere\.$/,
+      new RegExp(
+        `^the PostgreSQL database 127\\.0\\.0\\.1:\\d+/crag_\\w+ was written by a newer crag-bot \\(schema 99; this version knows up to ${known}\\)\\. Upgrade the bot or point DATABASE_URL elsewhere\\.$`,
+      ),
     );
     expect(await snapshot(url)).toBe(before);
   });

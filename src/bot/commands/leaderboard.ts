@@ -19,7 +19,16 @@ export async function leaderboardCommand(ctx: BotContext, interaction: GuildComm
   if ((scope !== 'series' && scope !== 'server') || (rerolls !== 1 && rerolls !== 2)) {
     return refused('refusal.leaderboard-options');
   }
-  const query = { guildId: interaction.guildId, scope, seriesId, rerolls, limit: 10 } as const;
+  const query =
+    seriesId === undefined
+      ? ({
+          guildId: interaction.guildId,
+          scope: 'server',
+          rules: { rerolls, thirteen: 'any' },
+          period: 'all',
+          limit: 10,
+        } as const)
+      : ({ guildId: interaction.guildId, scope: 'series', seriesId, limit: 10 } as const);
   const [rows, own] = await Promise.all([
     ctx.store.leaderboard(query),
     ctx.store.leaderboardRank({ ...query, playerId: interaction.user.id }),

@@ -4,6 +4,7 @@ import { COMPUTER_LEVELS, type ComputerLevel, createGame, isRules, MAX_SEATS } f
 import { type Message, message } from '../../i18n/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
+import { displayName } from '../display-name.js';
 import { type Outcome, refused } from '../outcome.js';
 import { channelBusy } from '../refusals.js';
 import { renderGame } from '../render/index.js';
@@ -42,7 +43,7 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
     {
       guildId,
       channelId,
-      state: createGame(host, rules),
+      state: createGame(host, rules, displayName(interaction)),
       turnTimerSeconds: minutes * 60,
       hintsEnabled: interaction.options.getBoolean('hints') ?? true,
     },

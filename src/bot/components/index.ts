@@ -2,6 +2,7 @@ import { type MessageComponentInteraction, PermissionFlagsBits } from 'discord.j
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type ComponentAction, decodeComponentId } from '../custom-id.js';
+import { displayName } from '../display-name.js';
 import type { Decision } from '../game-flow.js';
 import { type Outcome, refused } from '../outcome.js';
 import { engineRefusal, GAME_GONE, MOVED_ON } from '../refusals.js';
@@ -17,6 +18,7 @@ function actionFor(interaction: GuildComponent, action: ComponentAction): Decisi
   const playerId = interaction.user.id;
   switch (action.kind) {
     case 'join':
+      return { type: 'join', playerId, name: displayName(interaction) };
     case 'leave':
     case 'start':
     case 'reroll':

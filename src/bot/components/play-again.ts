@@ -20,11 +20,11 @@ function nextGame(finished: GameState): { state: GameState; actions: Action[] } 
     .filter((seat) => seat !== host)
     .map((seat) =>
       seat.computer === null
-        ? { type: 'join', playerId: seat.playerId }
+        ? { type: 'join', playerId: seat.playerId, ...(seat.name === undefined ? {} : { name: seat.name }) }
         : { type: 'add-computer', playerId: host.playerId, level: seat.computer },
     );
   actions.push({ type: 'start', playerId: host.playerId });
-  return { state: createGame(host.playerId, finished.rules), actions };
+  return { state: createGame(host.playerId, finished.rules, host.name), actions };
 }
 
 export async function playAgain(

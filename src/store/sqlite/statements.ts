@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { RankedRow } from '../stored-rows.js';
-import { leaderboardRankSql, leaderboardSql, SERIES_TOTALS_SQL } from './leaderboard-sql.js';
+import type { LeaderboardFilter, RankedRow, ResultRow } from '../stored-rows.js';
+import type { RankBy } from '../types.js';
+import { type LeaderboardScope, leaderboardRankSql, leaderboardSql, SERIES_TOTALS_SQL } from './leaderboard-sql.js';
 
 /** A `games` row without the state JSON, which is only parsed when a caller needs it. */
 export interface GameMetaRow {
@@ -24,20 +25,6 @@ export interface GameRow extends GameMetaRow {
   state: string;
 }
 
-export interface SeatRow {
-  seat_index: number;
-  player_id: string;
-  computer_level: string | null;
-}
-
-export interface ResultRow {
-  game_id: number;
-  player_id: string;
-  total: number;
-  place: number;
-  is_computer: number;
-}
-
 export interface TotalsRow {
   player_id: string;
   total: number;
@@ -49,8 +36,18 @@ const META_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, b
   turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at`;
 const ACTIVE = "status IN ('lobby', 'playing')";
 
-type LeaderboardParams = { guildId: string; seriesId: number | null; rerolls: number; limit: number };
-type RankParams = { guildId: string; seriesId: number | null; rerolls: number; playerId: string };
+type LeaderboardParams = LeaderboardFilter & { limit: number };
+type RankParams = LeaderboardFilter & { playerId: string };
+
+/** One prepared statement per leaderboard scope and ranking. */
+function byScopeAndRanking<T>(
+  prepare: (scope: LeaderboardScope, rankBy: RankBy) => T,
+): Readonly<Record<LeaderboardScope, Readonly<Record<RankBy, T>>>> {
+  return {
+    server: { total: prepare('server', 'total'), average: prepare('server', 'average') },
+    series: { total: prepare('series', 'total'), average: prepare('series', 'average') },
+  };
+}
 
 /** Every query the store runs, prepared once when the store opens. */
 export function prepareStatements(db: Database.Database) {
@@ -69,16 +66,15 @@ export function prepareStatements(db: Database.Database) {
       seriesGameNumber: number;
       boardMessageId: string | null;
       status: string;
-      rules: string;
       state: string;
       version: number;
       turnTimerSeconds: number;
       hintsEnabled: number;
       turnDeadline: number | null;
       now: number;
-    }>(`INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, rules, state,
+    }>(`INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, state,
           state_version, turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at)
-        VALUES (@guildId, @channelId, @seriesId, @seriesGameNumber, @boardMessageId, @status, @rules, @state,
+        VALUES (@guildId, @channelId, @seriesId, @seriesGameNumber, @boardMessageId, @status, @state,
           @version, @turnTimerSeconds, @hintsEnabled, @turnDeadline, @now, @now, @now)`),
     gameById: db.prepare<[number], GameRow>(`SELECT ${META_COLUMNS}, state FROM games WHERE id = ?`),
     gameMeta: db.prepare<[number], GameMetaRow>(`SELECT ${META_COLUMNS} FROM games WHERE id = ?`),
@@ -126,6 +122,7 @@ export function prepareStatements(db: Database.Database) {
     // Apart from updateState because SQLite rewrites the index entries of every column an UPDATE
     // sets, changed or not: status is in two indexes and changes about twice a game.
     updateStatus: db.prepare<[string, number]>('UPDATE games SET status = ? WHERE id = ?'),
+    packState: db.prepare<[string, number]>('UPDATE games SET state = ? WHERE id = ?'),
     setBoardMessage: db.prepare<[string | null, number, number]>(
       'UPDATE games SET board_message_id = ?, updated_at = ? WHERE id = ?',
     ),
@@ -139,13 +136,6 @@ export function prepareStatements(db: Database.Database) {
       'INSERT INTO turn_history (game_id, turn, record) VALUES (?, ?, ?)',
     ),
     deleteTurnsFrom: db.prepare<[number, number]>('DELETE FROM turn_history WHERE game_id = ? AND turn >= ?'),
-    seatsOf: db.prepare<[number], SeatRow>(
-      'SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index',
-    ),
-    deleteSeats: db.prepare<[number]>('DELETE FROM game_seats WHERE game_id = ?'),
-    insertSeat: db.prepare<[number, number, string, string | null]>(
-      'INSERT INTO game_seats (game_id, seat_index, player_id, computer_level) VALUES (?, ?, ?, ?)',
-    ),
     upsertSheetRow: db.prepare<[number, string, string, number, number]>(
       `INSERT INTO sheet_rows (game_id, player_id, row, points, round) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (game_id, player_id, row) DO UPDATE SET points = excluded.points, round = excluded.round`,
@@ -154,26 +144,30 @@ export function prepareStatements(db: Database.Database) {
       'DELETE FROM sheet_rows WHERE game_id = ? AND player_id = ? AND row = ?',
     ),
     deleteResults: db.prepare<[number]>('DELETE FROM game_results WHERE game_id = ?'),
-    insertResult: db.prepare<[number, string, number, number, number, number]>(
-      'INSERT INTO game_results (game_id, player_id, total, place, is_computer, rerolls) VALUES (?, ?, ?, ?, ?, ?)',
+    insertResult: db.prepare<[number, string, number, number, number, number, number | null, number | null]>(
+      `INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    resultsOf: db.prepare<[number], ResultRow>(
+      `SELECT game_id, player_id, total, place, is_computer, won, skill_loss, luck
+       FROM game_results WHERE game_id = ? ORDER BY place, player_id`,
+    ),
+    deleteSheetRows: db.prepare<[number]>('DELETE FROM sheet_rows WHERE game_id = ?'),
     seriesGames: db.prepare<[number], { id: number; series_game_number: number; status: string }>(
       'SELECT id, series_game_number, status FROM games WHERE series_id = ? ORDER BY series_game_number',
     ),
     seriesResults: db.prepare<[number], ResultRow>(
-      `SELECT r.game_id, r.player_id, r.total, r.place, r.is_computer
+      `SELECT r.game_id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck
        FROM games g JOIN game_results r ON r.game_id = g.id
        WHERE g.series_id = ? ORDER BY r.place, r.player_id`,
     ),
     seriesTotals: db.prepare<[number], TotalsRow>(SERIES_TOTALS_SQL),
-    leaderboard: {
-      server: db.prepare<LeaderboardParams, RankedRow>(leaderboardSql('server')),
-      series: db.prepare<LeaderboardParams, RankedRow>(leaderboardSql('series')),
-    },
-    leaderboardRank: {
-      server: db.prepare<RankParams, RankedRow>(leaderboardRankSql('server')),
-      series: db.prepare<RankParams, RankedRow>(leaderboardRankSql('series')),
-    },
+    leaderboard: byScopeAndRanking((scope, rankBy) =>
+      db.prepare<LeaderboardParams, RankedRow>(leaderboardSql(scope, rankBy)),
+    ),
+    leaderboardRank: byScopeAndRanking((scope, rankBy) =>
+      db.prepare<RankParams, RankedRow>(leaderboardRankSql(scope, rankBy)),
+    ),
   };
 }
 

@@ -214,7 +214,13 @@ describe('renderers', () => {
       best: 230,
     }));
     const board = renderLeaderboard(
-      { scope: 'server', rerolls: 1 },
+      {
+        scope: 'server',
+        rules: { rerolls: 1, thirteen: 'any' },
+        period: { period: 'all' },
+        rankBy: 'total',
+        minGames: 1,
+      },
       rows,
       {
         rank: 14,

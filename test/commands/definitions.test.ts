@@ -110,7 +110,12 @@ describe('the command definitions', () => {
       'hints',
       'leaderboard',
       'scope',
+      'period',
+      'season',
       'rerolls',
+      'thirteen',
+      'rank-by',
+      'min-games',
       'sheet',
       'player',
       'rules',
@@ -118,6 +123,15 @@ describe('the command definitions', () => {
       'hint',
       'leave',
       'end',
+      'stats',
+      'player',
+      'period',
+      'season',
+      'history',
+      'scope',
+      'season',
+      'new',
+      'export',
     ]);
     expect(JSON.stringify(crag)).not.toMatch(/"en-(US|GB)"/);
   });

@@ -58,16 +58,18 @@ describe('back-to-back games', () => {
 
     const leaderboard = await table.command(alice, 'leaderboard', { scope: 'series' });
     const lines = leaderboard.message?.embeds[0]?.description ?? '';
+    // Leaderboards name people as the server showed them at the table.
+    const nameOf = (id: string) => world.people.find((person) => person.id === id)?.username;
     for (const [player, total] of series) {
-      expect(lines).toContain(`<@${player}> **${total}** · 3 games · ${wins.get(player) ?? 0} win`);
+      expect(lines).toContain(`${nameOf(player)} **${total}** · 3 games · ${wins.get(player) ?? 0} win`);
     }
     const server = await table.command(alice, 'leaderboard', { scope: 'server' });
     for (const [player, total] of series)
-      expect(server.message?.embeds[0]?.description).toContain(`<@${player}> **${total}**`);
+      expect(server.message?.embeds[0]?.description).toContain(`${nameOf(player)} **${total}**`);
     const twoRerolls = await table.command(alice, 'leaderboard', { scope: 'server', rerolls: 2 });
     expect(twoRerolls.message?.embeds[0]?.description).toContain('No finished games yet');
 
-    const recorded = totalsAgainstSheets(world.dbPath);
+    const recorded = await totalsAgainstSheets(world.database);
     expect(recorded).toHaveLength(6);
     for (const row of recorded) expect(row.total).toBe(row.sheetSum);
     for (const [player, total] of series) {

@@ -43,9 +43,15 @@ export function withoutNames(text: string): string {
     .replace(/https?:\/\/\S+/g, ' ');
 }
 
-/** The Latin words a message shows besides names: none in a message that is all Russian. */
-export function latinWords(message: ShownMessage): string[] {
-  return visibleTexts(message).flatMap((text) => withoutNames(text).match(/[A-Za-z]+/g) ?? []);
+/**
+ * The Latin words a message shows besides names: none in a message that is all Russian. People's
+ * display names (`people`), which leaderboards show as they are, are names too.
+ */
+export function latinWords(message: ShownMessage, people: readonly string[] = []): string[] {
+  return visibleTexts(message).flatMap((text) => {
+    const words = withoutNames(text).match(/[A-Za-z]+/g) ?? [];
+    return words.filter((word) => !people.includes(word));
+  });
 }
 
 /** `{placeholders}` a message shows because nobody filled them. */

@@ -51,11 +51,6 @@ export function packGame(state: GameState): string {
   return JSON.stringify({ ...rest, ...packed });
 }
 
-/** A state JSON as stored, packed or not. */
-export function unpackGame(json: string): GameState {
-  return readPackedGame(json) ?? deserializeGame(json);
-}
-
 /**
  * The game a packed state JSON holds; undefined for a plain one (a game in play, whose sheets and
  * turns the store keeps in rows of their own).

@@ -7,7 +7,7 @@ import { startEmulator } from '../src/emulator/index.js';
 import type { PostgresServer } from '../test/support/postgres-server.js';
 import { BASELINE_COMMAND } from './baseline-board.js';
 import { BASELINE_ENTRY, BOT_ENTRY, killAllChildren, ROOT, runDeploy } from './bot-process.js';
-import { readBenchConfig } from './config.js';
+import { type BenchConfig, readBenchConfig } from './config.js';
 import { baselineContender, gameContender } from './contenders.js';
 import { newestProfile, summarizeCpuProfile } from './cpu-profile.js';
 import { headToHead } from './head-to-head.js';
@@ -17,9 +17,10 @@ import { describeMachine } from './machine.js';
 import { headToHeadOnPostgres, onPostgresJson } from './on-postgres.js';
 import { startBenchPostgres } from './postgres.js';
 import { type ContenderFigures, contenderJson, printTable, rounded, TARGETS } from './report.js';
+import { benchScale, type ScaleOptions, scaleSummary } from './scale.js';
 import { measureStartup, type StartupRun } from './startup.js';
 import { benchStrategy } from './strategy.js';
-import { createBenchWorld } from './world.js';
+import { type BenchWorld, createBenchWorld } from './world.js';
 
 const OUTPUT = path.join(ROOT, 'bench/latest.json');
 
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   const config = readBenchConfig();
   const machine = describeMachine();
   say(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}`);
+  if (config.scaleOnly) return scaleOnly(config);
 
   say('solver (benchStrategy)…');
   const strategyStarted = performance.now();
@@ -165,6 +167,7 @@ async function main(): Promise<void> {
       { cwd: dir, say },
     ).finally(() => postgres.server.stop());
     const postgresFigures = onPostgresJson(onPostgres);
+    const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
 
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
@@ -219,6 +222,7 @@ async function main(): Promise<void> {
       },
       machine: { ...machine, other_programs_cpu_cores_during_rounds: foreignCores },
       postgres: postgresFigures,
+      scale: scale.json,
       load: {
         servers: config.servers,
         channels: config.channels,
@@ -268,9 +272,51 @@ async function main(): Promise<void> {
       `solver: table build ${cold.map(([key, ms]) => `${key.replace('strategy.build_cold_ms.', '')} ${ms.toFixed(0)} ms`).join(', ')}; hint (best action) ${strategy['strategy.best_action_us']?.toFixed(1)} µs; scoring ${((strategy['strategy.score_roll_per_second'] ?? 0) / 1e6).toFixed(1)} M rows/s`,
       `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
       `on PostgreSQL: throughput_ratio ${postgresFigures.throughput_ratio.toFixed(2)} (${onPostgres.result.game.load.ips.toFixed(0)} against ${onPostgres.result.baseline.load.ips.toFixed(0)} interactions/s), p99_ratio ${postgresFigures.p99_ratio.toFixed(2)} (${onPostgres.result.game.load.latency.p99.toFixed(0)} against ${onPostgres.result.baseline.load.latency.p99.toFixed(0)} ms); paced p50/p99 ${onPostgres.result.game.paced.latency.p50.toFixed(1)}/${onPostgres.result.game.paced.latency.p99.toFixed(1)} ms; bot CPU ${onPostgres.result.game.cpuMsPerInteraction.toFixed(2)} + server ${onPostgres.result.serverCpuMsPerInteraction.toFixed(2)} ms per interaction; failed ${onPostgres.result.game.load.failed} + ${onPostgres.result.game.paced.failed} + ${onPostgres.result.game.lobbies.failed}; other programs used ${onPostgres.result.foreignCores.toFixed(2)} cores`,
+      ...scale.lines,
       `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,
     ]);
     if (config.cpuProfile) printProfiles(profileDir, { game, baseline });
+  } finally {
+    killAllChildren();
+    await discord.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the statistics at scale need: its sizes, and the bot's environment in the bench's world for its start-ups. */
+function scaleOptions(config: BenchConfig, world: BenchWorld, apiUrl: string, dir: string): ScaleOptions {
+  return {
+    servers: config.scaleServers,
+    games: config.scaleGames,
+    postgresGames: config.scalePostgresGames,
+    requests: config.scaleRequests,
+    startupRuns: Math.max(1, Math.min(3, config.startupRuns)),
+    botEnv: { DISCORD_TOKEN: world.crag.token, DISCORD_API_URL: apiUrl, LOG_LEVEL: 'warn', COMPUTER_PAUSE_MS: '20' },
+    cwd: dir,
+    say,
+  };
+}
+
+/**
+ * BENCH_SCALE_ONLY=1: the statistics at scale alone, in a world of BENCH_SERVERS servers for the
+ * bot's start-ups; its figures replace the `scale` entry of bench/latest.json.
+ */
+async function scaleOnly(config: BenchConfig): Promise<void> {
+  const discord = await startEmulator();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-bench-'));
+  tempDirs.push(dir);
+  try {
+    const world = createBenchWorld(discord, config.servers);
+    await runDeploy(
+      { DISCORD_TOKEN: world.crag.token, DISCORD_CLIENT_ID: world.crag.id, DISCORD_API_URL: discord.apiUrl },
+      dir,
+    );
+    const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
+    const latest = fs.existsSync(OUTPUT)
+      ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>)
+      : {};
+    fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...latest, scale: rounded(scale.json) }, null, 2)}\n`);
+    for (const line of scale.lines) say(line);
   } finally {
     killAllChildren();
     await discord.stop();

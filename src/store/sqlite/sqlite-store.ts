@@ -185,7 +185,8 @@ export class SqliteGameStore implements GameStore {
 
   /** Read lightly (no sheets, only the last turn), since after a busy spell they can be many. */
   async recentlyChangedBoards(windowMs: number): Promise<RecentChange[]> {
-    return this.statements.recentlyChangedBoards.all(windowMs).map((row) => {
+    const rows = this.statements.recentlyChangedBoards.all(windowMs).sort((a, b) => a.id - b.id);
+    return rows.map((row) => {
       // A game that ended keeps its turns in its packed state.
       const packed = readPackedGame(row.state);
       return {

@@ -94,6 +94,8 @@ export function prepareStatements(db: Database.Database) {
               json_extract(state, '$.seats[' || json_extract(state, '$.currentSeat') || '].computer') AS computer
        FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
     ),
+    // Through games_by_last_action (newest actions only), in any order: the store sorts them. Asked
+    // for by id, SQLite would rather read every game ever played in id order.
     recentlyChangedBoards: db.prepare<
       [number],
       { id: number; guild_id: string; state: string; last_turn: string | null }
@@ -102,11 +104,12 @@ export function prepareStatements(db: Database.Database) {
               (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
        FROM games
        WHERE board_message_id IS NOT NULL AND status <> 'lobby'
-         AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - ?
-       ORDER BY id`,
+         AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - ?`,
     ),
+    // The unary + keeps SQLite off games_by_last_action, whose range would hold nearly every finished
+    // game: it reads the active games' partial index instead.
     idleGames: db.prepare<[number], GameRow>(
-      `SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} AND last_action_at < ? ORDER BY id`,
+      `SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} AND +last_action_at < ? ORDER BY id`,
     ),
     updateState: db.prepare<{
       id: number;

@@ -37,7 +37,20 @@ export const TARGETS = {
   throughputRatioAtLeast: 0.8,
   p99RatioAtMost: 1.5,
   rssAboveBaselinePer1000GamesMbBelow: 20,
+  /** Per score card PNG: the median with five players (the widest card). */
+  scoreCardP50MsBelow: 30,
 } as const;
+
+export function scoreCardTargetMet(figures: Readonly<Record<string, number>>): boolean {
+  return (figures['score_card.p50_ms.5_players'] ?? Number.NaN) < TARGETS.scoreCardP50MsBelow;
+}
+
+/** The score card's line in the printed summary, from `benchScoreCard`'s figures. */
+export function scoreCardSummary(figures: Readonly<Record<string, number>>): string {
+  const ms = (key: string) => (figures[`score_card.${key}`] ?? Number.NaN).toFixed(1);
+  const met = scoreCardTargetMet(figures) ? 'met' : 'NOT met';
+  return `score card PNG: 2 players p50 ${ms('p50_ms.2_players')} / p99 ${ms('p99_ms.2_players')} ms, 5 players p50 ${ms('p50_ms.5_players')} / p99 ${ms('p99_ms.5_players')} ms (target p50 < ${TARGETS.scoreCardP50MsBelow}: ${met}); CPU ${ms('cpu_ms_mean.2_players')} and ${ms('cpu_ms_mean.5_players')} ms a card (kernel ${ms('cpu_kernel_ms_mean.2_players')} and ${ms('cpu_kernel_ms_mean.5_players')}); first card ${ms('first_card_ms')} ms`;
+}
 
 /** Rounds every number in a JSON-able value, so latest.json stays readable. */
 export function rounded(value: unknown, digits = 3): unknown {

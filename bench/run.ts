@@ -16,8 +16,17 @@ import { InteractionClock } from './latency.js';
 import { describeMachine } from './machine.js';
 import { headToHeadOnPostgres, onPostgresJson } from './on-postgres.js';
 import { startBenchPostgres } from './postgres.js';
-import { type ContenderFigures, contenderJson, printTable, rounded, TARGETS } from './report.js';
+import {
+  type ContenderFigures,
+  contenderJson,
+  printTable,
+  rounded,
+  scoreCardSummary,
+  scoreCardTargetMet,
+  TARGETS,
+} from './report.js';
 import { benchScale, type ScaleOptions, scaleSummary } from './scale.js';
+import { benchScoreCard } from './score-card.js';
 import { measureStartup, type StartupRun } from './startup.js';
 import { benchStrategy } from './strategy.js';
 import { type BenchWorld, createBenchWorld } from './world.js';
@@ -76,6 +85,9 @@ async function main(): Promise<void> {
   const strategyStarted = performance.now();
   const strategy = await benchStrategy();
   const strategySeconds = (performance.now() - strategyStarted) / 1000;
+  globalThis.gc?.();
+  say('score card (benchScoreCard)…');
+  const scoreCard = benchScoreCard();
   globalThis.gc?.();
 
   const discord = await startEmulator();
@@ -219,6 +231,8 @@ async function main(): Promise<void> {
         rss_above_baseline_per_1000_active_games_mb_below: TARGETS.rssAboveBaselinePer1000GamesMbBelow,
         rss_met: rssAbovePer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
         rss_per_1000_more_active_games_below_target: marginalPer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
+        score_card_p50_ms_below: TARGETS.scoreCardP50MsBelow,
+        score_card_met: scoreCardTargetMet(scoreCard),
       },
       machine: { ...machine, other_programs_cpu_cores_during_rounds: foreignCores },
       postgres: postgresFigures,
@@ -256,6 +270,7 @@ async function main(): Promise<void> {
         runs: startup,
       },
       strategy: { ...strategy, 'strategy.bench_s': strategySeconds },
+      score_card: scoreCard,
       emulator_problems: problems.length,
       first_emulator_problems: problems.slice(0, 5).map((problem) => `${problem.kind}: ${problem.detail ?? ''}`),
       duration_s: performance.now() / 1000,
@@ -270,6 +285,7 @@ async function main(): Promise<void> {
       `RSS above the baseline per 1,000 active games: ${rssAbovePer1000.toFixed(1)} MB (fresh idle processes, ${activeNow} games; target < ${TARGETS.rssAboveBaselinePer1000GamesMbBelow}: ${check(report.targets.rss_met)}); each 1,000 more games ${marginalPer1000.toFixed(1)} MB RSS, ${marginalHeapPer1000.toFixed(1)} MB heap; after the load ${afterLoadAbovePer1000.toFixed(1)} MB above, heap kept ${heapKeptAbovePer1000.toFixed(1)} MB above`,
       `start-up, ${config.servers} guilds and ${history.finishedGames} finished games: "ready" in ${report.startup.ready_ms_median.toFixed(0)} ms (median of ${startup.length}), RSS ${report.startup.rss_settled_after_gc_mb_median.toFixed(1)} MB once settled (after a GC)`,
       `solver: table build ${cold.map(([key, ms]) => `${key.replace('strategy.build_cold_ms.', '')} ${ms.toFixed(0)} ms`).join(', ')}; hint (best action) ${strategy['strategy.best_action_us']?.toFixed(1)} µs; scoring ${((strategy['strategy.score_roll_per_second'] ?? 0) / 1e6).toFixed(1)} M rows/s`,
+      scoreCardSummary(scoreCard),
       `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
       `on PostgreSQL: throughput_ratio ${postgresFigures.throughput_ratio.toFixed(2)} (${onPostgres.result.game.load.ips.toFixed(0)} against ${onPostgres.result.baseline.load.ips.toFixed(0)} interactions/s), p99_ratio ${postgresFigures.p99_ratio.toFixed(2)} (${onPostgres.result.game.load.latency.p99.toFixed(0)} against ${onPostgres.result.baseline.load.latency.p99.toFixed(0)} ms); paced p50/p99 ${onPostgres.result.game.paced.latency.p50.toFixed(1)}/${onPostgres.result.game.paced.latency.p99.toFixed(1)} ms; bot CPU ${onPostgres.result.game.cpuMsPerInteraction.toFixed(2)} + server ${onPostgres.result.serverCpuMsPerInteraction.toFixed(2)} ms per interaction; failed ${onPostgres.result.game.load.failed} + ${onPostgres.result.game.paced.failed} + ${onPostgres.result.game.lobbies.failed}; other programs used ${onPostgres.result.foreignCores.toFixed(2)} cores`,
       ...scale.lines,

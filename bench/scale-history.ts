@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ALL_RULE_SETS } from '../src/game/index.js';
-import { defaultMigrationsDir, loadMigrations } from '../src/store/index.js';
 import { ROOT } from './bot-process.js';
 import { type HistoryClock, type HistoryShape, openHistoryStore, writeFinishedHistory } from './history-db.js';
 
@@ -38,21 +37,19 @@ export function scaleShape(servers: number, totalGames: number): HistoryShape {
 }
 
 /**
- * The scale history in a SQLite file under bench/scale.tmp/ (git-ignored), named by its shape, the
- * schema and the generator: built once (written to a temporary name, renamed when whole, so an
- * interrupted build is never taken for a finished one), then reused by later runs.
+ * The scale history in a SQLite file under bench/scale.tmp/ (git-ignored), named by its shape and
+ * the generator's version: built once (written to a temporary name, renamed when whole, so an
+ * interrupted build is never taken for a finished one), then reused by later runs. A file written
+ * at an older schema is brought up to date by the store's own migrations when a copy is opened, as
+ * a bot's database would be.
  */
 export async function cachedSqliteHistory(
   shape: HistoryShape,
   say: (message: string) => void,
 ): Promise<{ path: string; built: boolean; buildMs: number }> {
-  const schema = loadMigrations(defaultMigrationsDir('sqlite')).length;
   const games = shape.servers.length * shape.gamesPerServer;
   const dir = path.join(ROOT, 'bench', 'scale.tmp');
-  const file = path.join(
-    dir,
-    `history-${shape.servers.length}x${shape.gamesPerServer}-schema${schema}-v${GENERATOR_VERSION}.sqlite`,
-  );
+  const file = path.join(dir, `history-${shape.servers.length}x${shape.gamesPerServer}-v${GENERATOR_VERSION}.sqlite`);
   if (fs.existsSync(file)) return { path: file, built: false, buildMs: 0 };
   fs.mkdirSync(dir, { recursive: true });
   const building = `${file}.building`;

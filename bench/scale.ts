@@ -60,6 +60,8 @@ async function onSqlite(options: ScaleOptions): Promise<ScaleFigures> {
   // The bot and the queries write (WAL, statistics), so they get a copy; the cache stays as built.
   const copy = path.join(options.cwd, 'scale.sqlite');
   fs.copyFileSync(cached.path, copy, fs.constants.COPYFILE_FICLONE);
+  // Opened once first: a history cached at an older schema is migrated, and the bytes are today's.
+  await openSqliteStore(copy).close();
   const bytes = fs.statSync(copy).size;
   const bytesByObject = sqliteBytesByObject(copy);
   const store = openSqliteStore(copy);

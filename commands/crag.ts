@@ -1,5 +1,5 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
-import { InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { ApplicationIntegrationType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { MAX_SEATS } from '../src/game/index.js';
 import type { Languages } from '../src/i18n/index.js';
 import { CommandText } from './localize.js';
@@ -18,6 +18,9 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
   const text = new CommandText(languages);
   const crag = text
     .name(new SlashCommandBuilder(), 'crag', 'command.crag.name', 'command.crag.description')
+    // Installed to servers only, used in servers only: a user-installed copy would reach servers the
+    // bot is not in, where every edit of a board with the bot's token fails.
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
     .setContexts(InteractionContextType.Guild);
   crag.addSubcommand((start) =>
     text
@@ -62,6 +65,9 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       )
       .addBooleanOption((option) =>
         text.name(option, 'hints', 'command.start.hints.name', 'command.start.hints.description'),
+      )
+      .addBooleanOption((option) =>
+        text.name(option, 'thread', 'command.start.thread.name', 'command.start.thread.description'),
       ),
   );
   crag.addSubcommand((leaderboard) =>

@@ -16,6 +16,8 @@ export interface Config {
   readonly turnTimerUnitMs: number;
   /** How long a computer seat pauses before each move, so players can follow it on the board. */
   readonly computerPauseMs: number;
+  /** How long a person waits between two /crag start or Play again (twice that for /crag board); 0 turns cooldowns off. */
+  readonly cooldownMs: number;
 }
 
 /** Bad configuration: the entry point prints the message as one line and exits non-zero. */
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiUrl: readApiUrl(env),
     turnTimerUnitMs: positiveInteger(env, 'TURN_TIMER_UNIT_MS', 60_000),
     computerPauseMs: positiveInteger(env, 'COMPUTER_PAUSE_MS', 1_200),
+    cooldownMs: positiveInteger(env, 'COOLDOWN_MS', 10_000),
   };
 }
 

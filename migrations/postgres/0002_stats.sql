@@ -16,9 +16,15 @@ ALTER TABLE games DROP COLUMN rules;
 -- the export, finished games only, newest first: a partial index holds just those.
 DROP INDEX games_by_guild;
 CREATE INDEX games_finished_by_guild ON games (guild_id, id) WHERE status = 'finished';
--- At start-up the boards changed close to the newest action are redrawn; without this index finding
--- them reads every game ever played.
-CREATE INDEX games_by_last_action ON games (last_action_at);
+
+-- When a game ended (finished or cancelled): its last action, kept apart because it never changes
+-- again. At start-up the boards changed close to the newest action are redrawn; the games in play
+-- are found through their partial index, those that ended through this one, without reading every
+-- game ever played. An index on last_action_at would do as much, but every click sets that column:
+-- no click could then be a HOT update (see 0001_init.sql), which no index on games may prevent.
+ALTER TABLE games ADD COLUMN ended_at bigint;
+UPDATE games SET ended_at = last_action_at WHERE status IN ('finished', 'cancelled');
+CREATE INDEX games_by_end ON games (ended_at) WHERE ended_at IS NOT NULL;
 
 -- What each person's game counted for: a win only with at least two people at the table; skill
 -- (expected points lost against optimal play) and luck, as "How did I play?" showed them. NULL for

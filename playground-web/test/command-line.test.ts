@@ -77,39 +77,51 @@ describe('what Enter sends', () => {
       return result.kind === 'invalid' ? result.problem : null;
     };
     expect(problem('/crag')).toEqual({
-      id: 'command.needsSubcommand',
+      id: 'playground.command.needs-subcommand',
       vars: {
         command: '/crag',
         choices: 'start, leaderboard, sheet, rules, board, hint, leave, end, stats, history, season new, export',
       },
     });
-    expect(problem('/dance')).toEqual({ id: 'command.unknown', vars: { command: '/dance' } });
+    expect(problem('/dance')).toEqual({ id: 'playground.command.unknown', vars: { command: '/dance' } });
     expect(problem('/crag start turn-timer:0')).toEqual({
-      id: 'command.tooSmall',
+      id: 'playground.command.too-small',
       vars: { option: 'turn-timer', min: 1 },
     });
     expect(problem('/crag start turn-timer:61')).toEqual({
-      id: 'command.tooLarge',
+      id: 'playground.command.too-large',
       vars: { option: 'turn-timer', max: 60 },
     });
-    expect(problem('/crag start computers:two')).toEqual({ id: 'command.notInteger', vars: { option: 'computers' } });
-    expect(problem('/crag start computers:1.5')).toEqual({ id: 'command.notInteger', vars: { option: 'computers' } });
+    expect(problem('/crag start computers:two')).toEqual({
+      id: 'playground.command.not-integer',
+      vars: { option: 'computers' },
+    });
+    expect(problem('/crag start computers:1.5')).toEqual({
+      id: 'playground.command.not-integer',
+      vars: { option: 'computers' },
+    });
     expect(problem('/crag start rerolls:3')).toEqual({
-      id: 'command.notAChoice',
+      id: 'playground.command.not-a-choice',
       vars: { option: 'rerolls', choices: '1, 2' },
     });
-    expect(problem('/crag start hints:maybe')).toEqual({ id: 'command.notBoolean', vars: { option: 'hints' } });
-    expect(problem('/crag start rerolls:')).toEqual({ id: 'command.emptyValue', vars: { option: 'rerolls' } });
+    expect(problem('/crag start hints:maybe')).toEqual({
+      id: 'playground.command.not-boolean',
+      vars: { option: 'hints' },
+    });
+    expect(problem('/crag start rerolls:')).toEqual({
+      id: 'playground.command.empty-value',
+      vars: { option: 'rerolls' },
+    });
     expect(problem('/crag start rerolls:1 rerolls:2')).toEqual({
-      id: 'command.duplicateOption',
+      id: 'playground.command.duplicate-option',
       vars: { option: 'rerolls' },
     });
     expect(problem('/crag start speed:fast')).toEqual({
-      id: 'command.unknownOption',
+      id: 'playground.command.unknown-option',
       vars: { command: '/crag start', option: 'speed' },
     });
     expect(problem('/crag sheet player:@zed')).toEqual({
-      id: 'command.notAPerson',
+      id: 'playground.command.not-a-person',
       vars: { option: 'player', choices: '@alice, @bob' },
     });
   });
@@ -126,7 +138,7 @@ describe('what Enter sends', () => {
     const withDuel = { ...context, commands: [duel] };
     expect(buildInvocation('/duel stake:3', withDuel)).toEqual({
       kind: 'invalid',
-      problem: { id: 'command.missingRequired', vars: { option: 'opponent' } },
+      problem: { id: 'playground.command.missing-required', vars: { option: 'opponent' } },
     });
     expect(buildInvocation('/duel opponent:@bob stake:3', withDuel)).toEqual({
       kind: 'command',

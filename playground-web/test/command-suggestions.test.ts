@@ -43,15 +43,23 @@ describe('the command picker', () => {
       detail: 'Open a game of Crag in this channel; friends join with a button',
       text: '/crag start ',
     });
-    expect(suggest('/zzz', context)).toMatchObject({ items: [], hint: { id: 'autocomplete.noMatch' } });
+    expect(suggest('/zzz', context)).toMatchObject({ items: [], hint: { id: 'playground.autocomplete.no-match' } });
   });
 
   it('then offers the options not given yet', () => {
-    expect(labels('/crag start ')).toEqual(['rerolls', 'thirteen', 'turn-timer', 'computers', 'level', 'hints']);
-    expect(labels('/crag start rerolls:2 t')).toEqual(['thirteen', 'turn-timer']);
+    expect(labels('/crag start ')).toEqual([
+      'rerolls',
+      'thirteen',
+      'turn-timer',
+      'computers',
+      'level',
+      'hints',
+      'thread',
+    ]);
+    expect(labels('/crag start rerolls:2 t')).toEqual(['thirteen', 'turn-timer', 'thread']);
     expect(suggest('/crag start t', context)?.items[0]?.text).toBe('/crag start thirteen:');
     expect(suggest('/crag start ', context)).toMatchObject({
-      heading: { id: 'autocomplete.optional' },
+      heading: { id: 'playground.autocomplete.optional' },
       picksOnEnter: false,
     });
     expect(suggest('/crag st', context)?.picksOnEnter).toBe(true);
@@ -73,7 +81,7 @@ describe('the command picker', () => {
   it('says what a number option takes', () => {
     expect(suggest('/crag start turn-timer:', context)).toMatchObject({
       items: [],
-      hint: { id: 'autocomplete.integerRange', vars: { min: 1, max: 60 } },
+      hint: { id: 'playground.autocomplete.integer-range', vars: { min: 1, max: 60 } },
     });
   });
 
@@ -90,7 +98,7 @@ describe('the command picker', () => {
     const withDuel = { ...context, commands: [duel] };
     expect(suggest('/du', withDuel)?.items[0]?.text).toBe('/duel opponent:');
     expect(suggest('/duel ', withDuel)).toMatchObject({
-      heading: { id: 'autocomplete.required' },
+      heading: { id: 'playground.autocomplete.required' },
       items: [
         { label: 'opponent', required: true },
         { label: 'ranked', required: true },

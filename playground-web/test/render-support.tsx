@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { catalogueFor, translate } from '../src/i18n/catalogue.js';
+import { pageTranslator } from '../src/lib/page-words.js';
 import { type RenderContext, RenderContextValue } from '../src/ui/render-context.js';
 
 export const ALICE = { id: '100000000000000001', username: 'alice', locale: 'en-US' };
@@ -9,11 +9,11 @@ export const BOT = { id: '100000000000000009', username: 'Crag' };
 
 /** What a page for alice provides to every drawn message, without a live connection. */
 export function renderContext(overrides: Partial<RenderContext> = {}): RenderContext {
-  const catalogue = catalogueFor('en-US');
+  const words = pageTranslator('en-US');
   return {
     you: ALICE,
     locale: 'en-US',
-    t: (id, vars) => translate(catalogue, id, vars),
+    t: (id, vars) => words.t(id, vars),
     names: new Map([
       [ALICE.id, ALICE.username],
       [BOB.id, BOB.username],

@@ -1,35 +1,96 @@
-import { type Client, Routes } from 'discord.js';
+import {
+  ChannelType,
+  type Client,
+  DiscordAPIError,
+  RESTJSONErrorCodes,
+  Routes,
+  ThreadAutoArchiveDuration,
+} from 'discord.js';
 import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore } from '../store/index.js';
+import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
 import { type MessagePayload, renderGame } from './render/index.js';
 import { gameView } from './view.js';
 
-/** The REST body for a message edit made with the bot's own token. */
+/** The REST body for a message sent or edited with the bot's own token. */
 export function toRestBody(message: Partial<MessagePayload>): Record<string, unknown> {
   const { allowedMentions, ...rest } = message;
   return allowedMentions ? { ...rest, allowed_mentions: allowedMentions } : rest;
 }
 
 /**
- * Redraws boards that change without an interaction to answer (turn timers, computer moves, a
- * stale click, /crag leave), in the server's language. Edits go through the bot's token, which
- * unlike an interaction token never expires mid-game. Edits of one board run one after another and always draw the latest
- * stored state, so a slow edit can never paint over a newer one.
+ * Discord's answers that mean the bot can no longer reach a board: the channel or message is
+ * gone, the bot lost its access or permissions there, or the thread is archived or locked.
+ * Trying again would only fail again, and every failure counts towards the 10,000 invalid requests
+ * in 10 minutes after which Discord bans the bot's address for a while, in every server at once.
+ */
+const LOST_ACCESS: ReadonlySet<number> = new Set([
+  RESTJSONErrorCodes.UnknownChannel,
+  RESTJSONErrorCodes.UnknownGuild,
+  RESTJSONErrorCodes.UnknownMessage,
+  RESTJSONErrorCodes.MissingAccess,
+  RESTJSONErrorCodes.MissingPermissions,
+  RESTJSONErrorCodes.InvalidActionOnArchivedThread,
+  RESTJSONErrorCodes.ThreadLocked,
+]);
+
+export function isLostAccess(error: unknown): boolean {
+  return error instanceof DiscordAPIError && typeof error.code === 'number' && LOST_ACCESS.has(error.code);
+}
+
+export interface BoardPublisherDeps {
+  readonly client: Client;
+  readonly store: GameStore;
+  readonly languages: Languages;
+  readonly log: Logger;
+  readonly now: () => number;
+  /** Told when a lost board is back, so that turns held while it was lost can be played. */
+  readonly boardBack: (game: StoredGame) => void;
+}
+
+/** A board the bot could not reach: when that was found, and the message it was. */
+interface LostBoard {
+  readonly since: number;
+  readonly messageId: string;
+}
+
+/**
+ * The bot's own requests about a game's board: redraws of boards that change without an
+ * interaction to answer (turn timers, computer moves, a stale click, /crag leave), in the server's
+ * language, with the bot's token, which unlike an interaction token never expires mid-game.
+ * Edits of one board run one after another and always draw the latest stored state, so a slow edit
+ * can never paint over a newer one.
+ *
+ * When an edit finds the board out of reach (see LOST_ACCESS), the board is marked lost: its message
+ * id is cleared in the store, so nothing tries to edit it again, and the next person who clicks or
+ * uses a command in that channel gets a fresh board through their own interaction response.
  */
 export class BoardPublisher {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly waiting = new Set<number>();
-  /** The newest state version whose drawing has landed on each game's board. */
+  /** Games whose board message is being posted: no board id yet, but none is lost either. */
+  private readonly posting = new Set<number>();
+  /** Boards found out of reach, until a person brings the game a new one or the game ends. */
+  private readonly lost = new Map<number, LostBoard>();
+  /** The newest state version whose drawing has landed on each board of a game in play. */
   private readonly newestLanded = new Map<number, number>();
 
-  constructor(
-    private readonly client: Client,
-    private readonly store: GameStore,
-    private readonly languages: Languages,
-    private readonly log: Logger,
-  ) {}
+  private readonly client: Client;
+  private readonly store: GameStore;
+  private readonly languages: Languages;
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private readonly boardBack: (game: StoredGame) => void;
+
+  constructor(deps: BoardPublisherDeps) {
+    this.client = deps.client;
+    this.store = deps.store;
+    this.languages = deps.languages;
+    this.log = deps.log;
+    this.now = deps.now;
+    this.boardBack = deps.boardBack;
+  }
 
   refresh(gameId: number): Promise<void> {
     const chained = this.chains.get(gameId);
@@ -40,10 +101,14 @@ export class BoardPublisher {
       .then(async () => {
         this.waiting.delete(gameId);
         const game = await this.store.gameById(gameId);
-        if (!game?.boardMessageId) return;
+        if (!game) return;
+        if (!game.boardMessageId) {
+          this.forgetIfOver(game);
+          return;
+        }
         const tr = guildWide(this.languages, this.client, game.guildId);
-        await this.edit(game.channelId, game.boardMessageId, renderGame(await gameView(this.store, game), tr));
-        this.landed(gameId, game.state.version);
+        const board = renderGame(await gameView(this.store, game), tr);
+        if (await this.edit(game, game.boardMessageId, board)) await this.landed(game);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
     this.chains.set(gameId, next);
@@ -54,29 +119,102 @@ export class BoardPublisher {
   }
 
   /**
-   * Call once an edit drawing state version `drawn` has landed. Edits travel concurrently (interaction
-   * responses beside REST edits), so an older drawing can land after a newer one and hide it: when a
-   * newer drawing landed first, the board is drawn again from the store.
+   * Call once a drawing of `game` (at its version) has landed on the board. Edits travel
+   * concurrently (interaction responses beside these REST edits), so an older drawing can land after
+   * a newer one and hide it: then the board is redrawn. Only a newer drawing that already landed
+   * says so; when none is known (the first drawing, or after the game ended), the store does.
    */
-  landed(gameId: number, drawn: number): void {
-    if ((this.newestLanded.get(gameId) ?? 0) > drawn) void this.refresh(gameId);
-    else this.newestLanded.set(gameId, drawn);
+  async landed(game: StoredGame): Promise<void> {
+    const drawn = game.state.version;
+    const newest = this.newestLanded.get(game.id);
+    const behind =
+      newest === undefined ? ((await this.store.gameById(game.id))?.state.version ?? drawn) > drawn : newest > drawn;
+    if (behind) void this.refresh(game.id);
+    else if (isOver(game)) this.forget(game.id);
+    else this.newestLanded.set(game.id, drawn);
+  }
+
+  /** Call before posting a new board for a game that has none yet (a new lobby, a thread's lobby, Play again). */
+  willPost(gameId: number): void {
+    this.posting.add(gameId);
   }
 
   /**
-   * Call once a newly posted board (showing state `drawn`) has its message id recorded: a click
-   * handled while it was being posted may have moved the game on, and only a redraw shows that.
+   * Records `messageId`, showing state `drawn`, as the game's board: after a new game is posted,
+   * after /crag board, or when a person's interaction brings back a lost board. A click handled
+   * while the message was being posted may have moved the game on; only a redraw shows that.
+   * A board that is replaced loses its controls.
    */
-  async posted(gameId: number, drawn: number): Promise<void> {
-    if ((await this.store.gameById(gameId))?.state.version !== drawn) void this.refresh(gameId);
+  async adopt(game: StoredGame, messageId: string, drawn: number): Promise<void> {
+    this.posting.delete(game.id);
+    const wasLost = this.lost.delete(game.id) || game.boardMessageId === null;
+    await this.store.setBoardMessage(game.id, messageId);
+    const stored = await this.store.gameById(game.id);
+    if (stored && stored.state.version !== drawn) void this.refresh(game.id);
+    if (stored && wasLost) this.boardBack(stored);
+    if (!wasLost && game.boardMessageId && game.boardMessageId !== messageId) {
+      await this.retire(game, game.boardMessageId);
+    }
+  }
+
+  /** A thread was reopened: the board it lost when it was archived is shown again, up to date. */
+  async reopen(game: StoredGame): Promise<void> {
+    const messageId = this.lost.get(game.id)?.messageId;
+    if (!messageId || game.boardMessageId !== null) return;
+    await this.adopt(game, messageId, -1);
+  }
+
+  /** Whether nobody can see this game's board any more: not posted, and not about to be. */
+  isLost(game: StoredGame): boolean {
+    return game.boardMessageId === null && !this.posting.has(game.id) && !isOver(game);
+  }
+
+  /** How long the game's board has been out of reach (0 when it was only just found out). */
+  lostFor(game: StoredGame): number {
+    let lost = this.lost.get(game.id);
+    if (!lost) {
+      // A restart forgets when: count from now.
+      lost = { since: this.now(), messageId: '' };
+      this.lost.set(game.id, lost);
+    }
+    return this.now() - lost.since;
+  }
+
+  /** The game is over and will never be redrawn again without a click: its entries go. */
+  forget(gameId: number): void {
+    this.lost.delete(gameId);
+    this.posting.delete(gameId);
+    this.newestLanded.delete(gameId);
+  }
+
+  /** Opens a public thread of a channel for a new game, and gives its id. */
+  async openThread(channelId: string, name: string): Promise<string> {
+    const thread = (await this.client.rest.post(Routes.threads(channelId), {
+      body: {
+        name: name.slice(0, 100),
+        type: ChannelType.PublicThread,
+        // Only new messages keep a thread open; a day covers an evening's series with room to spare.
+        auto_archive_duration: ThreadAutoArchiveDuration.OneDay,
+      },
+    })) as { id: string };
+    return thread.id;
+  }
+
+  /** Posts a new game's first board with the bot's token, where no interaction can answer (a new thread). */
+  async post(game: StoredGame, board: MessagePayload): Promise<void> {
+    this.willPost(game.id);
+    const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), {
+      body: toRestBody(board),
+    })) as { id: string };
+    await this.adopt(game, posted.id, game.state.version);
   }
 
   /** Removes the controls from a board that has been replaced by a newer message. */
-  async retire(channelId: string, messageId: string): Promise<void> {
+  private async retire(game: StoredGame, messageId: string): Promise<void> {
     try {
-      await this.edit(channelId, messageId, { components: [] });
+      await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), { body: { components: [] } });
     } catch (error) {
-      this.log.warn('could not remove the controls of an old board', { channelId, messageId, error });
+      this.log.warn('could not remove the controls of an old board', { gameId: game.id, messageId, error });
     }
   }
 
@@ -85,7 +223,35 @@ export class BoardPublisher {
     while (this.chains.size > 0) await Promise.allSettled([...this.chains.values()]);
   }
 
-  private async edit(channelId: string, messageId: string, message: Partial<MessagePayload>): Promise<void> {
-    await this.client.rest.patch(Routes.channelMessage(channelId, messageId), { body: toRestBody(message) });
+  /** Edits the board; false if the board turned out to be out of reach (it is then marked lost). */
+  private async edit(game: StoredGame, messageId: string, message: Partial<MessagePayload>): Promise<boolean> {
+    try {
+      await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), { body: toRestBody(message) });
+      return true;
+    } catch (error) {
+      if (!isLostAccess(error)) throw error;
+      await this.markLost(game, messageId, error);
+      return false;
+    }
   }
+
+  private async markLost(game: StoredGame, messageId: string, error: unknown): Promise<void> {
+    // Unless a person's interaction has meanwhile brought the game a new board.
+    if ((await this.store.gameById(game.id))?.boardMessageId !== messageId) return;
+    this.lost.set(game.id, { since: this.now(), messageId });
+    await this.store.setBoardMessage(game.id, null);
+    this.log.warn('a board is out of reach; it comes back with the next command or click there', {
+      gameId: game.id,
+      channel: game.channelId,
+      code: (error as DiscordAPIError).code,
+    });
+  }
+
+  private forgetIfOver(game: StoredGame): void {
+    if (isOver(game)) this.forget(game.id);
+  }
+}
+
+function isOver(game: StoredGame): boolean {
+  return game.state.status === 'finished' || game.state.status === 'cancelled';
 }

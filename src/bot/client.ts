@@ -1,15 +1,23 @@
-import { Client, GatewayIntentBits, Options } from 'discord.js';
+import { Client, GatewayIntentBits, Options, Partials } from 'discord.js';
 import { restOptions } from '../config.js';
 
 /**
  * The discord.js client, with caches cut to what the bot uses. Everything the bot needs arrives
- * in the interaction itself (user, member permissions, channel id) and games live in SQLite, so
- * messages, members, users, presences and the like are never kept.
+ * in the interaction itself (user, member permissions, channel, thread state) and games live in
+ * the store, so messages, members, users, presences and the like are never kept. Channels and
+ * threads are: the Guilds intent keeps them current, and whether a thread is archived or locked
+ * decides where a game can run. Partial channels let an interaction's own channel data (a private
+ * thread the cache never saw, say) be read.
+ *
+ * `shards: 'auto'` asks Discord how many shards the bot needs; under ShardingManager, the
+ * SHARDS/SHARD_COUNT it sets take over.
  */
 export function createClient(apiUrl: string | undefined): Client {
   const rest = restOptions(apiUrl);
   return new Client({
     intents: [GatewayIntentBits.Guilds],
+    partials: [Partials.Channel],
+    shards: 'auto',
     ...(rest ? { rest } : {}),
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,
@@ -27,14 +35,11 @@ export function createClient(apiUrl: string | undefined): Client {
       GuildInviteManager: 0,
       GuildBanManager: 0,
       StageInstanceManager: 0,
-      ThreadManager: 0,
       ThreadMemberManager: 0,
       VoiceStateManager: 0,
       AutoModerationRuleManager: 0,
       ApplicationCommandManager: 0,
       BaseGuildEmojiManager: 0,
-      GuildForumThreadManager: 0,
-      GuildTextThreadManager: 0,
     }),
     sweepers: Options.DefaultSweeperSettings,
     // The renderers already produce Discord's JSON (snake_case); discord.js's default transformer

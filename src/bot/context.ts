@@ -3,6 +3,7 @@ import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
 import type { BoardPublisher } from './board-publisher.js';
+import type { Cooldowns } from './cooldowns.js';
 import type { GameFlow } from './game-flow.js';
 
 /** What every handler works with; built once at start-up. */
@@ -14,6 +15,8 @@ export interface BotContext {
   /** The one path of every state change. */
   readonly flow: GameFlow;
   readonly boards: BoardPublisher;
+  /** Per-person limits on what posts new messages. */
+  readonly cooldowns: Cooldowns;
   /** Every catalogue; handlers pick the person's or the server's language from the interaction. */
   readonly languages: Languages;
 }

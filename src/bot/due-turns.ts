@@ -1,4 +1,5 @@
 import type { Action } from '../game/index.js';
+import type { StoredGame } from '../store/index.js';
 import { chooseComputerAction } from '../strategy/index.js';
 import type { BotContext } from './context.js';
 import { MOVED_ON } from './refusals.js';
@@ -7,10 +8,20 @@ import { MOVED_ON } from './refusals.js';
 export const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A timer fired: a computer seat moves, or a person's turn ran out and their best immediate row
- * is taken for them. The board is then redrawn with the bot's token.
+ * How long, in turn-timer minutes, a game whose board is out of reach waits for a person to bring
+ * it back (any command or click there does) before its computer moves and time-outs end it.
  */
-export async function playDueTurn(ctx: BotContext, gameId: number, version: number): Promise<void> {
+export const LOST_BOARD_GRACE_MINUTES = 5;
+
+/**
+ * A timer fired: a computer seat moves, or a person's turn ran out and their best immediate row
+ * is taken for them. The board is then redrawn with the bot's token. Returns how long to wait
+ * before trying this turn again when it cannot be played yet (its board is out of reach).
+ */
+export async function playDueTurn(ctx: BotContext, gameId: number, version: number): Promise<number | undefined> {
+  const due = await ctx.store.gameById(gameId);
+  if (!due || due.state.version !== version || due.state.status !== 'playing') return undefined;
+  if (ctx.boards.isLost(due)) return waitForLostBoard(ctx, due);
   let action: Action | undefined;
   let mover: string | undefined;
   const changed = await ctx.flow.change(gameId, (game) => {
@@ -24,14 +35,47 @@ export async function playDueTurn(ctx: BotContext, gameId: number, version: numb
   if (!changed.ok) {
     if (action)
       ctx.log.error('a scheduled move was refused', { gameId, version, action: action.type, refusal: changed.refusal });
-    return;
+    return undefined;
   }
   if (action?.type === 'time-out') ctx.log.info('turn timed out', { gameId, player: mover });
   void ctx.boards.refresh(gameId);
+  return undefined;
 }
 
-/** Ends games nobody has touched for a day, so a forgotten lobby never blocks its channel. */
-export async function endAbandonedGames(ctx: BotContext): Promise<number> {
+/**
+ * Nobody can see this game's board: playing on would show nobody anything. Within the grace period
+ * the turn waits; after it, the game ends, without a redraw that would only fail again.
+ */
+async function waitForLostBoard(ctx: BotContext, game: StoredGame): Promise<number | undefined> {
+  const grace = LOST_BOARD_GRACE_MINUTES * ctx.config.turnTimerUnitMs;
+  const waited = ctx.boards.lostFor(game);
+  if (waited < grace) return grace - waited;
+  const changed = await ctx.flow.change(game.id, (stored) =>
+    stored.state.version === game.state.version ? { type: 'abandon' } : MOVED_ON,
+  );
+  if (changed.ok) {
+    ctx.boards.forget(game.id);
+    ctx.log.info('ended a game whose board stayed out of reach', { gameId: game.id, channel: game.channelId });
+  }
+  return undefined;
+}
+
+/** Lobbies that ended before anyone played are deleted after this long: they hold nothing worth keeping. */
+export const PURGE_LOBBIES_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The housekeeping that runs every few minutes: games nobody has touched for a day end, so a
+ * forgotten lobby never blocks its channel, and old lobbies that never started are deleted, so
+ * start-and-cancel can never grow the database.
+ */
+export async function sweepGames(ctx: BotContext): Promise<void> {
+  await endAbandonedGames(ctx);
+  const purged = await ctx.store.purgeEndedLobbies(ctx.now() - PURGE_LOBBIES_AFTER_MS);
+  if (purged > 0) ctx.log.info('deleted old lobbies that never started', { purged });
+}
+
+/** Ends games nobody has touched for a day. */
+async function endAbandonedGames(ctx: BotContext): Promise<number> {
   const before = ctx.now() - ABANDON_AFTER_MS;
   let ended = 0;
   for (const idle of await ctx.store.gamesIdleSince(before)) {
@@ -45,4 +89,18 @@ export async function endAbandonedGames(ctx: BotContext): Promise<number> {
   }
   if (ended > 0) ctx.log.info('ended abandoned games', { ended });
   return ended;
+}
+
+/**
+ * The bot was removed from a server, or a channel or thread was deleted: the games there can never
+ * be shown again, so they end (counting for nobody) without any request that would only fail.
+ */
+export async function endGamesOutOfReach(ctx: BotContext, games: readonly StoredGame[], why: string): Promise<void> {
+  for (const game of games) {
+    const changed = await ctx.flow.change(game.id, () => ({ type: 'abandon' }));
+    // No board to redraw, even after a restart.
+    await ctx.store.setBoardMessage(game.id, null);
+    ctx.boards.forget(game.id);
+    if (changed.ok) ctx.log.info('ended a game whose place is gone', { gameId: game.id, why });
+  }
 }

@@ -1,8 +1,21 @@
-import { type ChatInputCommandInteraction, type MessageComponentInteraction, MessageFlags } from 'discord.js';
+import {
+  type ChatInputCommandInteraction,
+  type InteractionReplyOptions,
+  type MessageComponentInteraction,
+  MessageFlags,
+} from 'discord.js';
+import type { PrivateCard } from './render/index.js';
 
 export type AnswerableInteraction = ChatInputCommandInteraction | MessageComponentInteraction;
 
-import type { PrivateCard } from './render/index.js';
+/** Answers for the channel to see: a reply, or a follow-up when a fresh board already answered. */
+export async function answerPublicly(
+  interaction: AnswerableInteraction,
+  options: InteractionReplyOptions & { flags?: undefined },
+): Promise<void> {
+  if (interaction.replied || interaction.deferred) await interaction.followUp(options);
+  else await interaction.reply(options);
+}
 
 /** Answers privately: a reply if the interaction is still unanswered, a follow-up otherwise. */
 export async function replyPrivately(interaction: AnswerableInteraction, card: PrivateCard | string): Promise<void> {

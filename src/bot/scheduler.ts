@@ -1,7 +1,10 @@
 import type { StoredGame, TurnInPlay } from '../store/index.js';
 
-/** Called when a computer seat should move or a person's turn has run out. */
-export type DueTurnHandler = (gameId: number, version: number) => Promise<void>;
+/**
+ * Called when a computer seat should move or a person's turn has run out. It may answer with a
+ * delay in ms: the turn cannot be played yet (its board is out of reach) and is due again then.
+ */
+export type DueTurnHandler = (gameId: number, version: number) => Promise<number | undefined>;
 
 /** Told when a due turn failed; the scheduler tries that turn again after `retryInMs`. */
 export type DueTurnFailure = (error: unknown, context: { gameId: number; version: number; retryInMs: number }) => void;
@@ -98,8 +101,9 @@ export class TurnScheduler {
 
   private async fire(gameId: number, version: number): Promise<void> {
     try {
-      await this.onDue(gameId, version);
+      const again = await this.onDue(gameId, version);
       this.failures.delete(gameId);
+      if (again !== undefined && !this.timers.has(gameId)) this.setTimer(gameId, version, again);
     } catch (error) {
       const failures = (this.failures.get(gameId) ?? 0) + 1;
       this.failures.set(gameId, failures);

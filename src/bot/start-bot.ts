@@ -11,13 +11,15 @@ import { personal } from './audience.js';
 import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
-import { endAbandonedGames, playDueTurn } from './due-turns.js';
+import { Cooldowns } from './cooldowns.js';
+import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
 import { InFlight } from './in-flight.js';
+import { watchPlacesGoing } from './places-going.js';
 import { createRouter } from './router.js';
 import { TurnScheduler } from './scheduler.js';
 
-const ABANDON_SWEEP_MS = 10 * 60 * 1000;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /**
  * A crash can fall between a commit and the board edit that shows it. Edits go out within seconds
  * of their commit, so only games changed this close to the last thing the bot did can be behind.
@@ -62,7 +64,8 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
     }),
-    boards: new BoardPublisher(client, store, languages, log),
+    boards: new BoardPublisher({ client, store, languages, log, now, boardBack: (game) => scheduler.arm(game) }),
+    cooldowns: new Cooldowns(now, config.cooldownMs),
     languages,
   };
   const inFlight = new InFlight();
@@ -73,6 +76,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     else void inFlight.track(answerWhileStopping(interaction, languages, log));
   });
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
+  watchPlacesGoing(client, ctx);
   client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));
   client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { shard, code: event.code }));
 
@@ -81,16 +85,16 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
   await ready;
 
   // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
-  await endAbandonedGames(ctx);
+  await sweepGames(ctx);
   const gamesInPlay = scheduler.armAll(await store.turnsInPlay());
   const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS)).filter(changedWithoutAClick);
   for (const { gameId } of redrawn) void ctx.boards.refresh(gameId);
   const sweep = setInterval(
     () =>
-      void endAbandonedGames(ctx).catch((error: unknown) =>
+      void sweepGames(ctx).catch((error: unknown) =>
         log.error('the sweep for abandoned games failed; it runs again later', { error }),
       ),
-    ABANDON_SWEEP_MS,
+    SWEEP_EVERY_MS,
   );
   // Build the solver tables now rather than on the first hint or computer move.
   setImmediate(() => {

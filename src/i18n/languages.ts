@@ -21,6 +21,11 @@ export class Languages {
     }
   }
 
+  /** Every catalogue's language tag ("en", "ru"…), English first. */
+  get names(): string[] {
+    return [...this.translators.keys()];
+  }
+
   get english(): Translator {
     return this.translator(DEFAULT_LANGUAGE);
   }

@@ -58,6 +58,9 @@ export function parseClientAction(text: string): ClientAction | null {
     case 'say':
       if (!isShortText(value.content)) return null;
       return { type: 'say', requestId, content: value.content };
+    case 'set-locale':
+      if ((value.scope !== 'me' && value.scope !== 'server') || !isShortText(value.locale)) return null;
+      return { type: 'set-locale', requestId, scope: value.scope, locale: value.locale };
     default:
       return null;
   }

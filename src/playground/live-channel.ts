@@ -10,6 +10,7 @@ import {
   type MessageInfo,
 } from '../emulator/index.js';
 import { parseClientAction } from './client-action.js';
+import type { PlaygroundLocales } from './playground-locales.js';
 import type { PlaygroundWorld } from './playground-world.js';
 import type { ActionResult, BotStatus, ClientAction, Hello, Person, ServerEvent } from './protocol.js';
 
@@ -18,7 +19,8 @@ const HISTORY_SENT = 200;
 
 interface Viewer {
   readonly socket: WebSocket;
-  readonly person: Person;
+  /** Who this page acts as; their locale is read from PlaygroundLocales, which may change it. */
+  readonly personId: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export class LiveChannel {
   constructor(
     private readonly discord: Emulator,
     private readonly world: PlaygroundWorld,
+    private readonly locales: PlaygroundLocales,
   ) {
     const forward = (message: EmulatedMessage, info: MessageInfo) =>
       this.#toViewersOf(info, { type: 'message', message: asApiMessage(message) });
@@ -66,9 +69,12 @@ export class LiveChannel {
 
   #connect(socket: WebSocket, request: IncomingMessage): void {
     const wanted = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('as')?.trim().toLowerCase();
-    const { people, owner } = this.world;
-    const person = people.find((candidate) => candidate.username.toLowerCase() === wanted) ?? owner;
-    const viewer: Viewer = { socket, person };
+    const people = this.locales.people;
+    const person =
+      people.find((candidate) => candidate.username.toLowerCase() === wanted) ??
+      this.locales.person(this.world.owner.id) ??
+      this.world.owner;
+    const viewer: Viewer = { socket, personId: person.id };
     this.#viewers.add(viewer);
     socket.on('close', () => this.#viewers.delete(viewer));
     socket.on('message', (data) => {
@@ -77,7 +83,7 @@ export class LiveChannel {
         socket.close(1003, 'not a playground action');
         return;
       }
-      void this.#perform(person, action).then((result) =>
+      void this.#perform(this.locales.person(person.id) ?? person, action).then((result) =>
         send(socket, { type: 'result', requestId: action.requestId, result }),
       );
     });
@@ -87,7 +93,7 @@ export class LiveChannel {
       unknownPerson: wanted && wanted !== person.username.toLowerCase() ? wanted : null,
       people,
       bot: { id: this.world.app.id, username: this.world.app.name },
-      guild: { id: this.world.guild.id, name: this.world.guild.name },
+      guild: { id: this.world.guild.id, name: this.world.guild.name, locale: this.locales.guildLocale },
       channel: { id: this.world.channel.id, name: this.world.channel.name },
       commands: this.#commands(),
       messages: this.discord.messagesSeenBy(person.id, this.world.channel.id).slice(-HISTORY_SENT).map(asApiMessage),
@@ -126,6 +132,12 @@ export class LiveChannel {
         case 'say':
           this.discord.postMessage({ user, channel, content: action.content });
           return { kind: 'acknowledged', ack: 'message', ephemeral: false };
+        case 'set-locale':
+          if (!this.locales.set(action.scope, user, action.locale)) {
+            return { kind: 'refused', reason: `${action.locale} is not one of Discord's locales` };
+          }
+          this.#broadcast({ type: 'languages', people: this.locales.people, guildLocale: this.locales.guildLocale });
+          return { kind: 'acknowledged', ack: 'settings', ephemeral: true };
       }
       if (outcome.ack === 'failed') return { kind: 'failed' };
       return { kind: 'acknowledged', ack: outcome.ack, ephemeral: outcome.ephemeral };
@@ -149,7 +161,7 @@ export class LiveChannel {
   #toViewersOf(info: MessageInfo, event: ServerEvent): void {
     if (info.channelId !== this.world.channel.id) return;
     for (const viewer of this.#viewers) {
-      if (info.visibleTo === null || info.visibleTo === viewer.person.id) send(viewer.socket, event);
+      if (info.visibleTo === null || info.visibleTo === viewer.personId) send(viewer.socket, event);
     }
   }
 

@@ -12,6 +12,8 @@ export interface PlaygroundWorld {
   readonly people: readonly Person[];
   /** The server's owner (the first person): sees the whole channel; the page's default person. */
   readonly owner: Person;
+  /** The server's Discord locale at start. */
+  readonly guildLocale: string;
 }
 
 const DEFAULT_LOCALE = 'en-US';
@@ -37,8 +39,10 @@ export function buildPlaygroundWorld(
   });
   const [owner] = people;
   if (!owner) throw new Error('a playground needs at least one person');
+  const guildLocale = saved?.guild.locale ?? DEFAULT_LOCALE;
   const guild = discord.createGuild({
     name: saved?.guild.name ?? 'Crag playground',
+    locale: guildLocale,
     ownerId: owner.id,
     members: people.map((person) => person.id),
     bots: [app.id],
@@ -51,9 +55,9 @@ export function buildPlaygroundWorld(
   const file: WorldFile = {
     version: 1,
     application: { id: app.id, name: app.name, token: app.token },
-    guild: { id: guild.id, name: guild.name },
+    guild: { id: guild.id, name: guild.name, locale: guildLocale },
     channel: { id: channel.id, name: channel.name },
     people: people.map((person) => ({ id: person.id, username: person.username, locale: person.locale })),
   };
-  return { world: { app, guild, channel, people, owner }, file };
+  return { world: { app, guild, channel, people, owner, guildLocale }, file };
 }

@@ -26,7 +26,8 @@ export interface Hello {
   readonly unknownPerson: string | null;
   readonly people: readonly Person[];
   readonly bot: { readonly id: string; readonly username: string };
-  readonly guild: { readonly id: string; readonly name: string };
+  /** `locale`: the server's language (Discord's `preferred_locale`), which the bot's boards speak. */
+  readonly guild: { readonly id: string; readonly name: string; readonly locale: string };
   readonly channel: { readonly id: string; readonly name: string };
   /** The slash commands registered where the channel is (the guild's, then global ones). */
   readonly commands: readonly APIApplicationCommand[];
@@ -47,6 +48,8 @@ export type ServerEvent =
   | { readonly type: 'message-delete'; readonly id: string }
   | { readonly type: 'bot-status'; readonly status: BotStatus }
   | { readonly type: 'commands'; readonly commands: readonly APIApplicationCommand[] }
+  /** Somebody changed their language, or the server's: everyone's, and the server's, as they are now. */
+  | { readonly type: 'languages'; readonly people: readonly Person[]; readonly guildLocale: string }
   | { readonly type: 'result'; readonly requestId: number; readonly result: ActionResult };
 
 export type ClientAction =
@@ -71,4 +74,11 @@ export type ClientAction =
       readonly customId: string;
       readonly values: readonly string[];
     }
-  | { readonly type: 'say'; readonly requestId: number; readonly content: string };
+  | { readonly type: 'say'; readonly requestId: number; readonly content: string }
+  /** Changes the Discord locale of the person acting (`me`) or of the server. */
+  | {
+      readonly type: 'set-locale';
+      readonly requestId: number;
+      readonly scope: 'me' | 'server';
+      readonly locale: string;
+    };

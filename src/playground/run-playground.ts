@@ -7,6 +7,7 @@ import { bannerLines } from './banner.js';
 import { BotSupervisor } from './bot-supervisor.js';
 import { LiveChannel } from './live-channel.js';
 import { MessageJournal } from './message-journal.js';
+import { PlaygroundLocales } from './playground-locales.js';
 import { buildPlaygroundWorld, type PlaygroundWorld } from './playground-world.js';
 import type { BotStatus } from './protocol.js';
 import { BOT_ENTRY, type PlaygroundSettings, playgroundPaths, readPlaygroundSettings, WEB_ROOT } from './settings.js';
@@ -63,7 +64,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
 
   const { app, guild } = world;
   await registerCommands({ token: app.token, clientId: app.id, guildId: guild.id, apiUrl: discord.apiUrl });
-  const channel = new LiveChannel(discord, world);
+  const locales = new PlaygroundLocales(discord, world, file, (changed) => writeWorldFile(paths.worldFile, changed));
+  const channel = new LiveChannel(discord, world, locales);
   live = channel;
   say(`Local Discord emulator: ${discord.apiUrl} (its bot token is in ${paths.worldFile}).`);
 

@@ -10,7 +10,8 @@ import { writeFileAtomically } from './atomic-write.js';
 export interface WorldFile {
   readonly version: 1;
   readonly application: { readonly id: string; readonly name: string; readonly token: string };
-  readonly guild: { readonly id: string; readonly name: string };
+  /** `locale` (Discord's) is optional: en-US when absent. */
+  readonly guild: { readonly id: string; readonly name: string; readonly locale?: string };
   readonly channel: { readonly id: string; readonly name: string };
   /** `locale` (Discord's, e.g. `ru`) is optional: en-US when absent. */
   readonly people: readonly { readonly id: string; readonly username: string; readonly locale?: string }[];
@@ -34,6 +35,8 @@ function problemWith(value: unknown): string | null {
   if (!hasIdAndText(value.application, 'name') || typeof (value.application as { token?: unknown }).token !== 'string')
     return 'application needs an id, a name and a token';
   if (!hasIdAndText(value.guild, 'name')) return 'guild needs an id and a name';
+  if (isRecord(value.guild) && value.guild.locale !== undefined && typeof value.guild.locale !== 'string')
+    return 'a locale must be text such as "ru"';
   if (!hasIdAndText(value.channel, 'name')) return 'channel needs an id and a name';
   if (!Array.isArray(value.people) || value.people.length === 0) return 'people must be a non-empty list';
   if (!value.people.every((person) => hasIdAndText(person, 'username')))

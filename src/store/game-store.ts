@@ -62,6 +62,13 @@ export interface GameStore {
   recentlyChangedBoards(windowMs: number): Promise<RecentChange[]>;
   /** Active games with no action since `before` (epoch ms), oldest first. */
   gamesIdleSince(before: number): Promise<StoredGame[]>;
+  /** The games in the lobby or under way in a server. */
+  activeGamesInGuild(guildId: string): Promise<StoredGame[]>;
+  /**
+   * Deletes the lobbies that were cancelled or abandoned before anyone played, and ended before
+   * `before` (epoch ms), with their series; they hold nothing worth keeping. Returns how many went.
+   */
+  purgeEndedLobbies(before: number): Promise<number>;
 
   /** Every game of a series in order, with the results of those that finished. */
   seriesGames(seriesId: number): Promise<SeriesGame[]>;

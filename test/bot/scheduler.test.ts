@@ -51,6 +51,7 @@ function scheduler(computerPauseMs = 5) {
   const turns = new TurnScheduler({
     onDue: async (gameId, version) => {
       due.push([gameId, version]);
+      return undefined;
     },
     now: () => NOW,
     computerPauseMs,
@@ -133,6 +134,7 @@ describe('TurnScheduler', () => {
       onDue: async () => {
         calls += 1;
         if (calls <= 3) throw new Error(`database is locked (${calls})`);
+        return undefined;
       },
       now: () => NOW,
       computerPauseMs: 5,
@@ -157,6 +159,7 @@ describe('TurnScheduler', () => {
       onDue: async (_gameId, version) => {
         due.push(version);
         if (version === computersTurn.version) throw new Error('REST 500');
+        return undefined;
       },
       now: () => NOW,
       computerPauseMs: 5,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdown, periodLabel, periodLabelOfKey, personName } from '../../src/bot/render/index.js';
 import { decodeShareId, encodeShareId } from '../../src/bot/share-id.js';
-import { ShareLimit } from '../../src/bot/share-limit.js';
 import { loadLanguages } from '../../src/i18n/index.js';
 import { PERIODS, periodKey } from '../../src/stats/periods.js';
 
@@ -25,14 +24,6 @@ describe('the Share button', () => {
     ]) {
       expect(decodeShareId(forged), forged).toBeUndefined();
     }
-  });
-
-  it('lets a person share once a minute, each person apart, and forgets the minute once it has passed', () => {
-    const limit = new ShareLimit(60_000);
-    expect(limit.take(ALICE, 1_000)).toEqual({ ok: true });
-    expect(limit.take(ALICE, 30_000)).toEqual({ ok: false, nextAt: 61_000 });
-    expect(limit.take('222222222222222222', 30_000)).toEqual({ ok: true });
-    expect(limit.take(ALICE, 61_000)).toEqual({ ok: true });
   });
 });
 

@@ -1,4 +1,9 @@
-import { Locale, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  Locale,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { commandDefinitions } from '../../commands/index.js';
 import { DEFAULT_LANGUAGE, Languages, loadCatalogues } from '../../src/i18n/index.js';
@@ -83,6 +88,12 @@ const [crag] = commandDefinitions(languages) as RESTPostAPIChatInputApplicationC
 if (!crag) throw new Error('no /crag definition');
 
 describe('the command definitions', () => {
+  it('install to servers only and run in servers only, where the bot can keep its boards', () => {
+    // A user-installed copy would reach servers without the bot, where every board edit fails.
+    expect(crag.integration_types).toEqual([ApplicationIntegrationType.GuildInstall]);
+    expect(crag.contexts).toEqual([InteractionContextType.Guild]);
+  });
+
   it('localize every subcommand, option and choice in Russian, within Discord’s rules', () => {
     expect(TRANSLATED).toContain('ru');
     expect(definitionProblems(crag as Named, TRANSLATED)).toEqual([]);
@@ -108,6 +119,7 @@ describe('the command definitions', () => {
       'computers',
       'level',
       'hints',
+      'thread',
       'leaderboard',
       'scope',
       'period',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatedMessage } from '../../src/emulator/index.js';
+import { type EmulatedMessage, Permission } from '../../src/emulator/index.js';
 import { latinWords, unfilledPlaceholders, visibleTexts, withoutNames } from '../i18n/visible-text.js';
 import { currentPlayerId, description, title } from './support/board.js';
 import { playToTheEnd } from './support/play.js';
@@ -17,6 +17,8 @@ function cyrillicWords(message: EmulatedMessage): string[] {
 function embedText(message: EmulatedMessage | undefined): string {
   return [message?.content ?? '', message?.embeds[0]?.title ?? '', message?.embeds[0]?.description ?? ''].join('\n');
 }
+
+const MODERATOR = Permission.ManageMessages | Permission.ViewChannel | Permission.SendMessages;
 
 describe('speaking the players’ language', () => {
   let world: TestWorld;
@@ -104,6 +106,8 @@ describe('speaking the players’ language', () => {
     expect(again.ack).toBe('update');
     table.boardId = await world.discord.waitFor(() => world.discord.interaction(again.interactionId)?.followUpIds[0]);
     expect(title(table.board())).toBe('Крэг · раунд 1/13');
+    // A game under way is voided by a member who may manage messages (a host alone would leave it).
+    world.discord.setMemberPermissions(world.guild.id, bob, MODERATOR);
     const ended = await table.command(bob, 'end');
     expect(ended).toMatchObject({ ack: 'reply', ephemeral: false });
     expect(ended.message?.content).toBe(`<@${bob}> завершает игру. Она никому не засчитывается.`);
@@ -152,6 +156,7 @@ describe('speaking the players’ language', () => {
     expect(left.message?.content).toBe('Вы вышли из игры; ваши свободные строки получают 0.');
     // The leave is drawn with the bot's token, in the server's language.
     await world.discord.waitFor(() => description(table.board()).includes(`<@${bob}> **0** (не в игре)`));
+    world.discord.setMemberPermissions(world.guild.id, dave, MODERATOR);
     const ended = await table.command(dave, 'end');
     expect(ended.message?.content).toBe(`<@${dave}> завершает игру. Она никому не засчитывается.`);
     await world.discord.waitFor(() => title(table.board()) === 'Крэг · игра окончена');

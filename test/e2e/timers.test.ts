@@ -15,7 +15,7 @@ describe('turn timers', () => {
   beforeAll(async () => {
     world = await TestWorld.create({
       people: 2,
-      channels: ['rearm', 'stale'],
+      channels: ['rearm', 'stale', 'busy'],
       env: { TURN_TIMER_UNIT_MS: String(MINUTE_MS) },
     });
     [alice, bob] = [world.person(0).id, world.person(1).id];
@@ -92,5 +92,34 @@ describe('turn timers', () => {
     const fresh = await table.command(bob, 'start');
     expect(fresh).toMatchObject({ ack: 'reply', ephemeral: false });
     expect(world.discord.problems).toEqual([]);
+  });
+
+  it('survives a due turn that fails on a busy database: logged, tried again later, the bot answering meanwhile', async () => {
+    const table = new Table(world, world.channel('busy').id);
+    await table.open(alice, { 'turn-timer': 1 });
+    await table.act(bob, 'join');
+    await table.act(alice, 'start');
+    // Another program takes the database's write lock before Alice's turn runs out, and holds it
+    // longer than the bot waits for it (2 s): the time-out cannot be saved.
+    const Database = (await import('better-sqlite3')).default;
+    const holder = new Database(world.dbPath);
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const failures = () =>
+        world.bot.logs.filter((line) => line.message === 'a due turn failed; it will be tried again');
+      await world.discord.waitFor(() => failures().length > 0, { timeoutMs: 10_000 });
+      expect(failures()[0]).toMatchObject({ retryInMs: 5_000, error: { name: 'SqliteError' } });
+      // The process is alive and answers what needs no write.
+      const rules = await table.command(bob, 'rules');
+      expect(rules).toMatchObject({ ack: 'reply', ephemeral: true });
+      expect(currentPlayerId(table.board())).toBe(alice);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    // Once the lock is gone, the retry takes Alice's row for her and the board moves on to Bob.
+    await world.discord.waitFor(() => currentPlayerId(table.board()) === bob, { timeoutMs: 15_000 });
+    expect(description(table.board())).toContain('(time ran out)');
+    expect(world.bot.running).toBe(true);
   });
 });

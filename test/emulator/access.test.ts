@@ -9,33 +9,14 @@ import {
   SlashCommandBuilder,
   TextChannel,
 } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import {
-  connectClient,
-  expectNothingWentWrong,
-  InteractionHandlers,
-  rawGateway,
-  rawRest,
-  type Scene,
-  startScene,
-} from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { type InteractionHandlers, rawGateway, rawRest, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
-beforeAll(async () => {
-  scene = await startScene();
-  client = await connectClient(scene.discord, scene.app.token);
-  handlers = new InteractionHandlers(client);
-});
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene, handlers));
+useConnectedScene((connected) => ({ scene, client, handlers } = connected));
 
 /** Takes the problems a test provoked on purpose, leaving none behind for afterEach. */
 function takeProblems() {

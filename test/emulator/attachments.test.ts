@@ -8,35 +8,20 @@ import {
   SlashCommandBuilder,
   TextChannel,
 } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import {
-  connectClient,
-  deferred,
-  expectNothingWentWrong,
-  InteractionHandlers,
-  type Scene,
-  startScene,
-} from './helpers.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { deferred, type InteractionHandlers, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
+useConnectedScene((connected) => ({ scene, client, handlers } = connected));
+
 beforeAll(async () => {
-  scene = await startScene();
-  client = await connectClient(scene.discord, scene.app.token);
-  handlers = new InteractionHandlers(client);
   await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
     body: [new SlashCommandBuilder().setName('card').setDescription('Draw a card').toJSON()],
   });
 });
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene, handlers));
 
 function takeProblems() {
   const taken = [...scene.discord.problems];

@@ -6,36 +6,21 @@ import {
   Routes,
   SlashCommandBuilder,
 } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ImpossibleActionError } from '../../src/emulator/index.js';
-import {
-  connectClient,
-  expectNothingWentWrong,
-  InteractionHandlers,
-  rawRest,
-  type Scene,
-  startScene,
-} from './helpers.js';
+import { type InteractionHandlers, rawRest, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
+useConnectedScene((connected) => ({ scene, client, handlers } = connected));
+
 beforeAll(async () => {
-  scene = await startScene();
-  client = await connectClient(scene.discord, scene.app.token);
-  handlers = new InteractionHandlers(client);
   handlers.set(async (interaction) => {
     if (interaction.isChatInputCommand()) await interaction.reply('ok');
   });
 });
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene, handlers));
 
 function takeProblems() {
   const taken = [...scene.discord.problems];

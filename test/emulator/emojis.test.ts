@@ -1,21 +1,11 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type Client, TextChannel } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { connectClient, expectNothingWentWrong, rawRest, type Scene, startScene } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { rawRest, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 
-beforeAll(async () => {
-  scene = await startScene();
-  client = await connectClient(scene.discord, scene.app.token);
-});
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene));
+useConnectedScene((connected) => ({ scene, client } = connected));
 
 function takeProblems() {
   const taken = [...scene.discord.problems];

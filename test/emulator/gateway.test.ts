@@ -10,18 +10,17 @@ import {
   Routes,
   SlashCommandBuilder,
 } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { connectClient, expectNothingWentWrong, InteractionHandlers, type Scene, startScene } from './helpers.js';
+import { type InteractionHandlers, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
+useConnectedScene((connected) => ({ scene, client, handlers } = connected));
+
 beforeAll(async () => {
-  scene = await startScene();
-  client = await connectClient(scene.discord, scene.app.token);
-  handlers = new InteractionHandlers(client);
   await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
     body: [new SlashCommandBuilder().setName('ping').setDescription('Answers pong').toJSON()],
   });
@@ -29,13 +28,6 @@ beforeAll(async () => {
     if (interaction.isChatInputCommand()) await interaction.reply('pong');
   });
 });
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene, handlers));
 
 /** Reads frames from a raw gateway socket, for what discord.js would hide. */
 function rawGateway(url: string): {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { WebSocket } from 'ws';
 import {
   type ApplicationHandle,
@@ -71,6 +71,34 @@ export function expectNothingWentWrong(scene: Scene, handlers?: InteractionHandl
   scene.discord.clearProblems();
   expect(errors).toEqual([]);
   expect(problems).toEqual([]);
+}
+
+export interface ConnectedScene {
+  readonly scene: Scene;
+  readonly client: Client;
+  readonly handlers: InteractionHandlers;
+}
+
+/**
+ * The set-up most suites share: a scene started and a client connected once for the file, both
+ * stopped after it, and after every test the check that nothing went wrong. `ready` receives them
+ * before the file's own `beforeAll` hooks run.
+ */
+export function useConnectedScene(ready: (connected: ConnectedScene) => void): void {
+  let connected: ConnectedScene | undefined;
+  beforeAll(async () => {
+    const scene = await startScene();
+    const client = await connectClient(scene.discord, scene.app.token);
+    connected = { scene, client, handlers: new InteractionHandlers(client) };
+    ready(connected);
+  });
+  afterAll(async () => {
+    await connected?.client.destroy();
+    await connected?.scene.discord.stop();
+  });
+  afterEach(() => {
+    if (connected) expectNothingWentWrong(connected.scene, connected.handlers);
+  });
 }
 
 /** A promise with its resolve function, to hand values out of a bot handler. */

@@ -12,37 +12,21 @@ import {
   ThreadAutoArchiveDuration,
   type ThreadChannel,
 } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ImpossibleActionError } from '../../src/emulator/index.js';
-import {
-  connectClient,
-  deferred,
-  expectNothingWentWrong,
-  InteractionHandlers,
-  rawGateway,
-  type Scene,
-  startScene,
-} from './helpers.js';
+import { deferred, type InteractionHandlers, rawGateway, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
+useConnectedScene((connected) => ({ scene, client, handlers } = connected));
+
 beforeAll(async () => {
-  scene = await startScene();
-  client = await connectClient(scene.discord, scene.app.token);
-  handlers = new InteractionHandlers(client);
   await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
     body: [new SlashCommandBuilder().setName('here').setDescription('Where am I?').toJSON()],
   });
 });
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene, handlers));
 
 function takeProblems() {
   const taken = [...scene.discord.problems];

@@ -7,36 +7,21 @@ import {
   Routes,
   SlashCommandBuilder,
 } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, ImpossibleActionError, startEmulator } from '../../src/emulator/index.js';
-import {
-  connectClient,
-  deferred,
-  expectNothingWentWrong,
-  InteractionHandlers,
-  type Scene,
-  startScene,
-} from './helpers.js';
+import { connectClient, deferred, type InteractionHandlers, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
+useConnectedScene((connected) => ({ scene, client, handlers } = connected));
+
 beforeAll(async () => {
-  scene = await startScene();
-  client = await connectClient(scene.discord, scene.app.token);
-  handlers = new InteractionHandlers(client);
   await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
     body: [new SlashCommandBuilder().setName('lang').setDescription('Which language?').toJSON()],
   });
 });
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene, handlers));
 
 describe('locales', () => {
   test('setUserLocale and setGuildLocale reach the next interaction; the guild change arrives as GUILD_UPDATE', async () => {

@@ -9,11 +9,13 @@ export function readSources(root: string): string {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts')) texts.push(readFileSync(path, 'utf8'));
+      else if (/\.tsx?$/.test(entry.name)) texts.push(readFileSync(path, 'utf8'));
     }
   };
   walk(join(root, 'src'));
   walk(join(root, 'commands'));
+  // The playground's page speaks from the same catalogues.
+  walk(join(root, 'playground-web', 'src'));
   return texts.join('\n');
 }
 

@@ -32,6 +32,12 @@ describe('actions from the page', () => {
       requestId: 4,
       content: 'gl hf',
     });
+    expect(read({ type: 'set-locale', requestId: 5, scope: 'server', locale: 'ru' })).toEqual({
+      type: 'set-locale',
+      requestId: 5,
+      scope: 'server',
+      locale: 'ru',
+    });
   });
 
   it('refuses anything else', () => {
@@ -45,5 +51,7 @@ describe('actions from the page', () => {
     expect(read({ type: 'select', requestId: 1, messageId: '1', customId: 's', values: 'sixes' })).toBeNull();
     expect(read({ type: 'say', requestId: 1, content: 'x'.repeat(4001) })).toBeNull();
     expect(read({ type: 'delete-everything', requestId: 1 })).toBeNull();
+    expect(read({ type: 'set-locale', requestId: 1, scope: 'everyone', locale: 'ru' })).toBeNull();
+    expect(read({ type: 'set-locale', requestId: 1, scope: 'me', locale: '' })).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { readWorldFile, type WorldFile, writeWorldFile } from '../../src/playgro
 const WORLD: WorldFile = {
   version: 1,
   application: { id: '100000000000000009', name: 'Crag', token: 'a.b.c' },
-  guild: { id: '100000000000000010', name: 'Crag playground' },
+  guild: { id: '100000000000000010', name: 'Crag playground', locale: 'ru' },
   channel: { id: '100000000000000011', name: 'crag' },
   people: [{ id: '100000000000000001', username: 'alice', locale: 'en-US' }],
 };
@@ -40,5 +40,7 @@ describe('the playground’s world file', () => {
     expect(() => readWorldFile(at)).toThrow('not a version 1 world file');
     fs.writeFileSync(at, JSON.stringify({ ...WORLD, people: [{ id: 'x', username: 'alice' }] }));
     expect(() => readWorldFile(at)).toThrow('each person needs an id and a username');
+    fs.writeFileSync(at, JSON.stringify({ ...WORLD, guild: { ...WORLD.guild, locale: 7 } }));
+    expect(() => readWorldFile(at)).toThrow('a locale must be text');
   });
 });

@@ -28,6 +28,12 @@ describe.each(BACKENDS)('$name', (backend) => {
     await db.remove();
   });
 
+  async function created(result: ReturnType<typeof create>) {
+    const outcome = await result;
+    if (!outcome.ok) throw new Error(`expected a game: ${outcome.reason}`);
+    return outcome.game;
+  }
+
   async function create(state: GameState = newGameState(PLAN), channelId = CHANNEL) {
     return await store.createGame({ guildId: GUILD, channelId, state, turnTimerSeconds: 60, hintsEnabled: true });
   }
@@ -284,6 +290,54 @@ describe.each(BACKENDS)('$name', (backend) => {
       clock += 1;
       await saveAction(store, first.game, { type: 'join', playerId: BOB });
       expect(await idle(clock)).toEqual([second.game.id]);
+    });
+
+    it('lists the active games of a server, and of no other', async () => {
+      const lobby = await created(create(newGameState(PLAN), '910000000000000004'));
+      const playing = await playThroughStore(
+        store,
+        { guildId: GUILD, channelId: '910000000000000005' },
+        PLAN,
+        (state) => state.round === 3,
+      );
+      await playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+      const elsewhere = { guildId: '900000000000000002', channelId: '910000000000000007' };
+      await playThroughStore(store, elsewhere, PLAN, (state) => state.round === 2);
+      expect((await store.activeGamesInGuild(GUILD)).map((game) => game.id)).toEqual([lobby.id, playing.id]);
+      expect(await store.activeGamesInGuild('900000000000000003')).toEqual([]);
+    });
+
+    it('purges lobbies that ended before anyone played, once old enough, with their series, and nothing else', async () => {
+      const cancelledLobby = await saveAction(store, await created(create(newGameState(PLAN), '910000000000000004')), {
+        type: 'cancel',
+        playerId: ALICE,
+      });
+      const openLobby = await created(create(newGameState(PLAN), '910000000000000005'));
+      const finished = await playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
+      const cancelledMidGame = await playThroughStore(
+        store,
+        { guildId: GUILD, channelId: '910000000000000006' },
+        { ...PLAN, cancelAtRound: 3 },
+      );
+      expect(cancelledMidGame.state.status).toBe('cancelled');
+      // Too recent: nothing goes.
+      expect(await store.purgeEndedLobbies(clock)).toBe(0);
+      clock += 1;
+      expect(await store.purgeEndedLobbies(clock)).toBe(1);
+      expect(await store.gameById(cancelledLobby.id)).toBeUndefined();
+      for (const kept of [openLobby, finished, cancelledMidGame]) expect(await store.gameById(kept.id)).toBeDefined();
+      expect(await store.seriesGames(cancelledLobby.seriesId)).toEqual([]);
+      // Its series went with it: it cannot be continued.
+      const continued = await store.createGame({
+        guildId: GUILD,
+        channelId: '910000000000000004',
+        state: newGameState(PLAN),
+        turnTimerSeconds: 60,
+        hintsEnabled: true,
+        seriesId: cancelledLobby.seriesId,
+      });
+      expect(continued).toEqual({ ok: false, reason: 'unknown-series' });
+      expect(await store.purgeEndedLobbies(clock)).toBe(0);
     });
   });
 

@@ -69,13 +69,18 @@ export async function saveAction(
  * state alone, with the results it counted for (finished games only).
  */
 export async function expectRowsInStep(db: RowReader, gameId: number, state: GameState): Promise<void> {
-  const [row] = await db.rows<{ status: string; state: string; state_version: number }>(
-    'SELECT status, state, state_version FROM games WHERE id = ?',
-    gameId,
-  );
+  const [row] = await db.rows<{
+    status: string;
+    state: string;
+    state_version: number;
+    ended_at: number | null;
+    last_action_at: number;
+  }>('SELECT status, state, state_version, ended_at, last_action_at FROM games WHERE id = ?', gameId);
   expect(row?.status).toBe(state.status);
   expect(row?.state_version).toBe(state.version);
   const over = state.status === 'finished' || state.status === 'cancelled';
+  // A game that ended keeps when: its last action.
+  expect(row?.ended_at).toBe(over ? row?.last_action_at : null);
   if (over) {
     expect(JSON.parse(row?.state ?? 'null')).toMatchObject({ packed: 1 });
     expect(readPackedGame(row?.state ?? '')).toEqual(state);

@@ -112,7 +112,71 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
           .pluck()
           .all();
         expect(indexes).toContain('games_finished_by_guild');
+        expect(indexes).toContain('games_by_end');
         expect(indexes).not.toContain('games_by_guild');
+        // The games that were over ended with their last action.
+        expect(db.prepare('SELECT id, ended_at FROM games ORDER BY id').all()).toEqual(
+          games.map((game) => ({ id: game.id, ended_at: game.state.status === 'playing' ? null : game.lastActionAt })),
+        );
+      },
+    },
+    3: {
+      // A lobby that ended unplayed, a game cancelled in play, a finished one and one in the lobby.
+      seed: (db) => {
+        db.prepare(
+          "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', ?, ?)",
+        ).run(JSON.stringify({ rerolls: 1, thirteen: 'any' }), NOW);
+        const insert = db.prepare(`INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status,
+          state, state_version, turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at, ended_at)
+          VALUES (?, '9001', '9101', 1, ?, ?, ?, 3, 60, 1, ?, ?, ?, ?)`);
+        const game = (id: number, status: string, round: number) =>
+          insert.run(
+            id,
+            id,
+            status,
+            JSON.stringify({ version: 3, seats: [], round }),
+            NOW,
+            NOW + id,
+            NOW,
+            status === 'lobby' ? null : NOW,
+          );
+        game(1, 'cancelled', 0);
+        game(2, 'cancelled', 7);
+        game(3, 'finished', 13);
+        game(4, 'lobby', 0);
+      },
+      verify: (db) => {
+        expect(db.prepare('SELECT id FROM games ORDER BY id').pluck().all()).toEqual([1, 2, 3, 4]);
+        const purge = `FROM games WHERE status = 'cancelled' AND ended_at < @before AND updated_at < @before
+          AND json_extract(state, '$.round') = 0`;
+        const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT id ${purge}`).all({ before: NOW + 10 }) as {
+          detail: string;
+        }[];
+        expect(plan.map((step) => step.detail).join()).toContain('USING INDEX games_ended_lobbies');
+        expect(
+          db
+            .prepare(`SELECT id ${purge}`)
+            .pluck()
+            .all({ before: NOW + 10 }),
+        ).toEqual([1]);
+        // No index of games is keyed by a column a click sets: a click rewrites no index entry.
+        const keys = db
+          .prepare(
+            `SELECT c.name AS column FROM sqlite_master i, pragma_index_info(i.name) c
+             WHERE i.type = 'index' AND i.tbl_name = 'games'`,
+          )
+          .pluck()
+          .all();
+        expect(keys.length).toBeGreaterThan(5);
+        const setByClicks = [
+          'state',
+          'state_version',
+          'turn_deadline',
+          'board_message_id',
+          'updated_at',
+          'last_action_at',
+        ];
+        for (const column of keys) expect(setByClicks).not.toContain(column);
       },
     },
   };

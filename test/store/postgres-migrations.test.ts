@@ -115,6 +115,61 @@ describe('PostgreSQL migrations', () => {
     });
   });
 
+  it('0003_ended_lobbies finds the lobbies that ended before anyone played through an index', async () => {
+    const url = await createDatabase();
+    await withClient(url, async (client) => {
+      await applyMigrations(client, migrations.slice(0, 2), now);
+      await client.query(
+        "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', $1, $2)",
+        [JSON.stringify({ rerolls: 1, thirteen: 'any' }), NOW],
+      );
+      const game = (id: number, status: string, round: number) =>
+        client.query(
+          `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, state, state_version,
+             turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at, ended_at)
+           VALUES ($1, '9001', '9101', 1, $2, $3, $4, 3, 60, true, $5, $6, $5, $7)`,
+          [
+            id,
+            id,
+            status,
+            JSON.stringify({ version: 3, seats: [], round }),
+            NOW,
+            NOW + id,
+            status === 'lobby' ? null : NOW,
+          ],
+        );
+      await game(1, 'cancelled', 0);
+      await game(2, 'cancelled', 7);
+      await game(3, 'finished', 13);
+      await game(4, 'lobby', 0);
+      await applyMigrations(client, migrations.slice(0, 3), now);
+      const purge = `FROM games
+        WHERE status = 'cancelled' AND ended_at < $1 AND updated_at < $1 AND (state ->> 'round')::int = 0`;
+      // On four rows a sequential scan is cheaper: the index must be the planner's choice once it is not.
+      await client.query('SET enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id ${purge}`, [NOW + 10]);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join()).toContain('games_cancelled_by_end');
+      expect((await client.query(`SELECT id ${purge}`, [NOW + 10])).rows).toEqual([{ id: 1 }]);
+      expect((await client.query('SELECT COUNT(*) AS n FROM games')).rows).toEqual([{ n: 4 }]);
+    });
+  });
+
+  it('leave every click a HOT update: no index of games names a column a click sets', async () => {
+    const url = await createDatabase();
+    await (await openPostgresStore(url, { now })).close();
+    const indexes = await withClient(
+      url,
+      async (client) =>
+        (await client.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'games'")).rows,
+    );
+    expect(indexes.length).toBeGreaterThan(5);
+    for (const { indexdef } of indexes) {
+      expect(indexdef).not.toMatch(
+        /\b(state|state_version|turn_deadline|board_message_id|updated_at|last_action_at)\b/,
+      );
+    }
+  });
+
   it('are applied once when several processes start at the same moment', async () => {
     const url = await createDatabase();
     // A slow second migration widens the window in which two starts could both find it missing.

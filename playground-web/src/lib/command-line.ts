@@ -1,4 +1,4 @@
-import type { Phrase } from '../i18n/catalogue.js';
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import {
   type ChoiceSpec,
   type CommandSpec,
@@ -8,7 +8,7 @@ import {
   type RunnableCommand,
   runnableCommands,
 } from './command-spec.js';
-import { OptionType } from './discord-constants.js';
+import type { Phrase } from './page-words.js';
 
 export type OptionValue = string | number | boolean;
 
@@ -98,7 +98,7 @@ export function parseLine(text: string, context: CommandContext): ParsedLine {
     const option = optionNamed(runnable, start.name, context.locale);
     let value = rest.slice(start.valueStart, starts[i + 1]?.index ?? rest.length).trim();
     // Only text can hold spaces; after a number, a switch or a person, more words are no part of it.
-    if (option && option.type !== OptionType.String) {
+    if (option && option.type !== ApplicationCommandOptionType.String) {
       const [first = '', ...more] = value.split(/\s+/);
       value = first;
       strays.push(more.join(' '));
@@ -149,7 +149,10 @@ export function buildInvocation(text: string, context: CommandContext): Invocati
   const where = `/${runnable.displayPath.join(' ')}`;
   if (parsed.kind === 'options' && parsed.stray) {
     const name = parsed.stray.split(/[\s:]/)[0] ?? parsed.stray;
-    return { kind: 'invalid', problem: { id: 'command.unknownOption', vars: { command: where, option: name } } };
+    return {
+      kind: 'invalid',
+      problem: { id: 'playground.command.unknown-option', vars: { command: where, option: name } },
+    };
   }
   const options: Record<string, OptionValue> = {};
   for (const entry of typed) {
@@ -157,7 +160,7 @@ export function buildInvocation(text: string, context: CommandContext): Invocati
     if (!option) continue;
     const label = optionName(option, context.locale);
     if (options[option.name] !== undefined)
-      return { kind: 'invalid', problem: { id: 'command.duplicateOption', vars: { option: label } } };
+      return { kind: 'invalid', problem: { id: 'playground.command.duplicate-option', vars: { option: label } } };
     const value = readValue(option, entry.value, context);
     if (!value.ok) return { kind: 'invalid', problem: value.problem };
     options[option.name] = value.value;
@@ -166,7 +169,7 @@ export function buildInvocation(text: string, context: CommandContext): Invocati
   if (missing) {
     return {
       kind: 'invalid',
-      problem: { id: 'command.missingRequired', vars: { option: optionName(missing, context.locale) } },
+      problem: { id: 'playground.command.missing-required', vars: { option: optionName(missing, context.locale) } },
     };
   }
   const [name = '', ...below] = runnable.path;
@@ -187,14 +190,14 @@ function unknownCommand(query: string, context: CommandContext): Phrase {
   );
   if (holders.length > 0 && query.split(/\s+/).length === 1) {
     return {
-      id: 'command.needsSubcommand',
+      id: 'playground.command.needs-subcommand',
       vars: {
         command: `/${first}`,
         choices: holders.map((runnable) => runnable.displayPath.slice(1).join(' ')).join(', '),
       },
     };
   }
-  return { id: 'command.unknown', vars: { command: `/${query}` } };
+  return { id: 'playground.command.unknown', vars: { command: `/${query}` } };
 }
 
 type ValueResult = { ok: true; value: OptionValue } | { ok: false; problem: Phrase };
@@ -205,53 +208,53 @@ function readValue(option: OptionSpec, raw: string, context: CommandContext): Va
     ok: false,
     problem: { id, vars: { option: label, ...vars } },
   });
-  if (raw === '') return problem('command.emptyValue');
+  if (raw === '') return problem('playground.command.empty-value');
   if (option.choices && option.choices.length > 0) {
     const choice = findChoice(option.choices, raw, context.locale);
     if (!choice)
-      return problem('command.notAChoice', {
+      return problem('playground.command.not-a-choice', {
         choices: option.choices.map((candidate) => String(candidate.value)).join(', '),
       });
     return { ok: true, value: choice.value };
   }
   switch (option.type) {
-    case OptionType.Integer:
-    case OptionType.Number: {
-      const integer = option.type === OptionType.Integer;
+    case ApplicationCommandOptionType.Integer:
+    case ApplicationCommandOptionType.Number: {
+      const integer = option.type === ApplicationCommandOptionType.Integer;
       const number = Number(raw);
       if (
         integer ? !/^-?\d+$/.test(raw) || !Number.isSafeInteger(number) : !Number.isFinite(number) || raw.trim() === ''
       )
-        return problem(integer ? 'command.notInteger' : 'command.notNumber');
+        return problem(integer ? 'playground.command.not-integer' : 'playground.command.not-number');
       if (option.min_value !== undefined && number < option.min_value)
-        return problem('command.tooSmall', { min: option.min_value });
+        return problem('playground.command.too-small', { min: option.min_value });
       if (option.max_value !== undefined && number > option.max_value)
-        return problem('command.tooLarge', { max: option.max_value });
+        return problem('playground.command.too-large', { max: option.max_value });
       return { ok: true, value: number };
     }
-    case OptionType.Boolean: {
+    case ApplicationCommandOptionType.Boolean: {
       const word = raw.toLocaleLowerCase();
       if (word === 'true' || word === context.booleanWords.true.toLocaleLowerCase()) return { ok: true, value: true };
       if (word === 'false' || word === context.booleanWords.false.toLocaleLowerCase())
         return { ok: true, value: false };
-      return problem('command.notBoolean');
+      return problem('playground.command.not-boolean');
     }
-    case OptionType.String: {
+    case ApplicationCommandOptionType.String: {
       const min = option.min_length ?? 0;
       const max = option.max_length ?? 6000;
-      if (raw.length < min || raw.length > max) return problem('command.tooLong', { min, max });
+      if (raw.length < min || raw.length > max) return problem('playground.command.too-long', { min, max });
       return { ok: true, value: raw };
     }
-    case OptionType.User: {
+    case ApplicationCommandOptionType.User: {
       const person = findPerson(context.people, raw);
       if (!person)
-        return problem('command.notAPerson', {
+        return problem('playground.command.not-a-person', {
           choices: context.people.map((candidate) => `@${candidate.username}`).join(', '),
         });
       return { ok: true, value: person.id };
     }
     default:
-      return problem('command.unsupported');
+      return problem('playground.command.unsupported');
   }
 }
 

@@ -1,4 +1,4 @@
-import { OptionType } from './discord-constants.js';
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 
 /** Locale → text, as Discord stores translations of command names and descriptions. */
 export type Localizations = Readonly<Record<string, string>> | null | undefined;
@@ -83,14 +83,16 @@ export function runnableCommands(commands: readonly CommandSpec[], locale: strin
     if ((command.type ?? 1) !== 1) continue;
     const top = command.options ?? [];
     const nested = top.filter(
-      (option) => option.type === OptionType.Subcommand || option.type === OptionType.SubcommandGroup,
+      (option) =>
+        option.type === ApplicationCommandOptionType.Subcommand ||
+        option.type === ApplicationCommandOptionType.SubcommandGroup,
     );
     if (nested.length === 0) {
       result.push(entry(command, null, null));
       continue;
     }
     for (const option of nested) {
-      if (option.type === OptionType.Subcommand) result.push(entry(command, null, option));
+      if (option.type === ApplicationCommandOptionType.Subcommand) result.push(entry(command, null, option));
       else for (const sub of option.options ?? []) result.push(entry(command, option, sub));
     }
   }

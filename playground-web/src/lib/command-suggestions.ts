@@ -1,4 +1,4 @@
-import type { Phrase } from '../i18n/catalogue.js';
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { type CommandContext, type ParsedLine, parseLine } from './command-line.js';
 import {
   choiceName,
@@ -8,7 +8,7 @@ import {
   type RunnableCommand,
   runnableCommands,
 } from './command-spec.js';
-import { OptionType } from './discord-constants.js';
+import type { Phrase } from './page-words.js';
 
 /** One row of the picker above the message box. */
 export interface Suggestion {
@@ -79,9 +79,9 @@ function commandSuggestions(query: string, context: CommandContext): SuggestionL
       };
     });
   return {
-    heading: { id: 'autocomplete.commands', vars: { text: `/${query}` } },
+    heading: { id: 'playground.autocomplete.commands', vars: { text: `/${query}` } },
     items,
-    hint: items.length === 0 ? { id: 'autocomplete.noMatch', vars: { text: `/${query}` } } : null,
+    hint: items.length === 0 ? { id: 'playground.autocomplete.no-match', vars: { text: `/${query}` } } : null,
     picksOnEnter: true,
   };
 }
@@ -107,7 +107,7 @@ function optionSuggestions(text: string, parsed: OptionsLine, context: CommandCo
   if (items.length === 0) return NONE;
   const anyRequired = items.some((item) => item.required);
   return {
-    heading: { id: anyRequired ? 'autocomplete.required' : 'autocomplete.optional' },
+    heading: { id: anyRequired ? 'playground.autocomplete.required' : 'playground.autocomplete.optional' },
     items,
     hint: null,
     picksOnEnter: false,
@@ -121,7 +121,10 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
   const before = text.slice(0, current.start);
   const typedNames = new Set(parsed.typed.flatMap((entry) => (entry.option ? [entry.option.name] : [])));
   const finish = (value: string) => withNextRequired(`${before}${value} `, runnable, typedNames, context.locale);
-  const heading: Phrase = { id: 'autocomplete.choices', vars: { option: optionName(option, context.locale) } };
+  const heading: Phrase = {
+    id: 'playground.autocomplete.choices',
+    vars: { option: optionName(option, context.locale) },
+  };
   const rows = (entries: { key: string; label: string; detail: string; value: string }[]): SuggestionList => ({
     heading,
     items: entries
@@ -147,12 +150,12 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
     );
   }
   switch (option.type) {
-    case OptionType.Boolean:
+    case ApplicationCommandOptionType.Boolean:
       return rows([
         { key: 'true', label: context.booleanWords.true, detail: '', value: context.booleanWords.true },
         { key: 'false', label: context.booleanWords.false, detail: '', value: context.booleanWords.false },
       ]);
-    case OptionType.User:
+    case ApplicationCommandOptionType.User:
       return rows(
         context.people.map((person) => ({
           key: person.id,
@@ -161,21 +164,21 @@ function valueSuggestions(text: string, parsed: OptionsLine, context: CommandCon
           value: `@${person.username}`,
         })),
       );
-    case OptionType.Integer:
-    case OptionType.Number:
+    case ApplicationCommandOptionType.Integer:
+    case ApplicationCommandOptionType.Number:
       return { heading, items: [], hint: rangeHint(option), picksOnEnter: false };
     default:
-      return { heading, items: [], hint: { id: 'autocomplete.text' }, picksOnEnter: false };
+      return { heading, items: [], hint: { id: 'playground.autocomplete.text' }, picksOnEnter: false };
   }
 }
 
 function rangeHint(option: OptionSpec): Phrase {
-  const integer = option.type === OptionType.Integer;
+  const integer = option.type === ApplicationCommandOptionType.Integer;
   if (option.min_value !== undefined && option.max_value !== undefined) {
     return {
-      id: integer ? 'autocomplete.integerRange' : 'autocomplete.numberRange',
+      id: integer ? 'playground.autocomplete.integer-range' : 'playground.autocomplete.number-range',
       vars: { min: option.min_value, max: option.max_value },
     };
   }
-  return { id: integer ? 'autocomplete.integer' : 'autocomplete.number' };
+  return { id: integer ? 'playground.autocomplete.integer' : 'playground.autocomplete.number' };
 }

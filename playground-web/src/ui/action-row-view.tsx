@@ -1,5 +1,5 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow } from 'discord-api-types/v10';
-import { ComponentType } from '../lib/discord-constants.js';
+import { ComponentType } from 'discord-api-types/v10';
 import { ButtonView } from './button-view.js';
 import { SelectView } from './select-view.js';
 

@@ -1,5 +1,5 @@
 import type { APIButtonComponent } from 'discord-api-types/v10';
-import { ButtonStyle } from '../lib/discord-constants.js';
+import { ButtonStyle } from 'discord-api-types/v10';
 import { safeLink } from '../lib/media-url.js';
 import { ComponentEmoji } from './emoji-view.js';
 import { pendingKey, useRender } from './render-context.js';

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { catalogueFor, type MessageId, translate, type Vars } from '../i18n/catalogue.js';
+import type { MessageKey } from '../../../src/i18n/keys.js';
+import type { MessageParams } from '../../../src/i18n/message.js';
 import type { CommandContext } from '../lib/command-line.js';
 import type { CommandSpec } from '../lib/command-spec.js';
+import { pageTranslator } from '../lib/page-words.js';
 import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
 import { PeopleList } from './people-list.js';
@@ -15,10 +17,10 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
   const dismiss = useCallback((id: string) => setDismissed((old) => new Set(old).add(id)), []);
   const { hello } = state;
   const locale = hello?.you.locale ?? navigator.language;
-  const catalogue = catalogueFor(locale);
-  const t = useCallback((id: MessageId, vars?: Vars) => translate(catalogue, id, vars), [catalogue]);
+  const tr = pageTranslator(locale);
+  const t = useCallback((id: MessageKey, vars?: MessageParams) => tr.t(id, vars), [tr]);
   useEffect(() => {
-    document.title = t('page.title');
+    document.title = t('playground.page.title');
     document.documentElement.lang = locale;
   }, [t, locale]);
 
@@ -54,7 +56,7 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
             commands: state.commands as unknown as CommandSpec[],
             locale,
             people: hello.people,
-            booleanWords: { true: t('autocomplete.true'), false: t('autocomplete.false') },
+            booleanWords: { true: t('playground.autocomplete.true'), false: t('playground.autocomplete.false') },
           }
         : null,
     [hello, state.commands, locale, t],
@@ -63,7 +65,7 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
   if (!hello || !render || !commandContext) {
     return (
       <div class="page loading-page">
-        <p class="banner warning">{t('connection.connecting')}</p>
+        <p class="banner warning">{t('playground.connection.connecting')}</p>
       </div>
     );
   }
@@ -79,15 +81,19 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
           <span class="channel-topic">{hello.guild.name}</span>
         </header>
         <div class="banners">
-          <p class="banner info">{t('banner.playground')}</p>
-          {state.connection !== 'open' ? <p class="banner warning">{t('connection.lost')}</p> : null}
+          <p class="banner info">{t('playground.banner.playground')}</p>
+          {state.connection !== 'open' ? <p class="banner warning">{t('playground.connection.lost')}</p> : null}
           {state.connection === 'open' && state.botStatus !== 'online' ? (
             <p class="banner warning" role="status">
-              {t(state.botStatus === 'starting' ? 'bot.starting' : 'bot.reconnecting', { bot: botName })}
+              {t(state.botStatus === 'starting' ? 'playground.bot.starting' : 'playground.bot.reconnecting', {
+                bot: botName,
+              })}
             </p>
           ) : null}
           {hello.unknownPerson ? (
-            <p class="banner warning">{t('people.unknown', { name: hello.unknownPerson, you: hello.you.username })}</p>
+            <p class="banner warning">
+              {t('playground.people.unknown', { name: hello.unknownPerson, you: hello.you.username })}
+            </p>
           ) : null}
         </div>
         <main class="channel">
@@ -100,7 +106,13 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
           />
           <Composer context={commandContext} channelName={hello.channel.name} />
         </main>
-        <PeopleList people={hello.people} bot={hello.bot} botStatus={state.botStatus} onSwitch={onSwitch} />
+        <PeopleList
+          people={hello.people}
+          guildLocale={hello.guild.locale}
+          bot={hello.bot}
+          botStatus={state.botStatus}
+          onSwitch={onSwitch}
+        />
       </div>
     </RenderContextValue.Provider>
   );

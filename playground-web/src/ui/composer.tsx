@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
-import type { Phrase } from '../i18n/catalogue.js';
 import { buildInvocation, type CommandContext } from '../lib/command-line.js';
 import { type SuggestionList, suggest } from '../lib/command-suggestions.js';
+import type { Phrase } from '../lib/page-words.js';
 import { useRender } from './render-context.js';
 
 /**
@@ -100,7 +100,7 @@ export function Composer({ context, channelName }: { context: CommandContext; ch
               onMouseEnter={() => setActive(index)}
             >
               <span class="picker-label">{item.label}</span>
-              {item.required ? <span class="picker-required">{t('autocomplete.requiredMark')}</span> : null}
+              {item.required ? <span class="picker-required">{t('playground.autocomplete.required-mark')}</span> : null}
               <span class="picker-detail">{item.detail}</span>
             </div>
           ))}
@@ -119,8 +119,12 @@ export function Composer({ context, channelName }: { context: CommandContext; ch
           type="text"
           value={text}
           disabled={!live}
-          placeholder={live ? t('composer.placeholder', { channel: channelName }) : t('composer.placeholderOffline')}
-          aria-label={t('composer.placeholder', { channel: channelName })}
+          placeholder={
+            live
+              ? t('playground.composer.placeholder', { channel: channelName })
+              : t('playground.composer.placeholder-offline')
+          }
+          aria-label={t('playground.composer.placeholder', { channel: channelName })}
           autocomplete="off"
           spellcheck={false}
           onInput={(event) => change(event.currentTarget.value)}
@@ -130,7 +134,7 @@ export function Composer({ context, channelName }: { context: CommandContext; ch
           type="submit"
           class="composer-send"
           disabled={!live || text.trim() === ''}
-          aria-label={t('composer.send')}
+          aria-label={t('playground.composer.send')}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path fill="currentColor" d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />

@@ -5,7 +5,7 @@ import type {
   APISectionComponent,
   APISeparatorComponent,
 } from 'discord-api-types/v10';
-import { ComponentType, SeparatorSpacing } from '../lib/discord-constants.js';
+import { ComponentType, SeparatorSpacingSize } from 'discord-api-types/v10';
 import { type AttachmentRef, mediaUrl } from '../lib/media-url.js';
 import { ActionRowView } from './action-row-view.js';
 import { ButtonView } from './button-view.js';
@@ -120,7 +120,7 @@ function SectionView({ section, where }: { section: APISectionComponent; where: 
 }
 
 function SeparatorView({ separator }: { separator: APISeparatorComponent }) {
-  const large = separator.spacing === SeparatorSpacing.Large;
+  const large = separator.spacing === SeparatorSpacingSize.Large;
   const divider = separator.divider !== false;
   return <hr class={`cv2-separator ${large ? 'large' : 'small'}${divider ? ' divider' : ''}`} />;
 }

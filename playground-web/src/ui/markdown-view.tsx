@@ -76,12 +76,12 @@ function MarkdownNodeView({ node }: { node: MarkdownNode }) {
     }
     case 'user': {
       const id = String(node.id);
-      return <span class="mention">@{names.get(id) ?? t('mention.unknownUser')}</span>;
+      return <span class="mention">@{names.get(id) ?? t('playground.mention.unknown-user')}</span>;
     }
     case 'role':
-      return <span class="mention">@{names.get(String(node.id)) ?? t('mention.unknownRole')}</span>;
+      return <span class="mention">@{names.get(String(node.id)) ?? t('playground.mention.unknown-role')}</span>;
     case 'channel':
-      return <span class="mention">#{names.get(String(node.id)) ?? t('mention.unknownChannel')}</span>;
+      return <span class="mention">#{names.get(String(node.id)) ?? t('playground.mention.unknown-channel')}</span>;
     case 'everyone':
       return <span class="mention">@everyone</span>;
     case 'here':

@@ -54,7 +54,7 @@ export function MediaView({
       {media}
       {hidden ? (
         <button type="button" class="spoiler-tag" onClick={() => setRevealed(true)}>
-          {t('media.spoiler')}
+          {t('playground.media.spoiler')}
         </button>
       ) : null}
     </div>

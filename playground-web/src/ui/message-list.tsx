@@ -36,7 +36,7 @@ export function MessageList({ messages, notices, failedOn, dismissed, onDismiss 
       }}
     >
       <ol class="message-list" aria-live="polite">
-        {shown.length === 0 ? <li class="channel-empty">{t('message.empty')}</li> : null}
+        {shown.length === 0 ? <li class="channel-empty">{t('playground.message.empty')}</li> : null}
         {shown.map((message, index) => (
           <MessageView
             key={message.id}
@@ -51,14 +51,14 @@ export function MessageList({ messages, notices, failedOn, dismissed, onDismiss 
             <div class="message-body">
               <div class="notice-text">
                 {notice.kind === 'command-failed'
-                  ? `${notice.detail} — ${t('message.commandFailed')}`
-                  : t('message.refused', { reason: notice.detail })}
+                  ? `${notice.detail} — ${t('playground.message.command-failed')}`
+                  : t('playground.message.refused', { reason: notice.detail })}
               </div>
               <div class="ephemeral-note">
-                <span>{t('message.onlyYou')}</span>
+                <span>{t('playground.message.only-you')}</span>
                 <span aria-hidden="true"> · </span>
                 <button type="button" class="link-button" onClick={() => onDismiss(notice.id)}>
-                  {t('message.dismiss')}
+                  {t('playground.message.dismiss')}
                 </button>
               </div>
             </div>

@@ -1,5 +1,5 @@
 import type { APIAttachment, APIMessage, APIMessageTopLevelComponent } from 'discord-api-types/v10';
-import { ComponentType, MessageFlag } from '../lib/discord-constants.js';
+import { ComponentType, MessageFlags } from 'discord-api-types/v10';
 import { mediaUrl } from '../lib/media-url.js';
 import { formatMessageTime } from '../lib/timestamp-format.js';
 import { ActionRowView } from './action-row-view.js';
@@ -24,14 +24,17 @@ export function MessageView({ message, continued, failed, onDismiss }: MessageVi
   const author = message.author;
   const name = names.get(author.id) ?? author.global_name ?? author.username;
   const isBot = author.bot === true;
-  const ephemeral = (message.flags ?? 0) & MessageFlag.Ephemeral;
-  const loading = (message.flags ?? 0) & MessageFlag.Loading;
-  const layout = (message.flags ?? 0) & MessageFlag.IsComponentsV2;
+  const ephemeral = (message.flags ?? 0) & MessageFlags.Ephemeral;
+  const loading = (message.flags ?? 0) & MessageFlags.Loading;
+  const layout = (message.flags ?? 0) & MessageFlags.IsComponentsV2;
   const attachments = message.attachments ?? [];
   const time = formatMessageTime(
     message.timestamp,
     { nowMs: Date.now(), locale },
-    { today: (at) => t('message.today', { time: at }), yesterday: (at) => t('message.yesterday', { time: at }) },
+    {
+      today: (at) => t('playground.message.today', { time: at }),
+      yesterday: (at) => t('playground.message.yesterday', { time: at }),
+    },
   );
   return (
     <li
@@ -45,7 +48,7 @@ export function MessageView({ message, continued, failed, onDismiss }: MessageVi
           <Avatar id={author.id} name={name} bot={isBot} />
           <h3 class="message-header">
             <span class="message-author">{name}</span>
-            {isBot ? <span class="app-tag">{t('message.app')}</span> : null}
+            {isBot ? <span class="app-tag">{t('playground.message.app')}</span> : null}
             <time class="message-time" dateTime={message.timestamp}>
               {time}
             </time>
@@ -55,14 +58,14 @@ export function MessageView({ message, continued, failed, onDismiss }: MessageVi
       <div class="message-body">
         {loading ? (
           <div class="thinking">
-            {t('message.thinking', { name })}
+            {t('playground.message.thinking', { name })}
             <span class="thinking-dots" aria-hidden="true" />
           </div>
         ) : null}
         {message.content && !layout ? (
           <div class="message-content">
             <MarkdownView text={message.content} />
-            {message.edited_timestamp ? <span class="edited">{t('message.edited')}</span> : null}
+            {message.edited_timestamp ? <span class="edited">{t('playground.message.edited')}</span> : null}
           </div>
         ) : null}
         {layout ? (
@@ -82,7 +85,7 @@ export function MessageView({ message, continued, failed, onDismiss }: MessageVi
                 <ActionRowView key={index} row={row} messageId={message.id} />
               ) : null,
             )}
-        {failed ? <div class="interaction-failed">{t('message.interactionFailed')}</div> : null}
+        {failed ? <div class="interaction-failed">{t('playground.message.interaction-failed')}</div> : null}
         {ephemeral ? (
           <div class="ephemeral-note">
             <svg class="ephemeral-eye" viewBox="0 0 24 24" aria-hidden="true">
@@ -91,10 +94,10 @@ export function MessageView({ message, continued, failed, onDismiss }: MessageVi
                 d="M12 5C5.6 5 2 12 2 12s3.6 7 10 7 10-7 10-7-3.6-7-10-7Zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8Zm0-2a2 2 0 1 0 0-4 2 2 0 0 0 0 4Z"
               />
             </svg>
-            <span>{t('message.onlyYou')}</span>
+            <span>{t('playground.message.only-you')}</span>
             <span aria-hidden="true"> · </span>
             <button type="button" class="link-button" onClick={() => onDismiss(message.id)}>
-              {t('message.dismiss')}
+              {t('playground.message.dismiss')}
             </button>
           </div>
         ) : null}
@@ -114,7 +117,7 @@ function MessageContext({ message }: { message: APIMessage }) {
     return (
       <div class="message-context">
         <span class="context-spine" aria-hidden="true" />
-        <span class="context-author">{who}</span> {t('message.used')}{' '}
+        <span class="context-author">{who}</span> {t('playground.message.used')}{' '}
         <span class="context-command">/{metadata.name ?? message.interaction?.name ?? ''}</span>
       </div>
     );

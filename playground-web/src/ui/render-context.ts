@@ -1,15 +1,16 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { MessageKey } from '../../../src/i18n/keys.js';
+import type { MessageParams } from '../../../src/i18n/message.js';
 import type { Person } from '../../../src/playground/protocol.js';
-import type { MessageId, Vars } from '../i18n/catalogue.js';
 import type { SendAction } from './use-live-channel.js';
 
 /** What every part of a drawn message may need: names for mentions, the words, and how to act. */
 export interface RenderContext {
   readonly you: Person;
   readonly locale: string;
-  readonly t: (id: MessageId, vars?: Vars) => string;
+  readonly t: (id: MessageKey, vars?: MessageParams) => string;
   /** User id → display name, for mentions and authors. */
   readonly names: ReadonlyMap<string, string>;
   readonly send: SendAction;

@@ -1,6 +1,6 @@
 import type { APISelectMenuComponent, APIStringSelectComponent } from 'discord-api-types/v10';
+import { ComponentType } from 'discord-api-types/v10';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ComponentType } from '../lib/discord-constants.js';
 import { ComponentEmoji } from './emoji-view.js';
 import { pendingKey, useRender } from './render-context.js';
 
@@ -45,7 +45,7 @@ export function SelectView({ select, messageId }: { select: APISelectMenuCompone
   const shown =
     chosen.length > 0
       ? chosen.map((option) => option.label).join(', ')
-      : (select.placeholder ?? t('select.placeholder'));
+      : (select.placeholder ?? t('playground.select.placeholder'));
   return (
     <div class={`select${open ? ' open' : ''}${disabled ? ' disabled' : ''}`} ref={root}>
       <button
@@ -68,7 +68,7 @@ export function SelectView({ select, messageId }: { select: APISelectMenuCompone
         <div
           class="select-options"
           role="listbox"
-          aria-label={select.placeholder ?? t('select.placeholder')}
+          aria-label={select.placeholder ?? t('playground.select.placeholder')}
           aria-multiselectable={multiple}
         >
           {options.map((option) => {

@@ -95,6 +95,12 @@ function applyServerEvent(state: LiveState, event: ServerEvent): LiveState {
       return { ...state, botStatus: event.status };
     case 'commands':
       return { ...state, commands: event.commands };
+    case 'languages': {
+      if (!state.hello) return state;
+      const you = event.people.find((person) => person.id === state.hello?.you.id) ?? state.hello.you;
+      const guild = { ...state.hello.guild, locale: event.guildLocale };
+      return { ...state, hello: { ...state.hello, people: event.people, you, guild } };
+    }
     case 'result': {
       const pending = state.pending.get(event.requestId);
       const rest = new Map(state.pending);
@@ -129,6 +135,8 @@ function pendingOf(action: ClientAction): PendingAction {
       return { messageId: action.messageId, customId: action.customId, label: action.customId };
     case 'say':
       return { messageId: null, customId: null, label: action.content };
+    case 'set-locale':
+      return { messageId: null, customId: null, label: action.locale };
   }
 }
 

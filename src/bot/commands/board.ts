@@ -1,3 +1,5 @@
+import { PermissionFlagsBits } from 'discord.js';
+import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
@@ -5,18 +7,26 @@ import { renderGame } from '../render/index.js';
 import { gameView } from '../view.js';
 import type { GuildCommand } from './index.js';
 
-/** Posts the board again at the bottom of the channel; the old message loses its controls. */
+/**
+ * Posts the board again at the bottom of the channel; the old message loses its controls. Only for
+ * the players at the table and members who may manage messages: anyone else could flood the channel.
+ */
 export async function boardCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const game = await ctx.store.activeGameInChannel(interaction.channelId);
   if (!game) return refused('refusal.no-game-to-post');
+  const seated = game.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);
+  const moderator = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
+  if (!seated && !moderator) return refused('refusal.board-not-allowed');
+  const wait = ctx.cooldowns.check('board', interaction.user.id);
+  if (wait) return wait;
+  await postBoard(ctx, interaction, game);
+  return undefined;
+}
+
+/** Answers the interaction with the game's board, which becomes the one the bot keeps up to date. */
+export async function postBoard(ctx: BotContext, interaction: GuildCommand, game: StoredGame): Promise<void> {
   const board = renderGame(await gameView(ctx.store, game), channelWide(ctx.languages, interaction));
   const response = await interaction.reply({ ...board, withResponse: true });
   const messageId = response.resource?.message?.id;
-  if (!messageId) return undefined;
-  await ctx.store.setBoardMessage(game.id, messageId);
-  await ctx.boards.posted(game.id, game.state.version);
-  if (game.boardMessageId && game.boardMessageId !== messageId) {
-    await ctx.boards.retire(game.channelId, game.boardMessageId);
-  }
-  return undefined;
+  if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
 }

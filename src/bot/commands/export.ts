@@ -18,7 +18,13 @@ const PAGE = 500;
  */
 export async function exportCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   if (!managesServer(interaction)) return refused('refusal.manage-server-only');
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  // A fresh board may have answered first (its old one was lost): then the file follows it.
+  const answered = interaction.replied || interaction.deferred;
+  if (!answered) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const answer = async (body: { content: string; files?: { attachment: Buffer; name: string }[] }) => {
+    if (answered) await interaction.followUp({ ...body, flags: MessageFlags.Ephemeral });
+    else await interaction.editReply(body);
+  };
   const guildId = interaction.guildId;
   const day = new Date(ctx.now()).toISOString().slice(0, 10);
   const file = await buildExport(
@@ -28,7 +34,7 @@ export async function exportCommand(ctx: BotContext, interaction: GuildCommand):
   );
   const tr = personal(ctx.languages, interaction);
   if (!file) {
-    await interaction.editReply({ content: tr.t('export.none') });
+    await answer({ content: tr.t('export.none') });
     return undefined;
   }
   const limit = tr.decimal(interaction.attachmentSizeLimit / 1024 ** 2);
@@ -40,7 +46,7 @@ export async function exportCommand(ctx: BotContext, interaction: GuildCommand):
         ? [tr.t('export.compressed', { limit })]
         : []),
   ];
-  await interaction.editReply({ content: notes.join('\n'), files: [{ attachment: file.data, name: file.name }] });
+  await answer({ content: notes.join('\n'), files: [{ attachment: file.data, name: file.name }] });
   ctx.log.info('games exported', { guild: guildId, games: file.games, bytes: file.data.length });
   return undefined;
 }

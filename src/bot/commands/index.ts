@@ -1,7 +1,7 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
-import { boardCommand } from './board.js';
+import { boardCommand, postBoard } from './board.js';
 import { endCommand } from './end.js';
 import { exportCommand } from './export.js';
 import { hintCommand } from './hint.js';
@@ -38,5 +38,16 @@ export async function handleCommand(ctx: BotContext, interaction: GuildCommand):
   const group = interaction.options.getSubcommandGroup(false);
   const handler = subcommand ? HANDLERS[group ? `${group} ${subcommand}` : subcommand] : undefined;
   if (!handler) return refused('refusal.unknown-command');
+  if (subcommand !== 'board') await bringBackLostBoard(ctx, interaction);
   return handler(ctx, interaction);
+}
+
+/**
+ * A command in a channel whose game lost its board (deleted, or the bot lost access for a while)
+ * answers first with a fresh board, through the interaction itself, which needs no channel
+ * permission; the command's own answer follows.
+ */
+async function bringBackLostBoard(ctx: BotContext, interaction: GuildCommand): Promise<void> {
+  const game = await ctx.store.activeGameInChannel(interaction.channelId);
+  if (game && ctx.boards.isLost(game)) await postBoard(ctx, interaction, game);
 }

@@ -5,6 +5,7 @@ import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
 import { type LeaderboardHeading, renderLeaderboard } from '../render/index.js';
+import { answerPublicly } from '../replies.js';
 import type { GuildCommand } from './index.js';
 import { chosenPeriod } from './period-option.js';
 
@@ -57,7 +58,7 @@ export async function leaderboardCommand(ctx: BotContext, interaction: GuildComm
     ctx.store.leaderboardRank({ ...query, playerId: interaction.user.id }),
   ]);
   const card = renderLeaderboard(heading, rows, own, channelWide(ctx.languages, interaction));
-  await interaction.reply({ ...card, allowedMentions: { parse: [] } });
+  await answerPublicly(interaction, { ...card, allowedMentions: { parse: [] } });
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { displayName } from '../display-name.js';
 import { managesServer } from '../manage-server.js';
 import { type Outcome, refused } from '../outcome.js';
 import { escapeMarkdown } from '../render/index.js';
+import { answerPublicly } from '../replies.js';
 import type { GuildCommand } from './index.js';
 
 /**
@@ -13,7 +14,7 @@ import type { GuildCommand } from './index.js';
 export async function newSeasonCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   if (!managesServer(interaction)) return refused('refusal.manage-server-only');
   const season = await ctx.store.startSeason(interaction.guildId, interaction.user.id);
-  await interaction.reply({
+  await answerPublicly(interaction, {
     content: channelWide(ctx.languages, interaction).t('season.started', {
       player: escapeMarkdown(displayName(interaction)),
       season: season.number,

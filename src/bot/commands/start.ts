@@ -1,29 +1,101 @@
-import { PermissionFlagsBits } from 'discord.js';
+import { ChannelType, PermissionFlagsBits } from 'discord.js';
 import { DEFAULT_TURN_TIMER_MINUTES, MAX_TURN_TIMER_MINUTES } from '../../../commands/index.js';
-import { COMPUTER_LEVELS, type ComputerLevel, createGame, isRules, MAX_SEATS } from '../../game/index.js';
+import { COMPUTER_LEVELS, type ComputerLevel, createGame, isRules, MAX_SEATS, type Rules } from '../../game/index.js';
 import { type Message, message } from '../../i18n/index.js';
-import { channelWide } from '../audience.js';
+import type { StoredGame } from '../../store/index.js';
+import { channelWide, personal } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
-import { type Outcome, refused } from '../outcome.js';
+import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { channelBusy } from '../refusals.js';
 import { renderGame } from '../render/index.js';
+import { replyPrivately } from '../replies.js';
 import { gameView } from '../view.js';
 import type { GuildCommand } from './index.js';
 
+type Needed = readonly (readonly [Message, bigint])[];
+
 /** What the bot needs in a channel to keep its board up to date there, by the names members see. */
-const NEEDED: readonly (readonly [Message, bigint])[] = [
+const IN_CHANNEL: Needed = [
   [message('permission.view-channel'), PermissionFlagsBits.ViewChannel],
   [message('permission.send-messages'), PermissionFlagsBits.SendMessages],
   [message('permission.embed-links'), PermissionFlagsBits.EmbedLinks],
 ];
+/** In a thread, Send Messages in Threads is what counts. */
+const IN_THREAD: Needed = [
+  [message('permission.view-channel'), PermissionFlagsBits.ViewChannel],
+  [message('permission.send-messages-in-threads'), PermissionFlagsBits.SendMessagesInThreads],
+  [message('permission.embed-links'), PermissionFlagsBits.EmbedLinks],
+];
+/** To open the game in a new thread of this channel. */
+const FOR_A_THREAD: Needed = [
+  ...IN_THREAD,
+  [message('permission.create-public-threads'), PermissionFlagsBits.CreatePublicThreads],
+];
+
+/** Where the lobby goes: here, or a new public thread of this channel. */
+type Place = { readonly kind: 'here' } | { readonly kind: 'new-thread' };
 
 export async function startCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const { guildId, channelId } = interaction;
-  const active = await ctx.store.activeGameInChannel(channelId);
-  if (active) return channelBusy(active);
-  const missing = NEEDED.filter(([, bit]) => !interaction.appPermissions.has(bit)).map(([name]) => name);
+  const place = whereToPlay(interaction);
+  if ('refusal' in place) return place;
+  if (place.kind === 'here') {
+    const active = await ctx.store.activeGameInChannel(interaction.channelId);
+    if (active) return channelBusy(active);
+  }
+  const settings = readSettings(interaction);
+  if ('refusal' in settings) return settings;
+  const wait = ctx.cooldowns.check('start', interaction.user.id);
+  if (wait) return wait;
+  if (place.kind === 'new-thread') return startInThread(ctx, interaction, settings);
+
+  const opened = await open(ctx, interaction, interaction.channelId, settings);
+  if (!opened.ok) return opened;
+  const game = opened.game;
+  ctx.boards.willPost(game.id);
+  try {
+    const lobby = renderGame(await gameView(ctx.store, game), channelWide(ctx.languages, interaction));
+    const response = await interaction.reply({ ...lobby, withResponse: true });
+    const messageId = response.resource?.message?.id;
+    if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
+  } catch (error) {
+    // Nobody can see this lobby, so free the channel rather than block it for a day.
+    await abandon(ctx, game);
+    throw error;
+  }
+  ctx.log.info('lobby opened', { gameId: game.id, guild: game.guildId, channel: game.channelId });
+  return undefined;
+}
+
+/**
+ * Checks the channel: a thread must be open (not archived or locked), and the bot needs what it
+ * takes to keep a board up to date there (or, for `thread:true`, to open a thread of this channel).
+ */
+function whereToPlay(interaction: GuildCommand): Place | Refusal {
+  const channel = interaction.channel;
+  const inThread = channel?.isThread() ?? false;
+  const wantsThread = interaction.options.getBoolean('thread') ?? false;
+  if (channel?.isThread()) {
+    if (channel.locked) return refused('refusal.thread-locked');
+    if (channel.archived) return refused('refusal.thread-archived');
+    if (wantsThread) return refused('refusal.already-in-thread');
+  }
+  if (wantsThread && channel && channel.type !== ChannelType.GuildText) return refused('refusal.no-threads-here');
+  const needed = wantsThread ? FOR_A_THREAD : inThread ? IN_THREAD : IN_CHANNEL;
+  const missing = needed.filter(([, bit]) => !interaction.appPermissions.has(bit)).map(([name]) => name);
   if (missing.length > 0) return refused('refusal.missing-permissions', { permissions: missing });
+  return wantsThread ? { kind: 'new-thread' } : { kind: 'here' };
+}
+
+interface Settings {
+  readonly rules: Rules;
+  readonly minutes: number;
+  readonly computers: number;
+  readonly level: ComputerLevel;
+  readonly hints: boolean;
+}
+
+function readSettings(interaction: GuildCommand): Settings | Refusal {
   const rules = {
     rerolls: interaction.options.getInteger('rerolls') ?? 1,
     thirteen: interaction.options.getString('thirteen') ?? 'any',
@@ -37,31 +109,52 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
   if (computers < 0 || computers > MAX_SEATS - 1) return refused('refusal.bad-computers', { count: MAX_SEATS - 1 });
   const level = (interaction.options.getString('level') ?? 'optimal') as ComputerLevel;
   if (!COMPUTER_LEVELS.includes(level)) return refused('refusal.bad-level');
+  return { rules, minutes, computers, level, hints: interaction.options.getBoolean('hints') ?? true };
+}
 
+function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: Settings) {
   const host = interaction.user.id;
-  const opened = await ctx.flow.open(
+  return ctx.flow.open(
     {
-      guildId,
+      guildId: interaction.guildId,
       channelId,
-      state: createGame(host, rules, displayName(interaction)),
-      turnTimerSeconds: minutes * 60,
-      hintsEnabled: interaction.options.getBoolean('hints') ?? true,
+      state: createGame(host, settings.rules, displayName(interaction)),
+      turnTimerSeconds: settings.minutes * 60,
+      hintsEnabled: settings.hints,
     },
-    Array.from({ length: computers }, () => ({ type: 'add-computer', playerId: host, level }) as const),
+    Array.from(
+      { length: settings.computers },
+      () => ({ type: 'add-computer', playerId: host, level: settings.level }) as const,
+    ),
   );
+}
+
+/**
+ * `thread:true`: the lobby opens in a new public thread of this channel, named after the host, so
+ * one channel can hold several games at once. The host is told where, privately.
+ */
+async function startInThread(ctx: BotContext, interaction: GuildCommand, settings: Settings): Promise<Outcome> {
+  const tr = channelWide(ctx.languages, interaction);
+  const name = tr.t('thread.name', { host: displayName(interaction) });
+  const threadId = await ctx.boards.openThread(interaction.channelId, name);
+  const opened = await open(ctx, interaction, threadId, settings);
   if (!opened.ok) return opened;
   const game = opened.game;
   try {
-    const lobby = renderGame(await gameView(ctx.store, game), channelWide(ctx.languages, interaction));
-    const response = await interaction.reply({ ...lobby, withResponse: true });
-    const messageId = response.resource?.message?.id;
-    if (messageId) await ctx.store.setBoardMessage(game.id, messageId);
-    await ctx.boards.posted(game.id, game.state.version);
+    await ctx.boards.post(game, renderGame(await gameView(ctx.store, game), tr));
   } catch (error) {
-    // Nobody can see this lobby, so free the channel rather than block it for a day.
-    await ctx.flow.change(game.id, () => ({ type: 'abandon' }));
+    await abandon(ctx, game);
     throw error;
   }
-  ctx.log.info('lobby opened', { gameId: game.id, guild: guildId, channel: channelId, host });
+  await replyPrivately(
+    interaction,
+    personal(ctx.languages, interaction).t('start.in-thread', { thread: `<#${threadId}>` }),
+  );
+  ctx.log.info('lobby opened in a thread', { gameId: game.id, guild: game.guildId, thread: threadId });
   return undefined;
+}
+
+async function abandon(ctx: BotContext, game: StoredGame): Promise<void> {
+  await ctx.flow.change(game.id, () => ({ type: 'abandon' }));
+  ctx.boards.forget(game.id);
 }

@@ -28,6 +28,9 @@ export async function statsCommand(ctx: BotContext, interaction: GuildCommand): 
     personal(ctx.languages, interaction),
     own ? encodeShareId({ userId: playerId, period: chosen.key }) : undefined,
   );
-  await interaction.reply({ ...card, flags: MessageFlags.Ephemeral });
+  const options = { ...card, flags: MessageFlags.Ephemeral } as const;
+  // A fresh board may have answered first (its old one was lost): then this follows it.
+  if (interaction.replied || interaction.deferred) await interaction.followUp(options);
+  else await interaction.reply(options);
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { type MessageComponentInteraction, PermissionFlagsBits } from 'discord.js';
+import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type ComponentAction, decodeComponentId } from '../custom-id.js';
@@ -50,21 +51,23 @@ const VERSION_TOLERANT: ReadonlySet<ComponentAction['kind']> = new Set(['join', 
 
 /**
  * A click on the board: checked against the game as stored, applied and persisted, then the board
- * is redrawn in place by the interaction's own response.
+ * is redrawn in place by the interaction's own response. A click on a game whose board was lost
+ * brings it back: the clicked message becomes the board again, drawn afresh.
  */
 async function changeGame(
   ctx: BotContext,
   interaction: GuildComponent,
-  gameId: number,
+  game: StoredGame,
   action: ComponentAction,
   version: number,
 ): Promise<Outcome> {
+  const lost = ctx.boards.isLost(game);
   let boardBehind = false;
-  const changed = await ctx.flow.change(gameId, (game): Decision => {
-    const isBoard = game.boardMessageId === null || game.boardMessageId === interaction.message.id;
+  const changed = await ctx.flow.change(game.id, (stored): Decision => {
+    const isBoard = stored.boardMessageId === null || stored.boardMessageId === interaction.message.id;
     const current =
-      version === game.state.version || (VERSION_TOLERANT.has(action.kind) && game.state.status === 'lobby');
-    const seated = game.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);
+      version === stored.state.version || (VERSION_TOLERANT.has(action.kind) && stored.state.status === 'lobby');
+    const seated = stored.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);
     if (!seated && !VERSION_TOLERANT.has(action.kind)) return engineRefusal('not-in-game');
     if (!current || !isBoard) {
       boardBehind = isBoard;
@@ -72,14 +75,26 @@ async function changeGame(
     }
     return actionFor(interaction, action);
   });
-  // The player may be looking at a board a failed edit left behind: redraw it for them.
-  if (boardBehind) void ctx.boards.refresh(gameId);
-  if (!changed.ok) return changed;
+  if (!changed.ok) {
+    if (lost) await showBoard(ctx, interaction, game.id);
+    // The player may be looking at a board a failed edit left behind: redraw it for them.
+    else if (boardBehind) void ctx.boards.refresh(game.id);
+    return changed;
+  }
   await interaction.update(
     renderGame(await gameView(ctx.store, changed.game), channelWide(ctx.languages, interaction)),
   );
-  ctx.boards.landed(gameId, changed.game.state.version);
+  if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
+  else await ctx.boards.landed(changed.game);
   return undefined;
+}
+
+/** Draws the game as stored on the clicked message, which becomes its board again. */
+async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: number): Promise<void> {
+  const game = await ctx.store.gameById(gameId);
+  if (!game) return;
+  await interaction.update(renderGame(await gameView(ctx.store, game), channelWide(ctx.languages, interaction)));
+  await ctx.boards.adopt(game, interaction.message.id, game.state.version);
 }
 
 export async function handleComponent(ctx: BotContext, interaction: GuildComponent): Promise<Outcome> {
@@ -102,6 +117,6 @@ export async function handleComponent(ctx: BotContext, interaction: GuildCompone
     case 'again':
       return playAgain(ctx, interaction, game, id.version);
     default:
-      return changeGame(ctx, interaction, game.id, id.action, id.version);
+      return changeGame(ctx, interaction, game, id.action, id.version);
   }
 }

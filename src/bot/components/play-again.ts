@@ -40,6 +40,8 @@ export async function playAgain(
   if (!clicker) return refused('refusal.again-not-seated');
   const next = nextGame(game.state);
   if (!next) return refused('refusal.again-nobody');
+  const wait = ctx.cooldowns.check('again', interaction.user.id);
+  if (wait) return wait;
   const opened = await ctx.flow.open(
     {
       guildId: game.guildId,
@@ -52,6 +54,7 @@ export async function playAgain(
     next.actions,
   );
   if (!opened.ok) return opened;
+  ctx.boards.willPost(opened.game.id);
   const tr = channelWide(ctx.languages, interaction);
   // The old final board keeps its standings but no longer offers to play again.
   await interaction.update(renderGame(await gameView(ctx.store, game), tr));
@@ -59,8 +62,7 @@ export async function playAgain(
     ...renderGame(await gameView(ctx.store, opened.game), tr),
     allowedMentions: { parse: [], users: [] },
   });
-  await ctx.store.setBoardMessage(opened.game.id, message.id);
-  await ctx.boards.posted(opened.game.id, opened.game.state.version);
+  await ctx.boards.adopt(opened.game, message.id, opened.game.state.version);
   ctx.log.info('next game of a series started', {
     gameId: opened.game.id,
     seriesId: opened.game.seriesId,

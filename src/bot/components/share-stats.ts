@@ -4,24 +4,21 @@ import { displayName } from '../display-name.js';
 import { type Outcome, refused } from '../outcome.js';
 import { escapeMarkdown, periodLabelOfKey, periodMessage, renderStats } from '../render/index.js';
 import type { ShareId } from '../share-id.js';
-import { ShareLimit } from '../share-limit.js';
 import type { GuildComponent } from './index.js';
-
-/** Shares in this process; one limit for everyone the process serves. */
-const shares = new ShareLimit();
 
 /**
  * Share, under one's own statistics: posts them for the channel, in the server's language and as
  * they stand now, and takes the button off the private card. Only the person who asked can press it
- * (the card is theirs alone, and the button names them), at most once a minute.
+ * (the card is theirs alone, and the button names them), and only so often (the `share` cooldown:
+ * a minute with the default COOLDOWN_MS).
  */
 export async function shareStats(ctx: BotContext, interaction: GuildComponent, id: ShareId): Promise<Outcome> {
   const label = periodLabelOfKey(id.period);
   if (interaction.user.id !== id.userId || !label) return refused('refusal.share-not-yours');
   const stats = await ctx.store.playerStats(interaction.guildId, id.userId, id.period);
   if (stats.lines.length === 0) return refused('refusal.no-stats-yours', { period: periodMessage(label) });
-  const taken = shares.take(id.userId, ctx.now());
-  if (!taken.ok) return refused('refusal.share-cooldown', { when: `<t:${Math.ceil(taken.nextAt / 1000)}:R>` });
+  const wait = ctx.cooldowns.check('share', id.userId);
+  if (wait) return wait;
   await interaction.update({ components: [] });
   const tr = channelWide(ctx.languages, interaction);
   const card = renderStats({ playerId: id.userId, name: stats.name, period: label, lines: stats.lines }, tr);

@@ -234,6 +234,17 @@ export class PostgresGameStore implements GameStore {
     return result.rows.map(gameFromRow);
   }
 
+  async activeGamesInGuild(guildId: string): Promise<StoredGame[]> {
+    const result = await this.pool.query<GameRow>({ ...QUERIES.activeInGuild, values: [guildId] });
+    return result.rows.map(gameFromRow);
+  }
+
+  async purgeEndedLobbies(before: number): Promise<number> {
+    const result = await this.pool.query<{ id: number }>({ ...QUERIES.purgeEndedLobbies, values: [before] });
+    for (const { id } of result.rows) this.recent.drop(id);
+    return result.rows.length;
+  }
+
   async seriesGames(seriesId: number): Promise<SeriesGame[]> {
     const [games, resultRows] = await Promise.all([
       this.pool.query<{ id: number; series_game_number: number; status: string }>({
@@ -443,6 +454,7 @@ export class PostgresGameStore implements GameStore {
         hintsEnabled: game.hintsEnabled,
         turnDeadline: game.turnDeadline ?? null,
         now,
+        endedAt: over ? now : null,
       },
       rowWritesOf(game.state, null, over),
     );
@@ -478,6 +490,7 @@ export class PostgresGameStore implements GameStore {
         turnDeadline,
         boardMessageId: extra.boardMessageId,
         now,
+        endedAt: over ? now : null,
       },
       rowWritesOf(next, previous.state, over),
     );

@@ -17,6 +17,26 @@ export const QUERIES = {
     name: 'crag_idle_games',
     text: `${GAME_SELECT} WHERE g.${ACTIVE} AND g.last_action_at < $1 ORDER BY g.id`,
   },
+  activeInGuild: {
+    name: 'crag_active_in_guild',
+    text: `${GAME_SELECT} WHERE g.guild_id = $1 AND g.${ACTIVE} ORDER BY g.id`,
+  },
+  // Lobbies that ended before anyone played (their state keeps round 0), with their series once
+  // empty; foreign keys delete their rows with them. A game ends before it is last updated, so
+  // `ended_at < $1` changes nothing but lets games_cancelled_by_end find them.
+  purgeEndedLobbies: {
+    name: 'crag_purge_ended_lobbies',
+    text: `WITH gone AS (
+             DELETE FROM games
+             WHERE status = 'cancelled' AND ended_at < $1 AND updated_at < $1 AND (state ->> 'round')::int = 0
+             RETURNING id, series_id
+           ), emptied AS (
+             DELETE FROM series s
+             WHERE s.id IN (SELECT series_id FROM gone)
+               AND NOT EXISTS (SELECT 1 FROM games g WHERE g.series_id = s.id AND g.id NOT IN (SELECT id FROM gone))
+           )
+           SELECT id FROM gone`,
+  },
   // The level of the computer to move (NULL for a person), read in SQL: a restart with thousands
   // of games in play would otherwise parse every state just for this.
   turnsInPlay: {
@@ -25,13 +45,24 @@ export const QUERIES = {
              state -> 'seats' -> ((state ->> 'currentSeat')::int) ->> 'computer' AS computer
            FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
   },
+  // The newest action is the latest of a game in play's or a game's end: the games in play through
+  // their partial index, those that ended through games_by_end, never every game ever played.
   recentlyChangedBoards: {
     name: 'crag_recently_changed_boards',
-    text: `SELECT id, guild_id, state,
-             (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
-           FROM games
-           WHERE board_message_id IS NOT NULL AND status <> 'lobby'
-             AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - $1
+    text: `WITH newest AS (
+             SELECT GREATEST(
+               (SELECT MAX(last_action_at) FROM games WHERE ${ACTIVE}),
+               (SELECT MAX(ended_at) FROM games WHERE ended_at IS NOT NULL)
+             ) AS at
+           )
+           SELECT id, guild_id, state,
+             (SELECT record FROM turn_history t WHERE t.game_id = g.id ORDER BY turn DESC LIMIT 1) AS last_turn
+           FROM newest, games g
+           WHERE g.status = 'playing' AND g.board_message_id IS NOT NULL AND g.last_action_at >= newest.at - $1
+           UNION ALL
+           SELECT id, guild_id, state, NULL AS last_turn
+           FROM newest, games g
+           WHERE g.ended_at >= newest.at - $1 AND g.board_message_id IS NOT NULL
            ORDER BY id`,
   },
   setBoardMessage: {

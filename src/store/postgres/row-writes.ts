@@ -110,6 +110,8 @@ export interface StateWrite {
   /** Left out (undefined) keeps the stored one, which another process may have set since this one read the game. */
   readonly boardMessageId: string | null | undefined;
   readonly now: number;
+  /** When the game ended, for the save that ends it; null for a click (which leaves ended_at unchanged, keeping the update HOT). */
+  readonly endedAt: number | null;
 }
 
 /**
@@ -124,7 +126,8 @@ export function saveStatement(write: StateWrite, writes: RowWrites): Statement {
       status = ${params.add(write.status, 'text')}, turn_deadline = ${params.add(write.turnDeadline, 'bigint')},
       board_message_id = CASE WHEN ${params.add(write.boardMessageId !== undefined, 'bool')}
         THEN ${params.add(write.boardMessageId ?? null, 'text')} ELSE board_message_id END,
-      updated_at = ${params.add(write.now, 'bigint')}, last_action_at = ${params.add(write.now, 'bigint')}
+      updated_at = ${params.add(write.now, 'bigint')}, last_action_at = ${params.add(write.now, 'bigint')},
+      ended_at = COALESCE(ended_at, ${params.add(write.endedAt, 'bigint')})
     WHERE id = ${params.add(write.gameId, 'bigint')} AND state_version = ${params.add(write.expectedVersion, 'int')}
     RETURNING id, board_message_id)`;
   const { ctes, key } = rowWrites(writes, params);
@@ -143,6 +146,8 @@ export interface GameInsert {
   readonly hintsEnabled: boolean;
   readonly turnDeadline: number | null;
   readonly now: number;
+  /** Set for a game stored already over. */
+  readonly endedAt: number | null;
 }
 
 /**
@@ -155,12 +160,13 @@ export function createStatement(game: GameInsert, writes: RowWrites): Statement 
   const now = params.add(game.now, 'bigint');
   const target = `target AS (
     INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, state,
-      state_version, turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at)
+      state_version, turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at, ended_at)
     VALUES (${params.add(game.guildId, 'text')}, ${params.add(game.channelId, 'text')}, ${seriesId},
       (SELECT COALESCE(MAX(series_game_number), 0) + 1 FROM games WHERE series_id = ${seriesId}),
       ${params.add(game.boardMessageId, 'text')}, ${params.add(game.status, 'text')},
       ${params.add(game.state, 'json')}, ${params.add(game.version, 'int')}, ${params.add(game.turnTimerSeconds, 'int')},
-      ${params.add(game.hintsEnabled, 'bool')}, ${params.add(game.turnDeadline, 'bigint')}, ${now}, ${now}, ${now})
+      ${params.add(game.hintsEnabled, 'bool')}, ${params.add(game.turnDeadline, 'bigint')}, ${now}, ${now}, ${now},
+      ${params.add(game.endedAt, 'bigint')})
     ON CONFLICT (channel_id) WHERE status IN ('lobby', 'playing') DO NOTHING
     RETURNING ${metaColumns()})`;
   const { ctes, key } = rowWrites(writes, params);

@@ -108,6 +108,7 @@ export class SqliteGameStore implements GameStore {
   ) => SaveResult;
   private readonly startSeasonTx: (guildId: string, startedBy: string) => Season;
   private readonly packLegacyTx: (limit: number) => number;
+  private readonly purgeTx: (before: number) => number;
   /** Recently used games as last read or written by this store: the bot is the file's only writer. */
   private readonly recent = new RecentGames(CACHED_GAMES);
 
@@ -139,6 +140,16 @@ export class SqliteGameStore implements GameStore {
     this.startSeasonTx = (guildId, startedBy) => startSeason.immediate(guildId, startedBy);
     const packLegacy = db.transaction((limit: number) => this.packLegacyBatch(limit));
     this.packLegacyTx = (limit) => packLegacy.immediate(limit);
+    const purge = db.transaction((before: number) => {
+      const lobbies = this.statements.endedLobbies.all({ before });
+      for (const lobby of lobbies) {
+        this.statements.deleteGame.run(lobby.id);
+        this.statements.deleteEmptySeries.run({ series: lobby.series_id });
+        this.recent.drop(lobby.id);
+      }
+      return lobbies.length;
+    });
+    this.purgeTx = (before) => purge.immediate(before);
   }
 
   async createGame(game: NewGame): Promise<CreateGameResult> {
@@ -185,7 +196,7 @@ export class SqliteGameStore implements GameStore {
 
   /** Read lightly (no sheets, only the last turn), since after a busy spell they can be many. */
   async recentlyChangedBoards(windowMs: number): Promise<RecentChange[]> {
-    const rows = this.statements.recentlyChangedBoards.all(windowMs).sort((a, b) => a.id - b.id);
+    const rows = this.statements.recentlyChangedBoards.all({ window: windowMs }).sort((a, b) => a.id - b.id);
     return rows.map((row) => {
       // A game that ended keeps its turns in its packed state.
       const packed = readPackedGame(row.state);
@@ -204,6 +215,14 @@ export class SqliteGameStore implements GameStore {
 
   async gamesIdleSince(before: number): Promise<StoredGame[]> {
     return this.statements.idleGames.all(before).map((row) => this.load(row));
+  }
+
+  async activeGamesInGuild(guildId: string): Promise<StoredGame[]> {
+    return this.statements.activeInGuild.all(guildId).map((row) => this.load(row));
+  }
+
+  async purgeEndedLobbies(before: number): Promise<number> {
+    return this.purgeTx(before);
   }
 
   async saveState(
@@ -380,6 +399,7 @@ export class SqliteGameStore implements GameStore {
         hintsEnabled: game.hintsEnabled ? 1 : 0,
         turnDeadline: game.turnDeadline ?? null,
         now,
+        endedAt: over ? now : null,
       }).lastInsertRowid,
     );
     const meta = this.statements.gameMeta.get(id);
@@ -437,7 +457,8 @@ export class SqliteGameStore implements GameStore {
       boardMessageId,
     });
     if (written.changes !== 1) return undefined;
-    if (next.status !== previous.state.status) this.statements.updateStatus.run(next.status, previous.id);
+    if (over) this.statements.endGame.run(next.status, now, previous.id);
+    else if (next.status !== previous.state.status) this.statements.updateStatus.run(next.status, previous.id);
     const ended = { id: previous.id, guildId: previous.guildId, seriesId: previous.seriesId, finishedAt: now };
     if (over) writeGameOver(this.statements, this.stats, ended, over);
     else syncRows(this.statements, previous.id, next, previous.state);

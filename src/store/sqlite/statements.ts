@@ -35,6 +35,12 @@ export interface TotalsRow {
 const META_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, board_message_id, status, state_version,
   turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at`;
 const ACTIVE = "status IN ('lobby', 'playing')";
+/**
+ * The games table read through the partial index of active games, for queries that want only those:
+ * left to itself, SQLite may read every game ever played (there is no index on a guild's active
+ * games, nor on last_action_at).
+ */
+const ACTIVE_GAMES = 'games INDEXED BY games_one_active_per_channel';
 
 type LeaderboardParams = LeaderboardFilter & { limit: number };
 type RankParams = LeaderboardFilter & { playerId: string };
@@ -72,10 +78,11 @@ export function prepareStatements(db: Database.Database) {
       hintsEnabled: number;
       turnDeadline: number | null;
       now: number;
+      endedAt: number | null;
     }>(`INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, state,
-          state_version, turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at)
+          state_version, turn_timer_seconds, hints_enabled, turn_deadline, created_at, updated_at, last_action_at, ended_at)
         VALUES (@guildId, @channelId, @seriesId, @seriesGameNumber, @boardMessageId, @status, @state,
-          @version, @turnTimerSeconds, @hintsEnabled, @turnDeadline, @now, @now, @now)`),
+          @version, @turnTimerSeconds, @hintsEnabled, @turnDeadline, @now, @now, @now, @endedAt)`),
     gameById: db.prepare<[number], GameRow>(`SELECT ${META_COLUMNS}, state FROM games WHERE id = ?`),
     gameMeta: db.prepare<[number], GameMetaRow>(`SELECT ${META_COLUMNS} FROM games WHERE id = ?`),
     activeInChannel: db.prepare<[string], GameRow>(
@@ -94,22 +101,44 @@ export function prepareStatements(db: Database.Database) {
               json_extract(state, '$.seats[' || json_extract(state, '$.currentSeat') || '].computer') AS computer
        FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
     ),
-    // Through games_by_last_action (newest actions only), in any order: the store sorts them. Asked
-    // for by id, SQLite would rather read every game ever played in id order.
+    // The newest action is the latest of a game in play's or a game's end: the games in play through
+    // their partial index, those that ended through games_by_end, never every game ever played. In
+    // any order: the store sorts them. Asked for by id, SQLite would rather read every game ever
+    // played in id order.
     recentlyChangedBoards: db.prepare<
-      [number],
+      { window: number },
       { id: number; guild_id: string; state: string; last_turn: string | null }
     >(
-      `SELECT id, guild_id, state,
-              (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
-       FROM games
-       WHERE board_message_id IS NOT NULL AND status <> 'lobby'
-         AND last_action_at >= (SELECT MAX(last_action_at) FROM games) - ?`,
+      `WITH newest AS (
+         SELECT MAX(COALESCE((SELECT MAX(last_action_at) FROM ${ACTIVE_GAMES} WHERE ${ACTIVE}), 0),
+                    COALESCE((SELECT MAX(ended_at) FROM games WHERE ended_at IS NOT NULL), 0)) AS at
+       )
+       SELECT id, guild_id, state,
+              (SELECT record FROM turn_history t WHERE t.game_id = g.id ORDER BY turn DESC LIMIT 1) AS last_turn
+       FROM newest, games g INDEXED BY games_one_active_per_channel
+       WHERE g.${ACTIVE} AND g.status = 'playing' AND g.board_message_id IS NOT NULL AND g.last_action_at >= newest.at - @window
+       UNION ALL
+       SELECT id, guild_id, state, NULL AS last_turn
+       FROM newest, games g
+       WHERE g.ended_at >= newest.at - @window AND g.board_message_id IS NOT NULL`,
     ),
-    // The unary + keeps SQLite off games_by_last_action, whose range would hold nearly every finished
-    // game: it reads the active games' partial index instead.
+    activeInGuild: db.prepare<[string], GameRow>(
+      `SELECT ${META_COLUMNS}, state FROM ${ACTIVE_GAMES} WHERE guild_id = ? AND ${ACTIVE} ORDER BY id`,
+    ),
+    // A lobby that ended keeps round 0 in its state; games that were played are kept for good. A game
+    // ends before it is last updated, so `ended_at < @before` changes nothing but lets
+    // games_ended_lobbies find them.
+    endedLobbies: db.prepare<{ before: number }, { id: number; series_id: number }>(
+      `SELECT id, series_id FROM games
+       WHERE status = 'cancelled' AND ended_at < @before AND updated_at < @before
+         AND json_extract(state, '$.round') = 0`,
+    ),
+    deleteGame: db.prepare<[number]>('DELETE FROM games WHERE id = ?'),
+    deleteEmptySeries: db.prepare<{ series: number }>(
+      'DELETE FROM series WHERE id = @series AND NOT EXISTS (SELECT 1 FROM games WHERE series_id = @series)',
+    ),
     idleGames: db.prepare<[number], GameRow>(
-      `SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} AND +last_action_at < ? ORDER BY id`,
+      `SELECT ${META_COLUMNS}, state FROM ${ACTIVE_GAMES} WHERE ${ACTIVE} AND last_action_at < ? ORDER BY id`,
     ),
     updateState: db.prepare<{
       id: number;
@@ -123,8 +152,10 @@ export function prepareStatements(db: Database.Database) {
           board_message_id = @boardMessageId, updated_at = @now, last_action_at = @now
         WHERE id = @id AND state_version = @expectedVersion`),
     // Apart from updateState because SQLite rewrites the index entries of every column an UPDATE
-    // sets, changed or not: status is in two indexes and changes about twice a game.
+    // sets, changed or not: status is in several indexes and changes about twice a game.
     updateStatus: db.prepare<[string, number]>('UPDATE games SET status = ? WHERE id = ?'),
+    // The end of a game: its status and when, once (see games_by_end).
+    endGame: db.prepare<[string, number, number]>('UPDATE games SET status = ?, ended_at = ? WHERE id = ?'),
     packState: db.prepare<[string, number]>('UPDATE games SET state = ? WHERE id = ?'),
     setBoardMessage: db.prepare<[string | null, number, number]>(
       'UPDATE games SET board_message_id = ?, updated_at = ? WHERE id = ?',

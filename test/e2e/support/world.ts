@@ -77,6 +77,8 @@ export class TestWorld {
         : { DATABASE_PATH: path.join(dir, 'data', 'crag.sqlite') }),
       LOG_LEVEL: 'info',
       COMPUTER_PAUSE_MS: '20',
+      // People in these tests start games faster than anyone would; the cooldowns have a test of their own.
+      COOLDOWN_MS: '0',
       ...options.env,
     };
     const world = new TestWorld(discord, app, guild, channels, people, dir, env);

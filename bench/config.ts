@@ -19,6 +19,16 @@ export interface BenchConfig {
 
   /** Run both bots under `node --cpu-prof` and print where their CPU went during the measured rounds. */
   readonly cpuProfile: boolean;
+
+  /** Statistics at scale (bench/scale.ts): servers and finished games of the SQLite history. */
+  readonly scaleServers: number;
+  readonly scaleGames: number;
+  /** Finished games of the PostgreSQL history (a thousand per server, as on SQLite). */
+  readonly scalePostgresGames: number;
+  /** Measured requests of each kind (leaderboard, statistics, history). */
+  readonly scaleRequests: number;
+  /** Run only the statistics at scale (and the world it starts the bot in). */
+  readonly scaleOnly: boolean;
 }
 
 function count(name: string, fallback: number): number {
@@ -41,6 +51,11 @@ export function readBenchConfig(): BenchConfig {
     stagger: count('BENCH_STAGGER', 20),
     startupRuns: count('BENCH_STARTUP_RUNS', 5),
     cpuProfile: process.env.BENCH_CPU_PROF === '1',
+    scaleServers: Math.max(1, count('BENCH_SCALE_SERVERS', 1000)),
+    scaleGames: Math.max(1, count('BENCH_SCALE_GAMES', 1_000_000)),
+    scalePostgresGames: Math.max(1, count('BENCH_SCALE_PG_GAMES', 100_000)),
+    scaleRequests: Math.max(1, count('BENCH_SCALE_REQUESTS', 2000)),
+    scaleOnly: process.env.BENCH_SCALE_ONLY === '1',
   };
   if (config.channels > config.servers) throw new Error('BENCH_CHANNELS cannot exceed BENCH_SERVERS');
   return config;

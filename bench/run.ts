@@ -7,7 +7,7 @@ import { startEmulator } from '../src/emulator/index.js';
 import type { PostgresServer } from '../test/support/postgres-server.js';
 import { BASELINE_COMMAND } from './baseline-board.js';
 import { BASELINE_ENTRY, BOT_ENTRY, killAllChildren, ROOT, runDeploy } from './bot-process.js';
-import { readBenchConfig } from './config.js';
+import { type BenchConfig, readBenchConfig } from './config.js';
 import { baselineContender, gameContender } from './contenders.js';
 import { newestProfile, summarizeCpuProfile } from './cpu-profile.js';
 import { headToHead } from './head-to-head.js';
@@ -25,11 +25,12 @@ import {
   scoreCardTargetMet,
   TARGETS,
 } from './report.js';
+import { benchScale, type ScaleOptions, scaleSummary } from './scale.js';
 import { benchScoreCard } from './score-card.js';
 import { type ShardedDatabase, type ShardedRun, shardedBench, shardedJson, sqliteCopies } from './sharded.js';
 import { measureStartup, type StartupRun } from './startup.js';
 import { benchStrategy } from './strategy.js';
-import { createBenchWorld } from './world.js';
+import { type BenchWorld, createBenchWorld } from './world.js';
 
 const OUTPUT = path.join(ROOT, 'bench/latest.json');
 
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
   const config = readBenchConfig();
   const machine = describeMachine();
   say(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}`);
+  if (config.scaleOnly) return scaleOnly(config);
 
   say('solver (benchStrategy)…');
   const strategyStarted = performance.now();
@@ -204,6 +206,7 @@ async function main(): Promise<void> {
     const postgresFigures = onPostgresJson(onPostgres);
     const shardedOnSqlite = await sharded(sqliteCopies(untouchedDatabase));
     shardClock.close();
+    const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
 
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
@@ -267,6 +270,7 @@ async function main(): Promise<void> {
           'PostgreSQL: the server of the step before, on the same two cores; its CPU counted as the bot’s',
         ),
       },
+      scale: scale.json,
       load: {
         servers: config.servers,
         channels: config.channels,
@@ -322,6 +326,7 @@ async function main(): Promise<void> {
         { name: 'SQLite', runs: shardedOnSqlite },
         { name: 'PostgreSQL', runs: shardedOnPostgres },
       ].map(({ name, runs }) => `sharded on ${name}, one machine: ${runs.map(describeShardedRun).join('; ')}`),
+      ...scale.lines,
       `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,
     ]);
     if (config.cpuProfile) printProfiles(profileDir, { game, baseline });
@@ -341,6 +346,47 @@ function describeShardedRun(run: ShardedRun): string {
     `RSS per shard ${perShard((shard) => shard.idleRssMb)} MB idle, ${perShard((shard) => shard.peakRssMb)} MB peak, ` +
     `failed ${run.failed} (warming up ${run.warmupFailed}), other programs ${run.foreignCores.toFixed(2)} cores)`
   );
+}
+
+/** What the statistics at scale need: its sizes, and the bot's environment in the bench's world for its start-ups. */
+function scaleOptions(config: BenchConfig, world: BenchWorld, apiUrl: string, dir: string): ScaleOptions {
+  return {
+    servers: config.scaleServers,
+    games: config.scaleGames,
+    postgresGames: config.scalePostgresGames,
+    requests: config.scaleRequests,
+    startupRuns: Math.max(1, Math.min(3, config.startupRuns)),
+    botEnv: { DISCORD_TOKEN: world.crag.token, DISCORD_API_URL: apiUrl, LOG_LEVEL: 'warn', COMPUTER_PAUSE_MS: '20' },
+    cwd: dir,
+    say,
+  };
+}
+
+/**
+ * BENCH_SCALE_ONLY=1: the statistics at scale alone, in a world of BENCH_SERVERS servers for the
+ * bot's start-ups; its figures replace the `scale` entry of bench/latest.json.
+ */
+async function scaleOnly(config: BenchConfig): Promise<void> {
+  const discord = await startEmulator();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-bench-'));
+  tempDirs.push(dir);
+  try {
+    const world = createBenchWorld(discord, config.servers);
+    await runDeploy(
+      { DISCORD_TOKEN: world.crag.token, DISCORD_CLIENT_ID: world.crag.id, DISCORD_API_URL: discord.apiUrl },
+      dir,
+    );
+    const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
+    const latest = fs.existsSync(OUTPUT)
+      ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>)
+      : {};
+    fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...latest, scale: rounded(scale.json) }, null, 2)}\n`);
+    for (const line of scale.lines) say(line);
+  } finally {
+    killAllChildren();
+    await discord.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Temp folders to remove, and PostgreSQL servers to stop, even when the bench is interrupted. */

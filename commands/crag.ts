@@ -1,4 +1,4 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
+import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { ApplicationIntegrationType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { MAX_SEATS } from '../src/game/index.js';
 import type { Languages } from '../src/i18n/index.js';
@@ -74,16 +74,19 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       ),
   );
   crag.addSubcommand((leaderboard) =>
-    text
-      .name(leaderboard, 'leaderboard', 'command.leaderboard.name', 'command.leaderboard.description')
-      .addStringOption((option) =>
-        text
-          .name(option, 'scope', 'command.leaderboard.scope.name', 'command.leaderboard.scope.description')
-          .addChoices(
-            text.choice('command.leaderboard.scope.series', 'series'),
-            text.choice('command.leaderboard.scope.server', 'server'),
-          ),
-      )
+    withPeriodOptions(
+      text,
+      text
+        .name(leaderboard, 'leaderboard', 'command.leaderboard.name', 'command.leaderboard.description')
+        .addStringOption((option) =>
+          text
+            .name(option, 'scope', 'command.leaderboard.scope.name', 'command.leaderboard.scope.description')
+            .addChoices(
+              text.choice('command.leaderboard.scope.series', 'series'),
+              text.choice('command.leaderboard.scope.server', 'server'),
+            ),
+        ),
+    )
       .addIntegerOption((option) =>
         text
           .name(option, 'rerolls', 'command.leaderboard.rerolls.name', 'command.leaderboard.rerolls.description')
@@ -91,6 +94,36 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
             text.choice('command.leaderboard.rerolls.one', 1),
             text.choice('command.leaderboard.rerolls.two', 2),
           ),
+      )
+      .addStringOption((option) =>
+        text
+          .name(option, 'thirteen', 'command.leaderboard.thirteen.name', 'command.leaderboard.thirteen.description')
+          .addChoices(
+            text.choice('command.start.thirteen.any', 'any'),
+            text.choice('command.start.thirteen.no-pair', 'no-pair'),
+          ),
+      )
+      .addStringOption((option) =>
+        text
+          .name(option, 'rank-by', 'command.leaderboard.rank-by.name', 'command.leaderboard.rank-by.description')
+          .addChoices(
+            text.choice('command.leaderboard.rank-by.total', 'total'),
+            text.choice('command.leaderboard.rank-by.average', 'average'),
+          ),
+      )
+      .addIntegerOption((option) =>
+        text
+          .name(
+            option,
+            'min-games',
+            'command.leaderboard.min-games.name',
+            'command.leaderboard.min-games.description',
+            {
+              games: MIN_GAMES_FOR_AVERAGE,
+            },
+          )
+          .setMinValue(1)
+          .setMaxValue(MAX_MIN_GAMES),
       ),
   );
   crag.addSubcommand((sheet) =>
@@ -105,8 +138,69 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
   crag.addSubcommand((hint) => text.name(hint, 'hint', 'command.hint.name', 'command.hint.description'));
   crag.addSubcommand((leave) => text.name(leave, 'leave', 'command.leave.name', 'command.leave.description'));
   crag.addSubcommand((end) => text.name(end, 'end', 'command.end.name', 'command.end.description'));
+  crag.addSubcommand((stats) =>
+    withPeriodOptions(
+      text,
+      text
+        .name(stats, 'stats', 'command.stats.name', 'command.stats.description')
+        .addUserOption((option) =>
+          text.name(option, 'player', 'command.stats.player.name', 'command.stats.player.description'),
+        ),
+    ),
+  );
+  crag.addSubcommand((history) =>
+    text
+      .name(history, 'history', 'command.history.name', 'command.history.description')
+      .addStringOption((option) =>
+        text
+          .name(option, 'scope', 'command.history.scope.name', 'command.history.scope.description')
+          .addChoices(
+            text.choice('command.history.scope.channel', 'channel'),
+            text.choice('command.history.scope.server', 'server'),
+          ),
+      ),
+  );
+  crag.addSubcommandGroup((season) =>
+    text
+      .name(season, 'season', 'command.season.name', 'command.season.description')
+      .addSubcommand((start) => text.name(start, 'new', 'command.season.new.name', 'command.season.new.description')),
+  );
+  crag.addSubcommand((exported) => text.name(exported, 'export', 'command.export.name', 'command.export.description'));
   return crag;
+}
+
+/** `period` and `season`, shared by the leaderboard and the statistics. */
+function withPeriodOptions(text: CommandText, command: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return command
+    .addStringOption((option) =>
+      text
+        .name(option, 'period', 'command.period.name', 'command.period.description')
+        .addChoices(
+          text.choice('command.period.all', 'all'),
+          text.choice('command.period.season', 'season'),
+          text.choice('command.period.month', 'month'),
+          text.choice('command.period.week', 'week'),
+        ),
+    )
+    .addIntegerOption((option) =>
+      text
+        .name(option, 'season', 'command.season-number.name', 'command.season-number.description')
+        .setMinValue(1)
+        .setMaxValue(MAX_SEASON),
+    );
 }
 
 /** Members need no permission to play; `/crag end` checks Manage Messages itself for non-hosts. */
 export const END_GAME_PERMISSION = PermissionFlagsBits.ManageMessages;
+
+/**
+ * `/crag season new` and `/crag export` need Manage Server. Discord sets default permissions for a
+ * whole top-level command only (and a server's admins can change them), so the handlers check it.
+ */
+export const MANAGE_STATS_PERMISSION = PermissionFlagsBits.ManageGuild;
+
+/** Ranking by average leaves out players with fewer games than this, unless `min-games` says otherwise. */
+export const MIN_GAMES_FOR_AVERAGE = 5;
+const MAX_MIN_GAMES = 1000;
+/** The highest season number the options take; far beyond any server's. */
+const MAX_SEASON = 10_000;

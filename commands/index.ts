@@ -2,7 +2,13 @@ import type { RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v
 import { type Languages, loadLanguages } from '../src/i18n/index.js';
 import { buildCragCommand } from './crag.js';
 
-export { DEFAULT_TURN_TIMER_MINUTES, END_GAME_PERMISSION, MAX_TURN_TIMER_MINUTES } from './crag.js';
+export {
+  DEFAULT_TURN_TIMER_MINUTES,
+  END_GAME_PERMISSION,
+  MANAGE_STATS_PERMISSION,
+  MAX_TURN_TIMER_MINUTES,
+  MIN_GAMES_FOR_AVERAGE,
+} from './crag.js';
 
 /** Every application command, as the JSON that the deploy script registers, in every catalogue's language. */
 export function commandDefinitions(languages: Languages = loadLanguages()): RESTPostAPIApplicationCommandsJSONBody[] {

@@ -78,7 +78,10 @@ describe('what Enter sends', () => {
     };
     expect(problem('/crag')).toEqual({
       id: 'playground.command.needs-subcommand',
-      vars: { command: '/crag', choices: 'start, leaderboard, sheet, rules, board, hint, leave, end' },
+      vars: {
+        command: '/crag',
+        choices: 'start, leaderboard, sheet, rules, board, hint, leave, end, stats, history, season new, export',
+      },
     });
     expect(problem('/dance')).toEqual({ id: 'playground.command.unknown', vars: { command: '/dance' } });
     expect(problem('/crag start turn-timer:0')).toEqual({

@@ -33,6 +33,10 @@ describe('the command picker', () => {
       '/crag hint',
       '/crag leave',
       '/crag end',
+      '/crag stats',
+      '/crag history',
+      '/crag season new',
+      '/crag export',
     ]);
     expect(labels('/crag l')).toEqual(['/crag leaderboard', '/crag leave']);
     expect(suggest('/crag st', context)?.items[0]).toMatchObject({

@@ -2,10 +2,13 @@ import type { Refusal } from './outcome.js';
 import { refused } from './outcome.js';
 
 /** What people can do only so often: each one posts a new message in the channel. */
-export type CooldownKind = 'start' | 'board' | 'again';
+export type CooldownKind = 'start' | 'board' | 'again' | 'share';
 
-/** How many cooldown units a person waits between two of each: /crag board adds the most noise. */
-const UNITS: Readonly<Record<CooldownKind, number>> = { start: 1, board: 3, again: 1 };
+/**
+ * How many cooldown units a person waits between two of each: /crag board adds the most noise, and
+ * sharing one's statistics, which nobody needs to see twice in a row, waits the longest.
+ */
+const UNITS: Readonly<Record<CooldownKind, number>> = { start: 1, board: 3, again: 1, share: 6 };
 
 const SWEEP_EVERY_MS = 60_000;
 

@@ -24,3 +24,26 @@ export function weekKey(time: number): string {
   const week = 1 + Math.floor((thursday.getTime() - yearStart) / DAY_MS / 7);
   return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
+
+/**
+ * The aggregate a figure is kept in for a period: `all`, `season:3`, `month:2026-12` or
+ * `week:2026-W49`. A game counts in the periods of the moment it finished, and in the season that
+ * was current then.
+ */
+export function periodKey(period: Period, time: number, season: number): string {
+  switch (period) {
+    case 'all':
+      return 'all';
+    case 'season':
+      return `season:${season}`;
+    case 'month':
+      return `month:${monthKey(time)}`;
+    case 'week':
+      return `week:${weekKey(time)}`;
+  }
+}
+
+/** Every period a game finished at `time`, in `season`, counts in: one aggregate row each. */
+export function periodKeysOf(time: number, season: number): string[] {
+  return PERIODS.map((period) => periodKey(period, time, season));
+}

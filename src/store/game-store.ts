@@ -1,12 +1,16 @@
 import type { GameState } from '../game/index.js';
 import type {
   CreateGameResult,
+  FinishedGame,
+  FinishedGamesQuery,
   LeaderboardQuery,
   LeaderboardRow,
   NewGame,
+  PlayerStats,
   RecentChange,
   SaveExtras,
   SaveResult,
+  Season,
   SeriesGame,
   SeriesTotal,
   StoredGame,
@@ -21,12 +25,19 @@ import type {
  * - a write lands whole or not at all (one transaction per call);
  * - `saveState` writes only over the version it was given, checked by the database itself, so a
  *   click is applied once even when several processes share the database;
- * - a refused write changes nothing.
+ * - a refused write changes nothing;
+ * - a game that is over is never written again: the save that ends it packs it (its sheets and turns
+ *   move into the state JSON) and adds its people's figures to the statistics, in its transaction.
  * Methods are async so that a networked database fits; SQLite answers synchronously underneath.
  */
 export interface GameStore {
   /** Stores a new game; refused while the channel has a game in the lobby or under way. */
   createGame(game: NewGame): Promise<CreateGameResult>;
+  /**
+   * Stores several new games in one transaction, each as createGame would: a history imported or
+   * generated at once (the bench writes a million games this way). A game that is over counts then.
+   */
+  createGames(games: readonly NewGame[]): Promise<CreateGameResult[]>;
 
   gameById(id: number): Promise<StoredGame | undefined>;
   activeGameInChannel(channelId: string): Promise<StoredGame | undefined>;
@@ -35,7 +46,8 @@ export interface GameStore {
 
   /**
    * Replaces the state of a game whose stored version is `expectedVersion`, with its sheet rows and,
-   * when it finishes, its results. Any other stored version is 'stale' and writes nothing.
+   * when it finishes, its results and statistics. Any other stored version is 'stale' and writes
+   * nothing. Throws for a game that is over: nothing the engine does changes one.
    */
   saveState(gameId: number, expectedVersion: number, next: GameState, extra?: SaveExtras): Promise<SaveResult>;
   /** Records the board message; not a game action, so the version stays. False for no such game. */
@@ -69,9 +81,19 @@ export interface GameStore {
   seriesGames(seriesId: number): Promise<SeriesGame[]>;
   /** The back-to-back totals of a series: finished games only, humans only, highest first. */
   seriesTotals(seriesId: number): Promise<SeriesTotal[]>;
+  /** The top of a leaderboard, read from the aggregates kept as games finish. */
   leaderboard(query: LeaderboardQuery): Promise<LeaderboardRow[]>;
-  /** One player's line of the leaderboard, wherever they rank; undefined if they have no games in it. */
+  /** One player's line of the leaderboard, wherever they rank; undefined if they are not on it. */
   leaderboardRank(query: LeaderboardQuery & { readonly playerId: string }): Promise<LeaderboardRow | undefined>;
+  /** A person's figures in a server over a period (a periodKey), per rule set played. */
+  playerStats(guildId: string, playerId: string, period: string): Promise<PlayerStats>;
+  /** Finished games, newest first, with their results. */
+  finishedGames(query: FinishedGamesQuery): Promise<FinishedGame[]>;
+
+  /** The server's current season: 1 until someone starts another. */
+  currentSeason(guildId: string): Promise<Season>;
+  /** Starts the server's next season now, recording who started it. */
+  startSeason(guildId: string, startedBy: string): Promise<Season>;
 
   /** Finishes pending work and releases the database; the store is unusable afterwards. */
   close(): Promise<void>;

@@ -51,10 +51,13 @@ export function packGame(state: GameState): string {
   return JSON.stringify({ ...rest, ...packed });
 }
 
-/** A state JSON as stored, packed or not. */
-export function unpackGame(json: string): GameState {
+/**
+ * The game a packed state JSON holds; undefined for a plain one (a game in play, whose sheets and
+ * turns the store keeps in rows of their own).
+ */
+export function readPackedGame(json: string): GameState | undefined {
   const value = JSON.parse(json) as Partial<PackedFields> & Record<string, unknown>;
-  if (value.packed !== 1) return deserializeGame(json);
+  if (value.packed !== 1) return undefined;
   const { packed: _packed, history, forfeits, ...rest } = value;
   const base = deserializeGame(JSON.stringify({ ...rest, sheets: {}, history: [] }));
   const turns = unpackTurns(String(history ?? ''), base);

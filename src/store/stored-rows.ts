@@ -1,9 +1,12 @@
 import { type GameState, serializeGame } from '../game/index.js';
-import type { LeaderboardQuery, LeaderboardRow } from './types.js';
+import { ruleSetKey, rulesOfKey } from '../stats/rule-sets.js';
+import { type StatColumns, totalsFromColumns } from './stat-columns.js';
+import type { GameResult, LeaderboardQuery, LeaderboardRow, PlayerStatsLine, RankBy, Season } from './types.js';
 
 /**
- * The state JSON for the games table: everything but the sheets and the turns, which have tables of
- * their own. A click then rewrites a few hundred bytes rather than every score of every player.
+ * The state JSON for the games table while a game is in play: everything but the sheets and the
+ * turns, which have tables of their own. A click then rewrites a few hundred bytes rather than every
+ * score of every player. (A game that is over is stored packed instead: see game-over.ts.)
  */
 export function stateJson(state: GameState): string {
   return serializeGame({ ...state, sheets: {}, history: [] });
@@ -13,28 +16,38 @@ export function stateJson(state: GameState): string {
 export interface RankedRow {
   rank: number;
   player_id: string;
+  name: string | null;
   total: number;
   games: number;
   wins: number;
   best: number;
 }
 
-/** The query's filter values, refusing a series board without its series. */
-export function leaderboardFilter(query: LeaderboardQuery): {
-  guildId: string;
-  seriesId: number | null;
-  rerolls: number;
-} {
-  if (query.scope === 'series' && query.seriesId === undefined) {
-    throw new RangeError('a series leaderboard needs a seriesId');
-  }
-  return { guildId: query.guildId, seriesId: query.seriesId ?? null, rerolls: query.rerolls };
+/** A leaderboard's filter values, for either scope (the other scope's are null). */
+export interface LeaderboardFilter {
+  readonly guildId: string;
+  readonly seriesId: number | null;
+  readonly rules: string | null;
+  readonly period: string | null;
+  readonly minGames: number;
+}
+
+export function leaderboardFilter(query: LeaderboardQuery): LeaderboardFilter {
+  const minGames = Math.max(1, Math.trunc(query.minGames ?? 1));
+  return query.scope === 'series'
+    ? { guildId: query.guildId, seriesId: query.seriesId, rules: null, period: null, minGames }
+    : { guildId: query.guildId, seriesId: null, rules: ruleSetKey(query.rules), period: query.period, minGames };
+}
+
+export function rankByOf(query: LeaderboardQuery): RankBy {
+  return query.rankBy ?? 'total';
 }
 
 export function toLeaderboardRow(row: RankedRow): LeaderboardRow {
   return {
     rank: row.rank,
     playerId: row.player_id,
+    name: row.name,
     total: row.total,
     games: row.games,
     wins: row.wins,
@@ -52,4 +65,58 @@ export function newestOf(
   for (const row of perGuild)
     if (inGuild(row.guild_id) && (newest === undefined || row.newest > newest)) newest = row.newest;
   return newest;
+}
+
+/** A player_stats row as both backends read it for /crag stats. */
+export interface StatsRow extends StatColumns {
+  rules: string;
+}
+
+/** The lines of a person's statistics, the rule set played most first. */
+export function toStatsLines(rows: readonly StatsRow[]): PlayerStatsLine[] {
+  return rows
+    .map((row) => {
+      const rules = rulesOfKey(row.rules);
+      if (!rules) throw new TypeError(`player_stats holds an unknown rule set ${row.rules}`);
+      return { rules, ...totalsFromColumns(row) };
+    })
+    .sort((a, b) => b.games - a.games || ruleSetKey(a.rules).localeCompare(ruleSetKey(b.rules)));
+}
+
+/** A game_results row as both backends read it (SQLite's booleans are 0 and 1). */
+export interface ResultRow {
+  game_id: number;
+  player_id: string;
+  total: number;
+  place: number;
+  is_computer: boolean | number;
+  won: boolean | number;
+  skill_loss: number | null;
+  luck: number | null;
+}
+
+export function toGameResult(row: ResultRow): GameResult {
+  return {
+    playerId: row.player_id,
+    total: row.total,
+    place: row.place,
+    isComputer: Boolean(row.is_computer),
+    won: Boolean(row.won),
+    skillLoss: row.skill_loss,
+    luck: row.luck,
+  };
+}
+
+/** A seasons row as both backends read it. */
+export interface SeasonRow {
+  number: number;
+  started_at: number;
+  started_by: string;
+}
+
+/** A server's first season, which began with its first game; it has no row. */
+export const FIRST_SEASON: Season = { number: 1, startedAt: null, startedBy: null };
+
+export function toSeason(row: SeasonRow | undefined): Season {
+  return row ? { number: row.number, startedAt: row.started_at, startedBy: row.started_by } : FIRST_SEASON;
 }

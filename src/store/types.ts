@@ -1,4 +1,5 @@
-import type { GameState, TurnRecord } from '../game/index.js';
+import type { GameState, Rules, TurnRecord } from '../game/index.js';
+import type { PlayerTotals } from '../stats/player-totals.js';
 
 /** A game as the store keeps it: the engine state plus what the bot needs around it. */
 export interface StoredGame {
@@ -94,25 +95,92 @@ export interface SeriesTotal {
   readonly playerId: string;
   readonly total: number;
   readonly games: number;
+  /** Games won; a game with fewer than two people at the table is no win. */
   readonly wins: number;
 }
 
-export interface LeaderboardQuery {
+/** What a seat's game counted for, as recorded when it finished. */
+export interface GameResult extends PlayerResult {
+  /** First place (shared included) in a game with at least two people. */
+  readonly won: boolean;
+  /** Expected points lost against optimal play; null for computers, which have no statistics. */
+  readonly skillLoss: number | null;
+  /** What the dice gave above or below expectation; null for computers. */
+  readonly luck: number | null;
+}
+
+/** A finished game as the history and the export read it. */
+export interface FinishedGame {
+  readonly id: number;
   readonly guildId: string;
-  readonly scope: 'series' | 'server';
-  /** Required for the series scope. */
-  readonly seriesId?: number;
-  readonly rerolls: 1 | 2;
+  readonly channelId: string;
+  readonly seriesId: number;
+  readonly seriesGameNumber: number;
+  readonly boardMessageId: string | null;
+  /** When its last action ended it, in epoch ms. */
+  readonly finishedAt: number;
+  readonly state: GameState;
+  /** Every seat's result, best place first. */
+  readonly results: readonly GameResult[];
+}
+
+/** Which finished games to read: a server's or one channel's, newest first, below an id for the next page. */
+export interface FinishedGamesQuery {
+  readonly guildId: string;
+  readonly channelId?: string;
+  /** Only games with a smaller id (the last one of the previous page). */
+  readonly beforeId?: number;
+  readonly limit: number;
+}
+
+/** A server's season: the first began with its first game; each later one with `/crag season new`. */
+export interface Season {
+  readonly number: number;
+  /** When and by whom it was started; null for the first season. */
+  readonly startedAt: number | null;
+  readonly startedBy: string | null;
+}
+
+/** A person's figures in one rule set over one period. */
+export interface PlayerStatsLine extends PlayerTotals {
+  readonly rules: Rules;
+}
+
+export interface PlayerStats {
+  /** The display name of the person's latest finished game in the server, when it was known. */
+  readonly name: string | null;
+  /** One line per rule set played in the period, most games first. */
+  readonly lines: readonly PlayerStatsLine[];
+}
+
+/** What a leaderboard ranks by: points added up, or points per game (which more games cannot buy). */
+export type RankBy = 'total' | 'average';
+
+interface RankingOptions {
+  readonly guildId: string;
+  readonly rankBy?: RankBy;
+  /** Players with fewer games are left out (default 1). */
+  readonly minGames?: number;
   readonly limit?: number;
 }
 
+/**
+ * A series (played in one rule set, in one channel), or a server in one rule set over one period
+ * (a periodKey: `all`, `season:2`, `month:2026-12`, `week:2026-W49`).
+ */
+export type LeaderboardQuery =
+  | (RankingOptions & { readonly scope: 'series'; readonly seriesId: number })
+  | (RankingOptions & { readonly scope: 'server'; readonly rules: Rules; readonly period: string });
+
 export interface LeaderboardRow {
-  /** 1 for the highest total; equal totals share a rank. */
+  /** 1 for the best; equal figures share a rank. */
   readonly rank: number;
   readonly playerId: string;
+  /** The display name of the person's latest finished game in the server, when it was known. */
+  readonly name: string | null;
   readonly total: number;
   readonly games: number;
-  /** Games in which the player placed first, shared firsts included. */
+  /** Games won; a game with fewer than two people at the table is no win. */
   readonly wins: number;
   readonly average: number;
   /** The best single-game total. */

@@ -3,13 +3,17 @@ import {
   type GameView,
   PART,
   type PrivateCard,
+  periodLabel,
   renderAnalysis,
   renderGame,
   renderHint,
+  renderHistory,
   renderLeaderboard,
   renderMoved,
   renderRules,
   renderSheet,
+  renderStats,
+  type StatsView,
   UNICODE_DICE,
 } from '../../src/bot/render/index.js';
 import {
@@ -21,8 +25,12 @@ import {
   type RandomInt,
   rerollsLeft,
   seededRandom,
+  standings,
 } from '../../src/game/index.js';
 import { loadCatalogues, loadLanguages, type Translator } from '../../src/i18n/index.js';
+import { recordGame } from '../../src/stats/game-record.js';
+import { addGame, NO_GAMES } from '../../src/stats/player-totals.js';
+import type { FinishedGame } from '../../src/store/index.js';
 import { chooseComputerAction } from '../../src/strategy/index.js';
 import { part } from '../e2e/support/board.js';
 import { latinWords, type ShownMessage, unfilledPlaceholders, withoutNames } from '../i18n/visible-text.js';
@@ -84,6 +92,7 @@ function everyMessage(tr: Translator): [string, ShownMessage][] {
   const rows = [1, 2, 5, 21].map((games, i) => ({
     rank: i + 1,
     playerId: `10000000000000000${i}`,
+    name: null,
     total: 2000 - i,
     games,
     wins: games - 1,
@@ -112,9 +121,74 @@ function everyMessage(tr: Translator): [string, ShownMessage][] {
     ['hint for a row', card(renderHint(rowToChoose, tr, faces))],
     ['analysis', renderAnalysis(finished, ALICE, tr)],
     ['analysis of a leaver', renderAnalysis(finished, BOB, tr)],
-    ['series leaderboard', renderLeaderboard({ scope: 'series', rerolls: 1 }, rows, undefined, tr)],
-    ['empty server leaderboard', renderLeaderboard({ scope: 'server', rerolls: 2 }, [], undefined, tr)],
+    [
+      'series leaderboard',
+      renderLeaderboard({ ...byTotal, scope: 'series', rules: started.rules }, rows, undefined, tr),
+    ],
+    [
+      'empty server leaderboard',
+      renderLeaderboard(
+        { ...byAverage, scope: 'server', rules: started.rules, period: { period: 'all' } },
+        [],
+        undefined,
+        tr,
+      ),
+    ],
+    [
+      'server leaderboard of a week',
+      renderLeaderboard(
+        { ...byTotal, scope: 'server', rules: started.rules, period: periodLabel('week', WEEK, 1) },
+        rows,
+        rows[0],
+        tr,
+      ),
+    ],
+    ['statistics', renderStats(statsOf(finished, ALICE), tr, { shareId: 'crag-share:111111111111111111:all' })],
+    ['statistics of a season', renderStats({ ...statsOf(finished, BOB), period: periodLabel('season', WEEK, 2) }, tr)],
+    ['history of a channel', renderHistory({ scope: 'channel', games: [finishedGame(finished)] }, tr)],
+    ['history of a server', renderHistory({ scope: 'server', games: [finishedGame(finished)] }, tr)],
   ];
+}
+
+const byTotal = { rankBy: 'total', minGames: 1 } as const;
+const byAverage = { rankBy: 'average', minGames: 5 } as const;
+/** A Wednesday in the 49th ISO week of 2026. */
+const WEEK = Date.UTC(2026, 11, 2, 12, 0);
+
+/** A person's statistics, as the store would give them after `state` (a finished game), counted twice. */
+function statsOf(state: GameState, playerId: string): StatsView {
+  const record = recordGame(state).find((candidate) => candidate.playerId === playerId);
+  if (!record) throw new Error(`${playerId} has no record`);
+  const line = { rules: state.rules, ...addGame(addGame(NO_GAMES, record), { ...record, total: record.total + 30 }) };
+  return {
+    playerId,
+    name: null,
+    period: { period: 'all' },
+    lines: [line, { ...line, rules: { rerolls: 1, thirteen: 'any' } }],
+  };
+}
+
+function finishedGame(state: GameState): FinishedGame {
+  const records = new Map(recordGame(state).map((record) => [record.playerId, record]));
+  return {
+    id: 1234,
+    guildId: '900000000000000001',
+    channelId: '910000000000000001',
+    seriesId: 7,
+    seriesGameNumber: 3,
+    boardMessageId: '920000000000000001',
+    finishedAt: WEEK,
+    state,
+    results: standings(state).map((standing) => ({
+      playerId: standing.playerId,
+      total: standing.total,
+      place: standing.place,
+      isComputer: standing.computer !== null,
+      won: records.get(standing.playerId)?.won ?? false,
+      skillLoss: records.get(standing.playerId)?.skillLoss ?? null,
+      luck: records.get(standing.playerId)?.luck ?? null,
+    })),
+  };
 }
 
 describe('messages in each language', () => {

@@ -318,14 +318,26 @@ describe('renderers', () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({
       rank: i + 1,
       playerId: `10000000000000000${i}`,
+      name: null,
       total: 1000 - i,
       games: 5,
       wins: 1,
       average: 200 - i / 5,
       best: 230,
     }));
-    const own = { rank: 14, playerId: ALICE, total: 10, games: 1, wins: 0, average: 10, best: 10 };
-    const board = renderLeaderboard({ scope: 'server', rerolls: 1 }, rows, own, en);
+    const own = { rank: 14, playerId: ALICE, name: null, total: 10, games: 1, wins: 0, average: 10, best: 10 };
+    const board = renderLeaderboard(
+      {
+        scope: 'server',
+        rules: { rerolls: 1, thirteen: 'any' },
+        period: { period: 'all' },
+        rankBy: 'total',
+        minGames: 1,
+      },
+      rows,
+      own,
+      en,
+    );
     expectValidForDiscord(board);
     expect(part(board, PART.body).split('\n')).toHaveLength(12);
     expect(part(board, PART.body)).toContain(`**14.** <@${ALICE}>`);

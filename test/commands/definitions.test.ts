@@ -123,7 +123,12 @@ describe('the command definitions', () => {
       'pings',
       'leaderboard',
       'scope',
+      'period',
+      'season',
       'rerolls',
+      'thirteen',
+      'rank-by',
+      'min-games',
       'sheet',
       'player',
       'rules',
@@ -131,6 +136,15 @@ describe('the command definitions', () => {
       'hint',
       'leave',
       'end',
+      'stats',
+      'player',
+      'period',
+      'season',
+      'history',
+      'scope',
+      'season',
+      'new',
+      'export',
     ]);
     expect(JSON.stringify(crag)).not.toMatch(/"en-(US|GB)"/);
   });

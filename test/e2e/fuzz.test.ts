@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedMessage, InteractionOutcome, MessageInfo } from '../../src/emulator/index.js';
 import { CATEGORY_IDS, deserializeGame, type GameState, seededRandom, type TurnRecord } from '../../src/game/index.js';
+import { readPackedGame } from '../../src/store/packed-game.js';
 import { version as boardVersion, controls, currentPlayerId, title } from './support/board.js';
 import { integrityCheck, readDatabase, totalsAgainstSheets } from './support/database.js';
 import { Table } from './support/table.js';
@@ -45,8 +46,14 @@ function gamesIn(dbPath: string): GameRow[] {
   const sheetRows = readDatabase(dbPath, (db) =>
     db.prepare('SELECT game_id AS gameId, player_id AS playerId, row, points, round FROM sheet_rows').all(),
   ) as { gameId: number; playerId: string; row: string; points: number; round: number }[];
-  // The state JSON leaves the sheets to sheet_rows; put them back as the store does.
+  const turns = readDatabase(dbPath, (db) =>
+    db.prepare('SELECT game_id AS gameId, record FROM turn_history ORDER BY game_id, turn').all(),
+  ) as { gameId: number; record: string }[];
+  // A game that is over is packed, its sheets and turns in its state JSON; a game in play leaves them
+  // to sheet_rows and turn_history: put them back as the store does.
   return rows.map((row) => {
+    const packed = readPackedGame(row.raw);
+    if (packed) return { ...row, state: packed };
     const state = deserializeGame(row.raw);
     const sheets: Record<string, Record<string, { points: number; round: number }>> = {};
     for (const seat of state.seats) sheets[seat.playerId] = {};
@@ -54,7 +61,8 @@ function gamesIn(dbPath: string): GameRow[] {
       const sheet = entry.gameId === row.id ? sheets[entry.playerId] : undefined;
       if (sheet) sheet[entry.row] = { points: entry.points, round: entry.round };
     }
-    return { ...row, state: { ...state, sheets } };
+    const history = turns.filter((turn) => turn.gameId === row.id).map((turn) => JSON.parse(turn.record) as TurnRecord);
+    return { ...row, state: { ...state, sheets, history } };
   });
 }
 
@@ -738,9 +746,6 @@ describe('fuzz: random and forged interactions against one running bot', () => {
     await boardsMatchDatabase();
 
     const games = gamesIn(world.dbPath);
-    const turns = readDatabase(world.dbPath, (db) =>
-      db.prepare('SELECT game_id AS gameId, record FROM turn_history').all(),
-    ) as { gameId: number; record: string }[];
     const results = readDatabase(world.dbPath, (db) =>
       db.prepare('SELECT game_id AS gameId, player_id AS playerId, total FROM game_results').all(),
     ) as { gameId: number; playerId: string; total: number }[];
@@ -751,14 +756,13 @@ describe('fuzz: random and forged interactions against one running bot', () => {
         expect(Object.keys(game.state.sheets[seat.playerId] ?? {}).length).toBeLessThanOrEqual(13);
       }
       // Every finished turn is a row of its player's sheet, with the points and round it was scored in.
-      for (const { record } of turns.filter((turn) => turn.gameId === game.id)) {
-        const turn = JSON.parse(record) as TurnRecord;
+      for (const turn of game.state.history) {
         expect(game.state.sheets[turn.playerId]?.[turn.category]).toEqual({ points: turn.points, round: turn.round });
       }
       const gameResults = results.filter((row) => row.gameId === game.id);
       expect(gameResults.length).toBe(game.status === 'finished' ? game.state.seats.length : 0);
     }
-    for (const row of totalsAgainstSheets(world.dbPath)) expect(row.total).toBe(row.sheetSum);
+    for (const row of await totalsAgainstSheets(world.database)) expect(row.total).toBe(row.sheetSum);
     const active = games.filter((game) => game.status === 'lobby' || game.status === 'playing');
     expect(new Set(active.map((game) => game.channelId)).size).toBe(active.length);
 

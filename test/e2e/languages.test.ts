@@ -92,9 +92,13 @@ describe('speaking the players’ language', () => {
     expect(description(analysis.message!)).toMatch(/Оптимальная игра в среднем даёт \*\*\d+,\d\*\*/);
     const leaderboard = await table.command(carol, 'leaderboard');
     expect(leaderboard).toMatchObject({ ack: 'reply', ephemeral: false });
-    expect(title(leaderboard.message!)).toBe('Лидеры Крэга · серия этого канала · один переброс');
-    for (const [player, total] of totals)
-      expect(description(leaderboard.message!)).toContain(`<@${player}> **${total}** · 1 игра ·`);
+    expect(title(leaderboard.message!)).toBe(
+      'Лидеры Крэга · серия этого канала · один переброс · Тринадцать: любая сумма 13',
+    );
+    for (const [player, total] of totals) {
+      const name = world.people.find((person) => person.id === player)?.username;
+      expect(description(leaderboard.message!)).toContain(`${name} **${total}** · 1 игра ·`);
+    }
     const finalSheet = await table.command(bob, 'sheet');
     expect(description(finalSheet.message!)).toContain('заполнено строк: 13 из 13');
     const notInGame = await table.command(carol, 'sheet');

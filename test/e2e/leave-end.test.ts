@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../src/emulator/index.js';
 import { controls, currentPlayerId, description, title } from './support/board.js';
-import { readDatabase, totalsAgainstSheets } from './support/database.js';
+import { readDatabase, storedStates, totalsAgainstSheets } from './support/database.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
@@ -44,12 +44,13 @@ describe('leaving and ending games', () => {
     expect([...totals.keys()].sort()).toEqual([alice, bob].sort());
     expect(description(table.board())).toMatch(/carol \*\*\d+\*\* \(left\)/);
 
-    const carolRows = readDatabase(world.dbPath, (db) =>
-      db.prepare('SELECT row, points FROM sheet_rows WHERE player_id = ? ORDER BY round').all(carol),
-    ) as { row: string; points: number }[];
+    const game = (await storedStates(world.database)).find((stored) =>
+      stored.state.seats.some((seat) => seat.playerId === carol && seat.left),
+    );
+    const carolRows = Object.values(game?.state.sheets[carol] ?? {}).sort((a, b) => (a?.round ?? 0) - (b?.round ?? 0));
     expect(carolRows).toHaveLength(13);
-    expect(carolRows.slice(1).every((row) => row.points === 0)).toBe(true);
-    for (const row of totalsAgainstSheets(world.dbPath)) expect(row.total).toBe(row.sheetSum);
+    expect(carolRows.slice(1).every((row) => row?.points === 0)).toBe(true);
+    for (const row of await totalsAgainstSheets(world.database)) expect(row.total).toBe(row.sheetSum);
   });
 
   it('lets the host, or a member with Manage Messages, end a game, which then counts for nobody', async () => {

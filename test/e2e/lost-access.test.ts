@@ -139,6 +139,7 @@ describe('lost access', () => {
     world.discord.resetRestCounts();
     world.discord.deleteChannel(gone);
     await world.discord.waitFor(() => status(gone)?.status === 'cancelled');
+    // The log line follows the commit that ended the game.
     await world.discord.waitFor(() =>
       world.bot.logs.some((line) => line.message === 'ended a game whose place is gone'),
     );

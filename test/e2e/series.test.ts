@@ -65,16 +65,18 @@ describe('back-to-back games', () => {
 
     const leaderboard = await table.command(alice, 'leaderboard', { scope: 'series' });
     const lines = description(leaderboard.message ?? {});
+    // Leaderboards name people as the server showed them at the table.
+    const nameOf = (id: string) => world.people.find((person) => person.id === id)?.username;
     for (const [player, total] of series) {
-      expect(lines).toContain(`<@${player}> **${total}** · 3 games · ${wins.get(player) ?? 0} win`);
+      expect(lines).toContain(`${nameOf(player)} **${total}** · 3 games · ${wins.get(player) ?? 0} win`);
     }
     const server = await table.command(alice, 'leaderboard', { scope: 'server' });
     for (const [player, total] of series)
-      expect(description(server.message ?? {})).toContain(`<@${player}> **${total}**`);
+      expect(description(server.message ?? {})).toContain(`${nameOf(player)} **${total}**`);
     const twoRerolls = await table.command(alice, 'leaderboard', { scope: 'server', rerolls: 2 });
     expect(description(twoRerolls.message ?? {})).toContain('No finished games yet');
 
-    const recorded = totalsAgainstSheets(world.dbPath);
+    const recorded = await totalsAgainstSheets(world.database);
     expect(recorded).toHaveLength(6);
     for (const row of recorded) expect(row.total).toBe(row.sheetSum);
     for (const [player, total] of series) {

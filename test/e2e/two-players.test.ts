@@ -71,9 +71,11 @@ describe('a two-player game through the real discord.js client', () => {
     const leaderboard = await table.command(carol, 'leaderboard');
     expect(leaderboard.ack).toBe('reply');
     const lines = description(leaderboard.message ?? {});
-    for (const [player, total] of running) expect(lines).toContain(`<@${player}> **${total}** · 1 game`);
+    // Leaderboards name people as the server showed them at the table.
+    const nameOf = (id: string) => world.people.find((person) => person.id === id)?.username;
+    for (const [player, total] of running) expect(lines).toContain(`${nameOf(player)} **${total}** · 1 game`);
 
-    const recorded = totalsAgainstSheets(world.dbPath);
+    const recorded = await totalsAgainstSheets(world.database);
     expect(recorded).toHaveLength(2);
     for (const row of recorded) {
       expect(row.total).toBe(row.sheetSum);

@@ -52,7 +52,7 @@ describe('variants and table sizes', () => {
     const running = await playToTheEnd(table, rules);
     const total = (running.get(alice) ?? 0) + firstRow.points;
     expect(description(table.board())).toContain(`🥇 alice **${total}**`);
-    expect(totalsAgainstSheets(world.dbPath).find((row) => row.playerId === alice)?.total).toBe(total);
+    expect((await totalsAgainstSheets(world.database)).find((row) => row.playerId === alice)?.total).toBe(total);
   });
 
   it('plays a five-player game in turn order to the end', async () => {
@@ -80,7 +80,7 @@ describe('variants and table sizes', () => {
     }
     expect(order).toHaveLength(65);
     expect(order).toEqual(Array.from({ length: 65 }, (_, i) => players[i % 5]));
-    const results = totalsAgainstSheets(world.dbPath);
+    const results = await totalsAgainstSheets(world.database);
     const lastGame = Math.max(...results.map((row) => row.gameId));
     const recorded = results.filter((row) => row.gameId === lastGame);
     expect(recorded).toHaveLength(5);

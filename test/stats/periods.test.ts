@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthKey, weekKey } from '../../src/stats/periods.js';
+import { monthKey, PERIODS, periodKey, periodKeysOf, weekKey } from '../../src/stats/periods.js';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -21,5 +21,16 @@ describe('periods', () => {
     // And 30 December 2024, a Monday, opens 2025's first week.
     expect(weekKey(at('2024-12-30T00:00:00Z'))).toBe('2025-W01');
     expect(weekKey(at('2026-01-01T00:00:00Z'))).toBe('2026-W01');
+  });
+
+  it('keys each period a game counts in: all time, its season, its month and its week', () => {
+    const time = at('2027-01-01T10:00:00Z');
+    expect(PERIODS.map((period) => periodKey(period, time, 3))).toEqual([
+      'all',
+      'season:3',
+      'month:2027-01',
+      'week:2026-W53',
+    ]);
+    expect(periodKeysOf(time, 3)).toEqual(['all', 'season:3', 'month:2027-01', 'week:2026-W53']);
   });
 });

@@ -29,6 +29,8 @@ export interface GamePlan {
   readonly leaves?: { readonly playerId: string; readonly round: number };
   /** The host cancels the game once it reaches this round. */
   readonly cancelAtRound?: number;
+  /** Display names people join with; absent ones join without. */
+  readonly names?: Readonly<Record<string, string>>;
 }
 
 function randomFor(seed: number, version: number, stream: number): RandomInt {
@@ -38,7 +40,7 @@ function randomFor(seed: number, version: number, stream: number): RandomInt {
 export function newGameState(plan: GamePlan): GameState {
   const host = plan.humans[0];
   if (!host) throw new Error('a plan needs at least one human');
-  return createGame(host, plan.rules ?? DEFAULT_RULES);
+  return createGame(host, plan.rules ?? DEFAULT_RULES, plan.names?.[host]);
 }
 
 /** The action the plan takes next, or undefined when the game is over. */
@@ -46,7 +48,7 @@ export function nextAction(state: GameState, plan: GamePlan): Action | undefined
   if (state.status === 'lobby') {
     const host = state.hostId;
     const missing = plan.humans.find((id) => !state.seats.some((seat) => seat.playerId === id));
-    if (missing) return { type: 'join', playerId: missing };
+    if (missing) return { type: 'join', playerId: missing, name: plan.names?.[missing] };
     const computersSeated = state.seats.filter((seat) => seat.computer !== null).length;
     const level = plan.computers?.[computersSeated];
     if (level) return { type: 'add-computer', playerId: host, level };

@@ -418,7 +418,7 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
   });
 
-  describe('seats and results replaced', () => {
+  describe('seats given up, and games that are over', () => {
     it('keeps the seats in step when someone leaves the lobby and the seats behind them move up', async () => {
       const created = await create();
       if (!created.ok) throw new Error('expected a game');
@@ -439,21 +439,25 @@ describe.each(BACKENDS)('$name', (backend) => {
       expect(await store.gameById(game.id)).toEqual(game);
     });
 
-    it('replaces the results when a finished game is saved again', async () => {
+    it('never writes over a game that is over, so its statistics count once', async () => {
       const finished = await playThroughStore(store, { guildId: GUILD, channelId: CHANNEL }, PLAN);
       const [first] = finished.state.seats;
       if (!first) throw new Error('no seat');
-      // Not something the engine does; the store keeps its tables in step with any state all the same.
+      // Not something the engine does: every action on a finished game is refused as game-over.
       const corrected: GameState = {
         ...finished.state,
         version: finished.state.version + 1,
         sheets: { ...finished.state.sheets, [first.playerId]: {} },
       };
-      const saved = await store.saveState(finished.id, finished.state.version, corrected);
-      if (!saved.ok) throw new Error(saved.reason);
-      await expectRowsInStep(db, finished.id, corrected);
+      const stats = () => db.rows('SELECT * FROM player_stats ORDER BY player_id, period');
+      const before = await stats();
+      expect(before.length).toBeGreaterThan(0);
+      await expect(store.saveState(finished.id, finished.state.version, corrected)).rejects.toThrow(/over/);
+      await expectRowsInStep(db, finished.id, finished.state);
+      expect(await stats()).toEqual(before);
       const reopened = await db.open();
-      expect((await reopened.gameById(finished.id))?.state).toEqual(corrected);
+      await expect(reopened.saveState(finished.id, finished.state.version, corrected)).rejects.toThrow(/over/);
+      expect((await reopened.gameById(finished.id))?.state).toEqual(finished.state);
       await reopened.close();
     });
   });

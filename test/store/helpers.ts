@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { applyAction, type GameState, seededRandom, sheetTotal, standings } from '../../src/game/index.js';
+import { recordGame } from '../../src/stats/game-record.js';
 import type { GameStore, StoredGame } from '../../src/store/index.js';
+import { readPackedGame } from '../../src/store/packed-game.js';
 import { type GamePlan, newGameState, step } from './drive-game.js';
 
 /** A fresh temp folder per call; the returned function removes it. */
@@ -62,54 +64,63 @@ export async function saveAction(
 }
 
 /**
- * Checks, through a separate connection, that the tables hold exactly `state`: the state JSON
- * (without sheets and turns), seats, sheet rows, turns and results.
+ * Checks, through a separate connection, that the tables hold exactly `state`: a game in play as its
+ * state JSON (without sheets and turns), sheet rows and turns; a game that is over as its packed
+ * state alone, with the results it counted for (finished games only).
  */
 export async function expectRowsInStep(db: RowReader, gameId: number, state: GameState): Promise<void> {
-  const [row] = await db.rows<{ status: string; state: string; state_version: number }>(
-    'SELECT status, state, state_version FROM games WHERE id = ?',
-    gameId,
-  );
-  expect(JSON.parse(row?.state ?? 'null')).toEqual({ ...state, sheets: {}, history: [] });
+  const [row] = await db.rows<{
+    status: string;
+    state: string;
+    state_version: number;
+    ended_at: number | null;
+    last_action_at: number;
+  }>('SELECT status, state, state_version, ended_at, last_action_at FROM games WHERE id = ?', gameId);
   expect(row?.status).toBe(state.status);
   expect(row?.state_version).toBe(state.version);
+  const over = state.status === 'finished' || state.status === 'cancelled';
+  // A game that ended keeps when: its last action.
+  expect(row?.ended_at).toBe(over ? row?.last_action_at : null);
+  if (over) {
+    expect(JSON.parse(row?.state ?? 'null')).toMatchObject({ packed: 1 });
+    expect(readPackedGame(row?.state ?? '')).toEqual(state);
+  } else {
+    expect(JSON.parse(row?.state ?? 'null')).toEqual({ ...state, sheets: {}, history: [] });
+  }
 
   const turns = await db.rows<{ turn: number; record: string }>(
     'SELECT turn, record FROM turn_history WHERE game_id = ? ORDER BY turn',
     gameId,
   );
-  expect(turns.map((turn) => turn.turn)).toEqual(state.history.map((_, index) => index));
-  expect(turns.map((turn) => JSON.parse(turn.record))).toEqual(state.history);
-
-  const seats = await db.rows(
-    'SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index',
-    gameId,
-  );
-  expect(seats).toEqual(
-    state.seats.map((seat, index) => ({ seat_index: index, player_id: seat.playerId, computer_level: seat.computer })),
-  );
+  const storedHistory = over ? [] : state.history;
+  expect(turns.map((turn) => turn.turn)).toEqual(storedHistory.map((_, index) => index));
+  expect(turns.map((turn) => JSON.parse(turn.record))).toEqual(storedHistory);
 
   const sheetRows = await db.rows(
     'SELECT player_id, row, points, round FROM sheet_rows WHERE game_id = ? ORDER BY player_id, row',
     gameId,
   );
-  const expectedRows = Object.entries(state.sheets)
-    .flatMap(([playerId, sheet]) =>
-      Object.entries(sheet).map(([rowId, entry]) => ({
-        player_id: playerId,
-        row: rowId,
-        points: entry?.points,
-        round: entry?.round,
-      })),
-    )
-    .sort((a, b) => compare(a.player_id, b.player_id) || compare(a.row, b.row));
+  const expectedRows = over
+    ? []
+    : Object.entries(state.sheets)
+        .flatMap(([playerId, sheet]) =>
+          Object.entries(sheet).map(([rowId, entry]) => ({
+            player_id: playerId,
+            row: rowId,
+            points: entry?.points,
+            round: entry?.round,
+          })),
+        )
+        .sort((a, b) => compare(a.player_id, b.player_id) || compare(a.row, b.row));
   expect(sheetRows).toEqual(expectedRows);
 
-  const results = await db.rows(
-    `SELECT player_id, total, place, CASE WHEN is_computer THEN 1 ELSE 0 END AS is_computer, rerolls
+  const results = await db.rows<{ player_id: string; skill_loss: number | null; luck: number | null }>(
+    `SELECT player_id, total, place, CASE WHEN is_computer THEN 1 ELSE 0 END AS is_computer,
+       CASE WHEN won THEN 1 ELSE 0 END AS won, skill_loss, luck
      FROM game_results WHERE game_id = ? ORDER BY player_id`,
     gameId,
   );
+  const records = new Map(state.status === 'finished' ? recordGame(state).map((r) => [r.playerId, r]) : []);
   const expectedResults =
     state.status === 'finished'
       ? standings(state)
@@ -118,7 +129,9 @@ export async function expectRowsInStep(db: RowReader, gameId: number, state: Gam
             total: sheetTotal(state.sheets[standing.playerId] ?? {}),
             place: standing.place,
             is_computer: standing.computer === null ? 0 : 1,
-            rerolls: state.rules.rerolls,
+            won: records.get(standing.playerId)?.won ? 1 : 0,
+            skill_loss: records.get(standing.playerId)?.skillLoss ?? null,
+            luck: records.get(standing.playerId)?.luck ?? null,
           }))
           .sort((a, b) => compare(a.player_id, b.player_id))
       : [];

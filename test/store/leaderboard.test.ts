@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standings } from '../../src/game/index.js';
-import type { GameStore, LeaderboardRow, StoredGame } from '../../src/store/index.js';
+import { ALL_RULE_SETS, type Rules, standings } from '../../src/game/index.js';
+import { ruleSetKey } from '../../src/stats/rule-sets.js';
+import type { GameStore, LeaderboardQuery, LeaderboardRow, StoredGame } from '../../src/store/index.js';
+import { readPackedGame } from '../../src/store/packed-game.js';
 import { BACKENDS, type TestDatabase } from './backends.js';
 import { type GamePlan, newGameState, step } from './drive-game.js';
 import { expectRowsInStep, playThroughStore, type Table } from './helpers.js';
@@ -87,23 +89,37 @@ describe.each(BACKENDS)('$name', (backend) => {
     await db.remove();
   });
 
-  /** The leaderboard computed in JavaScript from the engine's final states: the oracle. */
-  function expectedBoard(games: readonly StoredGame[], rerolls: 1 | 2): Omit<LeaderboardRow, 'rank'>[] {
+  /**
+   * The leaderboard computed in JavaScript from the engine's final states: the oracle. A win needs
+   * first place with at least two people at the table.
+   */
+  function expectedBoard(games: readonly StoredGame[], rules?: Rules): Omit<LeaderboardRow, 'rank'>[] {
     const byPlayer = new Map<string, { total: number; games: number; wins: number; best: number }>();
     for (const game of games) {
-      if (game.state.status !== 'finished' || game.state.rules.rerolls !== rerolls) continue;
+      if (game.state.status !== 'finished') continue;
+      if (rules && ruleSetKey(game.state.rules) !== ruleSetKey(rules)) continue;
+      const people = game.state.seats.filter((seat) => seat.computer === null).length;
       for (const standing of standings(game.state)) {
         if (standing.computer !== null) continue;
         const line = byPlayer.get(standing.playerId) ?? { total: 0, games: 0, wins: 0, best: 0 };
         line.total += standing.total;
         line.games += 1;
-        line.wins += standing.place === 1 ? 1 : 0;
+        line.wins += standing.place === 1 && people >= 2 ? 1 : 0;
         line.best = Math.max(line.best, standing.total);
         byPlayer.set(standing.playerId, line);
       }
     }
-    return [...byPlayer].map(([playerId, line]) => ({ playerId, ...line, average: line.total / line.games }));
+    return [...byPlayer].map(([playerId, line]) => ({
+      playerId,
+      name: null,
+      ...line,
+      average: line.total / line.games,
+    }));
   }
+
+  const server = (guildId: string, rules: Rules, extra: Partial<LeaderboardQuery> = {}): LeaderboardQuery =>
+    ({ guildId, scope: 'server', rules, period: 'all', ...extra }) as LeaderboardQuery;
+  const ONE: Rules = { rerolls: 1, thirteen: 'any' };
 
   function withoutRank(rows: readonly LeaderboardRow[]): Omit<LeaderboardRow, 'rank'>[] {
     return rows.map(({ rank: _rank, ...rest }) => rest);
@@ -134,108 +150,142 @@ describe.each(BACKENDS)('$name', (backend) => {
   });
 
   describe('leaderboard', () => {
-    it('equals, per reroll count and scope, the sums of the recorded sheet rows', async () => {
-      const rerollsOf = db.dialect === 'sqlite' ? "json_extract(g.rules, '$.rerolls')" : "(g.rules ->> 'rerolls')::int";
-      const sheetSums = (guildId: string, rerolls: number) =>
-        db.rows(
-          `SELECT s.player_id AS "playerId", SUM(s.points) AS total
-         FROM sheet_rows s
-         JOIN games g ON g.id = s.game_id
-         JOIN game_seats seat ON seat.game_id = s.game_id AND seat.player_id = s.player_id
-         WHERE g.guild_id = ? AND g.status = 'finished' AND seat.computer_level IS NULL AND ${rerollsOf} = ?
-         GROUP BY s.player_id ORDER BY s.player_id`,
-          guildId,
-          rerolls,
-        );
+    it('equals, per rule set, the sums of the packed sheets the database holds', async () => {
+      const stored = await db.rows<{ guild_id: string; state: string }>(
+        "SELECT guild_id, state FROM games WHERE status = 'finished'",
+      );
+      const sheetSums = (guildId: string, rules: Rules) => {
+        const sums = new Map<string, number>();
+        for (const row of stored.filter((game) => game.guild_id === guildId)) {
+          const state = readPackedGame(row.state);
+          if (!state || ruleSetKey(state.rules) !== ruleSetKey(rules)) continue;
+          for (const seat of state.seats.filter((candidate) => candidate.computer === null)) {
+            const points = Object.values(state.sheets[seat.playerId] ?? {}).reduce(
+              (sum, e) => sum + (e?.points ?? 0),
+              0,
+            );
+            sums.set(seat.playerId, (sums.get(seat.playerId) ?? 0) + points);
+          }
+        }
+        return [...sums].map(([playerId, total]) => ({ playerId, total })).sort(byPlayer);
+      };
       for (const guildId of [GUILD_A, GUILD_B]) {
-        for (const rerolls of [1, 2] as const) {
-          const board = await store.leaderboard({ guildId, scope: 'server', rerolls, limit: 100 });
+        for (const rules of ALL_RULE_SETS) {
+          const board = await store.leaderboard({ ...server(guildId, rules), limit: 100 });
           const totals = board.map(({ playerId, total }) => ({ playerId, total })).sort(byPlayer);
-          expect(totals).toEqual(await sheetSums(guildId, rerolls));
+          expect(totals).toEqual(sheetSums(guildId, rules));
           const guildGames = played.filter((game) => game.guildId === guildId);
-          expect(withoutRank(board).sort(byPlayer)).toEqual(expectedBoard(guildGames, rerolls).sort(byPlayer));
+          expect(withoutRank(board).sort(byPlayer)).toEqual(expectedBoard(guildGames, rules).sort(byPlayer));
         }
       }
-      expect((await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1 })).length).toBeGreaterThan(0);
-      expect((await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 2 })).length).toBeGreaterThan(0);
+      for (const rules of [ONE, { rerolls: 2, thirteen: 'any' }, { rerolls: 2, thirteen: 'no-pair' }] as const) {
+        expect((await store.leaderboard(server(GUILD_A, rules))).length).toBeGreaterThan(0);
+      }
     });
 
     it('ranks by total, highest first, with equal totals sharing a rank', async () => {
-      for (const rerolls of [1, 2] as const) {
-        const board = await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls, limit: 100 });
+      for (const rules of ALL_RULE_SETS) {
+        const board = await store.leaderboard({ ...server(GUILD_A, rules), limit: 100 });
         board.forEach((row, index) => {
           expect(row.rank).toBe(1 + board.filter((other) => other.total > row.total).length);
           if (index > 0) expect(row.total).toBeLessThanOrEqual(board[index - 1]?.total ?? Infinity);
         });
       }
-      const tied = await store.leaderboard({ guildId: GUILD_A, scope: 'series', seriesId: tie.seriesId, rerolls: 1 });
+      const tied = await store.leaderboard({ guildId: GUILD_A, scope: 'series', seriesId: tie.seriesId });
       expect(tied.map((row) => row.rank)).toEqual([1, 1]);
       // A shared first place is a win for each.
       expect(tied.map((row) => row.wins)).toEqual([1, 1]);
     });
 
     it('never counts cancelled games', async () => {
-      const series = await store.leaderboard({
-        guildId: GUILD_A,
-        scope: 'series',
-        seriesId: cancelled.seriesId,
-        rerolls: 1,
-      });
-      const oracle = expectedBoard(seriesGames, 1).sort(byPlayer);
+      const series = await store.leaderboard({ guildId: GUILD_A, scope: 'series', seriesId: cancelled.seriesId });
+      const oracle = expectedBoard(seriesGames).sort(byPlayer);
       expect(withoutRank(series).sort(byPlayer)).toEqual(oracle);
-      // The cancelled game has sheet rows, yet they are in no total.
-      const [cancelledPoints] = await db.rows<{ points: number }>(
-        'SELECT SUM(points) AS points FROM sheet_rows WHERE game_id = ?',
-        cancelled.id,
-      );
-      expect(cancelledPoints?.points).toBeGreaterThan(0);
+      // The cancelled game has points on its sheets, yet they are in no total.
+      const [cancelledState] = await db.rows<{ state: string }>('SELECT state FROM games WHERE id = ?', cancelled.id);
+      const cancelledSheets = readPackedGame(cancelledState?.state ?? '')?.sheets ?? {};
+      expect(Object.values(cancelledSheets).flatMap((sheet) => Object.values(sheet)).length).toBeGreaterThan(0);
       expect(await db.rows('SELECT 1 FROM game_results WHERE game_id = ?', cancelled.id)).toEqual([]);
       expect(series.find((row) => row.playerId === ALICE)?.games).toBe(3);
     });
 
-    it('keeps one-reroll and two-reroll games apart', async () => {
-      const one = await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: ALICE });
-      const two = await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 2, playerId: ALICE });
-      expect(one?.games).toBe(3);
-      expect(two?.games).toBe(2);
-      const twoRerollGames = played.filter((game) => game.state.rules.rerolls === 2);
-      const aliceTwo = twoRerollGames.flatMap((game) => standings(game.state)).filter((s) => s.playerId === ALICE);
-      expect(two?.total).toBe(aliceTwo.reduce((sum, s) => sum + s.total, 0));
-      // Carol played two-reroll games in guild A and one-reroll games too; Bob only one-reroll.
+    it('keeps each rule set apart: one or two rerolls, and either Thirteen', async () => {
+      const rank = (rules: Rules, playerId: string) => store.leaderboardRank({ ...server(GUILD_A, rules), playerId });
+      expect((await rank(ONE, ALICE))?.games).toBe(3);
+      const twoAny = await rank({ rerolls: 2, thirteen: 'any' }, ALICE);
+      const twoNoPair = await rank({ rerolls: 2, thirteen: 'no-pair' }, ALICE);
+      expect([twoAny?.games, twoNoPair?.games]).toEqual([1, 1]);
+      for (const [line, rules] of [
+        [twoAny, { rerolls: 2, thirteen: 'any' }],
+        [twoNoPair, { rerolls: 2, thirteen: 'no-pair' }],
+      ] as const) {
+        const games = played.filter((game) => ruleSetKey(game.state.rules) === ruleSetKey(rules));
+        const alice = games.flatMap((game) => standings(game.state)).filter((s) => s.playerId === ALICE);
+        expect(line?.total).toBe(alice.reduce((sum, s) => sum + s.total, 0));
+      }
+      // Bob played only one-reroll games.
+      expect(await rank({ rerolls: 2, thirteen: 'any' }, BOB)).toBeUndefined();
+      expect(await rank({ rerolls: 1, thirteen: 'no-pair' }, ALICE)).toBeUndefined();
+    });
+
+    it('counts no win in a game with one person, alone or against computers', async () => {
+      const boardB = await store.leaderboard(server(GUILD_B, ONE));
+      expect(boardB).toMatchObject([{ playerId: ALICE, games: 1, wins: 0 }]);
+    });
+
+    it('ranks by average per game among players with enough games, so volume cannot buy a place', async () => {
+      const byAverage = await store.leaderboard({ ...server(GUILD_A, ONE), rankBy: 'average', limit: 100 });
+      const oracle = expectedBoard(
+        played.filter((game) => game.guildId === GUILD_A),
+        ONE,
+      );
+      expect(byAverage.map((row) => row.playerId).sort()).toEqual(oracle.map((row) => row.playerId).sort());
+      byAverage.forEach((row) => {
+        expect(row.rank).toBe(1 + byAverage.filter((other) => other.average > row.average).length);
+      });
+      const enough = await store.leaderboard({ ...server(GUILD_A, ONE), rankBy: 'average', minGames: 3, limit: 100 });
+      expect(enough.map((row) => row.playerId).sort()).toEqual(
+        oracle
+          .filter((row) => row.games >= 3)
+          .map((row) => row.playerId)
+          .sort(),
+      );
+      expect(enough.length).toBeLessThan(byAverage.length);
+      const few = oracle.find((row) => row.games < 3);
       expect(
-        await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 2, playerId: BOB }),
+        await store.leaderboardRank({
+          ...server(GUILD_A, ONE),
+          rankBy: 'average',
+          minGames: 3,
+          playerId: few!.playerId,
+        }),
       ).toBeUndefined();
     });
 
     it('leaves computers out', async () => {
       const computersInResults = await db.rows('SELECT player_id FROM game_results WHERE is_computer');
       expect(computersInResults).toHaveLength(5);
-      for (const rerolls of [1, 2] as const) {
-        const board = await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls, limit: 100 });
+      expect(await db.rows("SELECT player_id FROM player_stats WHERE player_id LIKE 'cpu-%'")).toEqual([]);
+      for (const rules of ALL_RULE_SETS) {
+        const board = await store.leaderboard({ ...server(GUILD_A, rules), limit: 100 });
         expect(board.every((row) => !row.playerId.startsWith('cpu-'))).toBe(true);
       }
     });
 
     it('keeps guilds apart, and a series board needs its own guild', async () => {
-      const boardB = await store.leaderboard({ guildId: GUILD_B, scope: 'server', rerolls: 1 });
+      const boardB = await store.leaderboard(server(GUILD_B, ONE));
       expect(boardB.map((row) => row.playerId)).toEqual([ALICE]);
-      expect(
-        await store.leaderboard({ guildId: GUILD_B, scope: 'series', seriesId: cancelled.seriesId, rerolls: 1 }),
-      ).toEqual([]);
+      expect(await store.leaderboard({ guildId: GUILD_B, scope: 'series', seriesId: cancelled.seriesId })).toEqual([]);
     });
 
     it('returns the top rows up to the limit, and anyone’s own rank beyond it', async () => {
-      const full = await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1, limit: 100 });
+      const full = await store.leaderboard({ ...server(GUILD_A, ONE), limit: 100 });
       expect(full.length).toBeGreaterThanOrEqual(3);
-      const top = await store.leaderboard({ guildId: GUILD_A, scope: 'server', rerolls: 1, limit: 2 });
+      const top = await store.leaderboard({ ...server(GUILD_A, ONE), limit: 2 });
       expect(top).toEqual(full.slice(0, 2));
       const last = full[full.length - 1]!;
-      expect(
-        await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: last.playerId }),
-      ).toEqual(last);
-      expect(
-        await store.leaderboardRank({ guildId: GUILD_A, scope: 'server', rerolls: 1, playerId: '100000000000000099' }),
-      ).toBeUndefined();
+      expect(await store.leaderboardRank({ ...server(GUILD_A, ONE), playerId: last.playerId })).toEqual(last);
+      expect(await store.leaderboardRank({ ...server(GUILD_A, ONE), playerId: '100000000000000099' })).toBeUndefined();
     });
   });
 
@@ -258,7 +308,7 @@ describe.each(BACKENDS)('$name', (backend) => {
 
     it('totals the back-to-back games: finished ones, humans only', async () => {
       const totals = await store.seriesTotals(cancelled.seriesId);
-      const oracle = expectedBoard(seriesGames, 1).map(({ playerId, total, games, wins }) => ({
+      const oracle = expectedBoard(seriesGames).map(({ playerId, total, games, wins }) => ({
         playerId,
         total,
         games,

@@ -7,6 +7,7 @@ import { defaultMigrationsDir, loadMigrations, openSqliteStore, StoreOpenError }
 import { appliedVersion, applyMigrations } from '../../src/store/sqlite/sqlite-migrations.js';
 import { type GamePlan, replayTo } from './drive-game.js';
 import { playThroughStore, sha256, tempFolder } from './helpers.js';
+import { legacyGames, legacyInserts } from './legacy-rows.js';
 
 const NOW = 1_700_000_000_000;
 const now = () => NOW;
@@ -28,7 +29,11 @@ function dump(db: Database.Database): string {
   }[];
   const rows = schema
     .filter((entry) => entry.type === 'table')
-    .map((entry) => [entry.name, db.prepare(`SELECT * FROM "${entry.name}" ORDER BY 1, 2, 3`).all()]);
+    .map((entry) => {
+      const columns = db.prepare(`SELECT COUNT(*) FROM pragma_table_info('${entry.name}')`).pluck().get() as number;
+      const order = Array.from({ length: Math.min(columns, 4) }, (_, i) => i + 1).join(', ');
+      return [entry.name, db.prepare(`SELECT * FROM "${entry.name}" ORDER BY ${order}`).all()];
+    });
   return JSON.stringify({ schema, rows });
 }
 
@@ -64,16 +69,126 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
       },
     },
     2: {
+      // The games of a bot that has been playing: finished, cancelled and in play, in every table.
+      seed: (db) => {
+        for (const insert of legacyInserts(legacyGames(), (value) => (value ? 1 : 0))) {
+          db.prepare(insert.sql).run(...insert.params);
+        }
+      },
+      verify: (db) => {
+        const count = (table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
+        const columns = (table: string) =>
+          db.prepare(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).pluck().all();
+        const games = legacyGames();
+        expect(count('games')).toBe(games.length);
+        expect(columns('games')).not.toContain('rules');
+        expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'game_seats'").all()).toEqual([]);
+        // Sheets and turns stay in their rows until the store packs the games that are over.
+        const sheetRows = games.flatMap((game) =>
+          Object.values(game.state.sheets).flatMap((sheet) => Object.keys(sheet)),
+        );
+        expect(count('sheet_rows')).toBe(sheetRows.length);
+        expect(count('turn_history')).toBe(games.reduce((sum, game) => sum + game.state.history.length, 0));
+        // Results keep their figures; what they did not record waits for the store.
+        expect(columns('game_results')).toEqual([
+          'game_id',
+          'player_id',
+          'total',
+          'place',
+          'is_computer',
+          'won',
+          'skill_loss',
+          'luck',
+        ]);
+        expect(db.prepare('SELECT DISTINCT won, skill_loss, luck FROM game_results').all()).toEqual([
+          { won: 0, skill_loss: null, luck: null },
+        ]);
+        expect(count('game_results')).toBe(5);
+        const over = games.filter((game) => game.state.status !== 'playing').map((game) => game.id);
+        expect(db.prepare('SELECT game_id FROM games_to_pack ORDER BY game_id').pluck().all()).toEqual(over);
+        for (const table of ['player_stats', 'series_players', 'player_names', 'seasons']) expect(count(table)).toBe(0);
+        const indexes = db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'")
+          .pluck()
+          .all();
+        expect(indexes).toContain('games_finished_by_guild');
+        expect(indexes).toContain('games_by_end');
+        expect(indexes).not.toContain('games_by_guild');
+        // The games that were over ended with their last action.
+        expect(db.prepare('SELECT id, ended_at FROM games ORDER BY id').all()).toEqual(
+          games.map((game) => ({ id: game.id, ended_at: game.state.status === 'playing' ? null : game.lastActionAt })),
+        );
+      },
+    },
+    3: {
+      // A lobby that ended unplayed, a game cancelled in play, a finished one and one in the lobby.
+      seed: (db) => {
+        db.prepare(
+          "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', ?, ?)",
+        ).run(JSON.stringify({ rerolls: 1, thirteen: 'any' }), NOW);
+        const insert = db.prepare(`INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status,
+          state, state_version, turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at, ended_at)
+          VALUES (?, '9001', '9101', 1, ?, ?, ?, 3, 60, 1, ?, ?, ?, ?)`);
+        const game = (id: number, status: string, round: number) =>
+          insert.run(
+            id,
+            id,
+            status,
+            JSON.stringify({ version: 3, seats: [], round }),
+            NOW,
+            NOW + id,
+            NOW,
+            status === 'lobby' ? null : NOW,
+          );
+        game(1, 'cancelled', 0);
+        game(2, 'cancelled', 7);
+        game(3, 'finished', 13);
+        game(4, 'lobby', 0);
+      },
+      verify: (db) => {
+        expect(db.prepare('SELECT id FROM games ORDER BY id').pluck().all()).toEqual([1, 2, 3, 4]);
+        const purge = `FROM games WHERE status = 'cancelled' AND ended_at < @before AND updated_at < @before
+          AND json_extract(state, '$.round') = 0`;
+        const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT id ${purge}`).all({ before: NOW + 10 }) as {
+          detail: string;
+        }[];
+        expect(plan.map((step) => step.detail).join()).toContain('USING INDEX games_ended_lobbies');
+        expect(
+          db
+            .prepare(`SELECT id ${purge}`)
+            .pluck()
+            .all({ before: NOW + 10 }),
+        ).toEqual([1]);
+        // No index of games is keyed by a column a click sets: a click rewrites no index entry.
+        const keys = db
+          .prepare(
+            `SELECT c.name AS column FROM sqlite_master i, pragma_index_info(i.name) c
+             WHERE i.type = 'index' AND i.tbl_name = 'games'`,
+          )
+          .pluck()
+          .all();
+        expect(keys.length).toBeGreaterThan(5);
+        const setByClicks = [
+          'state',
+          'state_version',
+          'turn_deadline',
+          'board_message_id',
+          'updated_at',
+          'last_action_at',
+        ];
+        for (const column of keys) expect(setByClicks).not.toContain(column);
+      },
+    },
+    4: {
       // A game in play before turn pings existed: it pings from now on, and has no ping message yet.
       seed: (db) => {
         const state = replayTo({ seed: 2, humans: ['100000000000000001'] }, 3);
         db.prepare(
           "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', ?, ?)",
         ).run(JSON.stringify(state.rules), NOW);
-        db.prepare(`INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, rules, state,
+        db.prepare(`INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, state,
           state_version, turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
-          VALUES (7, '9001', '9101', 1, 1, 'playing', ?, ?, ?, 60, 1, ?, ?, ?)`).run(
-          JSON.stringify(state.rules),
+          VALUES (7, '9001', '9101', 1, 1, 'playing', ?, ?, 60, 1, ?, ?, ?)`).run(
           serializeGame({ ...state, sheets: {}, history: [] }),
           state.version,
           NOW,
@@ -109,10 +224,14 @@ describe('migrations', () => {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual([
       'game_results',
-      'game_seats',
       'games',
+      'games_to_pack',
+      'player_names',
+      'player_stats',
       'schema_migrations',
+      'seasons',
       'series',
+      'series_players',
       'sheet_rows',
       'turn_history',
     ]);

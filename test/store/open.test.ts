@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, truncateSync, write
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RULES } from '../../src/game/index.js';
 import {
   defaultMigrationsDir,
   openSqliteStore,
@@ -92,7 +93,7 @@ describe('openStore refuses', () => {
 
   it('a damaged page, found by quick_check before a migration would write', async () => {
     await realDatabase();
-    damageLeafPageOf('sheet_rows');
+    damageLeafPageOf('game_results');
     const migrations = join(folder.dir, 'migrations');
     mkdirSync(migrations);
     const known = readdirSync(defaultMigrationsDir('sqlite'));
@@ -148,7 +149,7 @@ describe('openStore and unusable paths', () => {
   it('opens a healthy database with checkIntegrity too', async () => {
     await realDatabase(2);
     const store = openSqliteStore(path, { checkIntegrity: true });
-    const rows = await store.leaderboard({ guildId: '9001', scope: 'server', rerolls: 1 });
+    const rows = await store.leaderboard({ guildId: '9001', scope: 'server', rules: DEFAULT_RULES, period: 'all' });
     expect(rows.map((row) => row.playerId).sort()).toEqual(['1001', '1002']);
     await store.close();
   });

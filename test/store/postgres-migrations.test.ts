@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeGame } from '../../src/game/index.js';
 import { defaultMigrationsDir, loadMigrations, openPostgresStore, StoreOpenError } from '../../src/store/index.js';
+import { applyMigrations } from '../../src/store/postgres/postgres-migrations.js';
 import { createDatabase, withClient } from '../support/postgres-databases.js';
 import { replayTo } from './drive-game.js';
 import { playThroughStore, tempFolder } from './helpers.js';
@@ -64,10 +65,14 @@ describe('PostgreSQL migrations', () => {
       const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
       expect(tables.rows.map((row) => row.tablename)).toEqual([
         'game_results',
-        'game_seats',
         'games',
+        'games_to_pack',
+        'player_names',
+        'player_stats',
         'schema_migrations',
+        'seasons',
         'series',
+        'series_players',
         'sheet_rows',
         'turn_history',
       ]);
@@ -81,8 +86,8 @@ describe('PostgreSQL migrations', () => {
 
   it('0001_init enforces one active game per channel and the foreign keys', async () => {
     const url = await createDatabase();
-    await (await openPostgresStore(url, { now })).close();
     await withClient(url, async (client) => {
+      await applyMigrations(client, migrations.slice(0, 1), now);
       const state = replayTo({ seed: 1, humans: ['100000000000000001', '100000000000000002'] }, 6);
       await client.query(
         "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', $1, $2)",
@@ -110,23 +115,75 @@ describe('PostgreSQL migrations', () => {
     });
   });
 
-  it('0002_turn_pings turns pings on for the games already stored, with no ping message', async () => {
+  it('0003_ended_lobbies finds the lobbies that ended before anyone played through an index', async () => {
     const url = await createDatabase();
-    const initOnly = join(folder.dir, 'init-only');
-    mkdirSync(initOnly);
-    copyFileSync(join(defaultMigrationsDir('postgres'), '0001_init.sql'), join(initOnly, '0001_init.sql'));
-    await (await openPostgresStore(url, { now, migrationsDir: initOnly })).close();
+    await withClient(url, async (client) => {
+      await applyMigrations(client, migrations.slice(0, 2), now);
+      await client.query(
+        "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', $1, $2)",
+        [JSON.stringify({ rerolls: 1, thirteen: 'any' }), NOW],
+      );
+      const game = (id: number, status: string, round: number) =>
+        client.query(
+          `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, state, state_version,
+             turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at, ended_at)
+           VALUES ($1, '9001', '9101', 1, $2, $3, $4, 3, 60, true, $5, $6, $5, $7)`,
+          [
+            id,
+            id,
+            status,
+            JSON.stringify({ version: 3, seats: [], round }),
+            NOW,
+            NOW + id,
+            status === 'lobby' ? null : NOW,
+          ],
+        );
+      await game(1, 'cancelled', 0);
+      await game(2, 'cancelled', 7);
+      await game(3, 'finished', 13);
+      await game(4, 'lobby', 0);
+      await applyMigrations(client, migrations.slice(0, 3), now);
+      const purge = `FROM games
+        WHERE status = 'cancelled' AND ended_at < $1 AND updated_at < $1 AND (state ->> 'round')::int = 0`;
+      // On four rows a sequential scan is cheaper: the index must be the planner's choice once it is not.
+      await client.query('SET enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id ${purge}`, [NOW + 10]);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join()).toContain('games_cancelled_by_end');
+      expect((await client.query(`SELECT id ${purge}`, [NOW + 10])).rows).toEqual([{ id: 1 }]);
+      expect((await client.query('SELECT COUNT(*) AS n FROM games')).rows).toEqual([{ n: 4 }]);
+    });
+  });
+
+  it('leave every click a HOT update: no index of games names a column a click sets', async () => {
+    const url = await createDatabase();
+    await (await openPostgresStore(url, { now })).close();
+    const indexes = await withClient(
+      url,
+      async (client) =>
+        (await client.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'games'")).rows,
+    );
+    expect(indexes.length).toBeGreaterThan(5);
+    for (const { indexdef } of indexes) {
+      expect(indexdef).not.toMatch(
+        /\b(state|state_version|turn_deadline|board_message_id|updated_at|last_action_at)\b/,
+      );
+    }
+  });
+
+  it('0004_turn_pings turns pings on for the games already stored, with no ping message', async () => {
+    const url = await createDatabase();
     const state = replayTo({ seed: 2, humans: ['100000000000000001'] }, 3);
     await withClient(url, async (client) => {
+      await applyMigrations(client, migrations.slice(0, 3), now);
       await client.query(
         "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', '9101', $1, $2)",
         [JSON.stringify(state.rules), NOW],
       );
       await client.query(
-        `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, rules, state,
+        `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, state,
            state_version, turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
-         VALUES (7, '9001', '9101', 1, 1, 'playing', $1, $2, $3, 60, true, $4, $4, $4)`,
-        [JSON.stringify(state.rules), serializeGame({ ...state, sheets: {}, history: [] }), state.version, NOW],
+         VALUES (7, '9001', '9101', 1, 1, 'playing', $1, $2, 60, true, $3, $3, $3)`,
+        [serializeGame({ ...state, sheets: {}, history: [] }), state.version, NOW],
       );
     });
     const store = await openPostgresStore(url, { now });

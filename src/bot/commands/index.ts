@@ -3,12 +3,16 @@ import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
 import { boardCommand, postBoard } from './board.js';
 import { endCommand } from './end.js';
+import { exportCommand } from './export.js';
 import { hintCommand } from './hint.js';
+import { historyCommand } from './history.js';
 import { leaderboardCommand } from './leaderboard.js';
 import { leaveCommand } from './leave.js';
 import { rulesCommand } from './rules.js';
+import { newSeasonCommand } from './season.js';
 import { sheetCommand } from './sheet.js';
 import { startCommand } from './start.js';
+import { statsCommand } from './stats.js';
 
 export type GuildCommand = ChatInputCommandInteraction<'cached' | 'raw'>;
 type CommandHandler = (ctx: BotContext, interaction: GuildCommand) => Promise<Outcome>;
@@ -22,11 +26,17 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = {
   hint: hintCommand,
   leave: leaveCommand,
   end: endCommand,
+  stats: statsCommand,
+  history: historyCommand,
+  'season new': newSeasonCommand,
+  export: exportCommand,
 };
 
 export async function handleCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const subcommand = interaction.commandName === 'crag' ? interaction.options.getSubcommand(false) : null;
-  const handler = subcommand ? HANDLERS[subcommand] : undefined;
+  // A subcommand of a group (`/crag season new`) is named with its group.
+  const group = interaction.options.getSubcommandGroup(false);
+  const handler = subcommand ? HANDLERS[group ? `${group} ${subcommand}` : subcommand] : undefined;
   if (!handler) return refused('refusal.unknown-command');
   if (subcommand !== 'board') await bringBackLostBoard(ctx, interaction);
   return handler(ctx, interaction);

@@ -1,29 +1,67 @@
+import { MIN_GAMES_FOR_AVERAGE } from '../../../commands/index.js';
+import { DEFAULT_RULES, isRules } from '../../game/index.js';
+import type { LeaderboardQuery, RankBy } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
-import { renderLeaderboard } from '../render/index.js';
+import { type LeaderboardHeading, renderLeaderboard } from '../render/index.js';
 import { answerPublicly } from '../replies.js';
 import type { GuildCommand } from './index.js';
+import { chosenPeriod } from './period-option.js';
 
-/** Posts the leaderboard for the channel to see, in the server's language. */
+/**
+ * Posts a leaderboard for the channel to see, in the server's language. With no options: this
+ * channel's series, in its own rule set; with a period, a season or other rules, or in a channel
+ * without a series: the server, over the current season unless another period is chosen, in the
+ * rules chosen (what is not chosen is this channel's, else the defaults).
+ */
 export async function leaderboardCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const scope = interaction.options.getString('scope') ?? 'series';
-  const rerolls = interaction.options.getInteger('rerolls') ?? 1;
-  if ((scope !== 'series' && scope !== 'server') || (rerolls !== 1 && rerolls !== 2)) {
+  const options = interaction.options;
+  const scope = options.getString('scope');
+  const rankBy = options.getString('rank-by') ?? 'total';
+  const rerolls = options.getInteger('rerolls');
+  const thirteen = options.getString('thirteen');
+  if (!isRankBy(rankBy)) return refused('refusal.leaderboard-options');
+  if (
+    (scope !== null && scope !== 'series' && scope !== 'server') ||
+    (rerolls !== null && rerolls !== 1 && rerolls !== 2) ||
+    (thirteen !== null && thirteen !== 'any' && thirteen !== 'no-pair')
+  ) {
     return refused('refusal.leaderboard-options');
   }
-  let seriesId: number | undefined;
-  if (scope === 'series') {
-    const latest = await ctx.store.latestGameInChannel(interaction.channelId);
+  const minGames = options.getInteger('min-games') ?? (rankBy === 'average' ? MIN_GAMES_FOR_AVERAGE : 1);
+  const serverOnly =
+    options.getString('period') !== null ||
+    options.getInteger('season') !== null ||
+    rerolls !== null ||
+    thirteen !== null;
+  const latest = await ctx.store.latestGameInChannel(interaction.channelId);
+  const ranking = { guildId: interaction.guildId, rankBy, minGames: Math.max(1, minGames), limit: 10 };
+  let query: LeaderboardQuery;
+  let heading: LeaderboardHeading;
+  if (scope === 'series' || (scope === null && !serverOnly && latest)) {
     if (!latest) return refused('refusal.no-series-here');
-    seriesId = latest.seriesId;
+    if (serverOnly) return refused('refusal.series-whole');
+    query = { ...ranking, scope: 'series', seriesId: latest.seriesId };
+    heading = { ...ranking, scope: 'series', rules: latest.state.rules };
+  } else {
+    const chosen = await chosenPeriod(ctx, interaction, 'season');
+    if ('refusal' in chosen) return chosen;
+    const fallback = latest?.state.rules ?? DEFAULT_RULES;
+    const rules = { rerolls: rerolls ?? fallback.rerolls, thirteen: thirteen ?? fallback.thirteen };
+    if (!isRules(rules)) return refused('refusal.leaderboard-options');
+    query = { ...ranking, scope: 'server', rules, period: chosen.key };
+    heading = { ...ranking, scope: 'server', rules, period: chosen.label };
   }
-  const query = { guildId: interaction.guildId, scope, seriesId, rerolls, limit: 10 } as const;
   const [rows, own] = await Promise.all([
     ctx.store.leaderboard(query),
     ctx.store.leaderboardRank({ ...query, playerId: interaction.user.id }),
   ]);
-  const card = renderLeaderboard({ scope, rerolls }, rows, own, channelWide(ctx.languages, interaction));
+  const card = renderLeaderboard(heading, rows, own, channelWide(ctx.languages, interaction));
   await answerPublicly(interaction, card);
   return undefined;
+}
+
+function isRankBy(value: string): value is RankBy {
+  return value === 'total' || value === 'average';
 }

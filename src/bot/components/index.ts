@@ -8,8 +8,10 @@ import type { Decision } from '../game-flow.js';
 import { asEdit, gameMessage } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
 import { engineRefusal, GAME_GONE, MOVED_ON } from '../refusals.js';
+import { decodeShareId } from '../share-id.js';
 import { analysisButton, hintButton, sheetButton } from './info.js';
 import { playAgain } from './play-again.js';
+import { shareStats } from './share-stats.js';
 
 export type GuildComponent = MessageComponentInteraction<'cached' | 'raw'>;
 
@@ -99,6 +101,8 @@ async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: n
 }
 
 export async function handleComponent(ctx: BotContext, interaction: GuildComponent): Promise<Outcome> {
+  const share = decodeShareId(interaction.customId);
+  if (share) return shareStats(ctx, interaction, share);
   const id = decodeComponentId(interaction.customId);
   if (!id) return refused('refusal.unknown-control');
   const game = await ctx.store.gameById(id.gameId);

@@ -1,7 +1,6 @@
 import { CATEGORIES, type GameState, ROUNDS, type Rules, sheetTotal } from '../../game/index.js';
-import { REROLL_VARIANT, ROW_DESCRIPTION, ROW_NAME } from '../../i18n/game-terms.js';
+import { ROW_DESCRIPTION, ROW_NAME } from '../../i18n/game-terms.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
-import type { LeaderboardRow } from '../../store/index.js';
 import { attachedImage, COLOURS, divider, layoutMessage, type PrivateCard, text } from './message.js';
 import { playerName } from './names.js';
 import { PART, SCORE_CARD_FILE } from './parts.js';
@@ -55,43 +54,5 @@ export function renderRules(rules: Rules, inForce: RulesInForce, tr: Translator)
     text(rows.join('\n')),
     divider(),
     text(tr.t(IN_FORCE[inForce], { count: rules.rerolls, thirteen })),
-  ]);
-}
-
-/** A leaderboard row as the store ranks it. */
-export type LeaderboardLine = LeaderboardRow;
-
-/** Which games a leaderboard adds up: this channel's series or the whole server, and the reroll variant. */
-export interface LeaderboardScope {
-  readonly scope: 'series' | 'server';
-  readonly rerolls: Rules['rerolls'];
-}
-
-const SCOPE_TITLE: Readonly<Record<LeaderboardScope['scope'], MessageKey>> = {
-  series: 'leaderboard.title-series',
-  server: 'leaderboard.title-server',
-};
-
-export function renderLeaderboard(
-  { scope, rerolls }: LeaderboardScope,
-  rows: readonly LeaderboardLine[],
-  own: LeaderboardLine | undefined,
-  tr: Translator,
-): PrivateCard {
-  const line = (row: LeaderboardLine) =>
-    tr.t('leaderboard.line', {
-      rank: row.rank,
-      player: `<@${row.playerId}>`,
-      total: row.total,
-      games: tr.t('count.games', { count: row.games }),
-      wins: tr.t('count.wins', { count: row.wins }),
-      average: tr.decimal(row.average),
-      best: row.best,
-    });
-  const lines = rows.map(line);
-  if (own && !rows.some((row) => row.playerId === own.playerId)) lines.push('…', line(own));
-  return layoutMessage(COLOURS.finished, [
-    text(`### ${tr.t(SCOPE_TITLE[scope], { variant: tr.t(REROLL_VARIANT[rerolls]) })}`, PART.title),
-    text(lines.length > 0 ? lines.join('\n') : tr.t('leaderboard.empty'), PART.body),
   ]);
 }

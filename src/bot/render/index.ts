@@ -9,11 +9,15 @@ import type { GameView } from './view.js';
 export * from './cards.js';
 export * from './coach.js';
 export * from './dice-faces.js';
+export * from './history.js';
+export * from './leaderboard.js';
 export * from './message.js';
 export * from './moved.js';
 export * from './names.js';
 export * from './parts.js';
+export * from './period.js';
 export * from './score-card.js';
+export * from './stats.js';
 export * from './view.js';
 
 /** The game's one public message, whatever stage it is at, in the server's language. */

@@ -25,6 +25,9 @@ export interface MessagePayload {
   allowedMentions: { parse: []; users?: string[] };
 }
 
+/** Discord's limit on all the text of a Components V2 message's text displays together. */
+export const MESSAGE_TEXT_LIMIT = 4000;
+
 /** An ephemeral card (sheet, rules, hint, analysis): the same shape; the reply adds the Ephemeral flag. */
 export type PrivateCard = MessagePayload;
 

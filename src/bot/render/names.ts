@@ -17,15 +17,23 @@ export function escapeMarkdown(text: string): string {
 }
 
 /**
- * A player as the bot's messages name them: a person by the display name they had at the table
- * (escaped); a computer seat by its label. A person of a game from before names were kept, or one
- * no longer at the table (an earlier game of the series), by their mention.
+ * How the bot's messages name a player: a computer seat by its label; a person by a display name
+ * they had at a table (escaped), since a `<@id>` mention reads as a bare number wherever Discord has
+ * not loaded the member; else, when no name is known, by the mention.
  */
-export function playerName(state: GameState, playerId: string, tr: Translator): string {
+export function personName(playerId: string, name: string | null | undefined, tr: Translator): string {
   const computer = parseComputerPlayerId(playerId);
   if (computer) return tr.t(COMPUTER_NAME[computer.level], { number: computer.n });
-  const name = state.seats.find((seat) => seat.playerId === playerId)?.name;
-  return name === undefined ? `<@${playerId}>` : escapeMarkdown(name);
+  return name ? escapeMarkdown(name) : `<@${playerId}>`;
+}
+
+/**
+ * A player of this game as its messages name them: by the name on their seat. A person of a game
+ * from before names were kept, or one no longer at the table (an earlier game of the series), by
+ * their mention.
+ */
+export function playerName(state: GameState, playerId: string, tr: Translator): string {
+  return personName(playerId, state.seats.find((seat) => seat.playerId === playerId)?.name, tr);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { deserializeGame, type GameState, type SheetEntry, type TurnRecord } from '../../game/index.js';
+import { readPackedGame } from '../packed-game.js';
 import type { StoredGame } from '../types.js';
 
 /** A `games` row without the state JSON (what createGame's INSERT returns). */
@@ -64,8 +65,10 @@ export const GAME_SELECT = `
 
 type SheetRowJson = [playerId: string, row: string, points: number, round: number];
 
-/** A game as stored: its state JSON with its sheets and turns put back. */
+/** A game as stored: a packed state whole, or a state JSON with its sheets and turns put back. */
 export function gameFromRow(row: GameRow): StoredGame {
+  const packed = readPackedGame(row.state);
+  if (packed) return toStoredGame(row, packed);
   const state = deserializeGame(row.state);
   // Every seat has a sheet, empty until its first row is scored.
   const sheets: Record<string, Record<string, SheetEntry>> = {};

@@ -1,69 +1,81 @@
-/**
- * Leaderboard SQL, as src/store/sqlite/leaderboard-sql.ts in PostgreSQL's dialect. Only finished
- * games have results, so cancelled games never count; computers and the other reroll count are
- * filtered out. Equal totals share a rank.
- */
+import type { LeaderboardFilter } from '../stored-rows.js';
+import type { RankBy } from '../types.js';
 
-export interface LeaderboardFilter {
-  readonly guildId: string;
-  readonly seriesId: number | null;
-  readonly rerolls: number;
-}
+/**
+ * Leaderboard SQL over the aggregates kept as games finish, as src/store/sqlite/leaderboard-sql.ts
+ * in PostgreSQL's dialect: a server's board reads one row per player of its period and rule set, a
+ * series' board one per player of the series, however many games lie behind them. Equal figures
+ * share a rank.
+ */
 
 export type LeaderboardScope = 'server' | 'series';
 
-/** A query with its parameters: the series scope has one more. */
+/** A query with its parameters: the scopes filter on different ones. */
 export interface Query {
   readonly name: string;
   readonly text: string;
   readonly values: unknown[];
 }
 
-/** Which finished games a leaderboard covers (both read through an index on `games`), and the parameters so far. */
-function scoped(scope: LeaderboardScope, filter: LeaderboardFilter): { where: string; values: unknown[] } {
+function source(scope: LeaderboardScope, filter: LeaderboardFilter): { from: string; values: unknown[] } {
   return scope === 'server'
-    ? { where: 'g.guild_id = $1 AND r.rerolls = $2', values: [filter.guildId, filter.rerolls] }
+    ? {
+        from: `FROM player_stats s
+          LEFT JOIN player_names n ON n.guild_id = s.guild_id AND n.player_id = s.player_id
+          WHERE s.guild_id = $1 AND s.period = $2 AND s.rules = $3 AND s.games >= $4`,
+        values: [filter.guildId, filter.period, filter.rules, filter.minGames],
+      }
     : {
-        where: 'g.guild_id = $1 AND g.series_id = $2 AND r.rerolls = $3',
-        values: [filter.guildId, filter.seriesId, filter.rerolls],
+        from: `FROM series_players s
+          JOIN series r ON r.id = s.series_id
+          LEFT JOIN player_names n ON n.guild_id = r.guild_id AND n.player_id = s.player_id
+          WHERE s.series_id = $1 AND r.guild_id = $2 AND s.games >= $3`,
+        values: [filter.seriesId, filter.guildId, filter.minGames],
       };
 }
 
-function rankedPlayers(where: string): string {
-  return `
-    WITH totals AS (
-      SELECT r.player_id, SUM(r.total) AS total, COUNT(*) AS games, COUNT(*) FILTER (WHERE r.place = 1) AS wins,
-             MAX(r.total) AS best
-      FROM games g JOIN game_results r ON r.game_id = g.id
-      WHERE ${where} AND g.status = 'finished' AND NOT r.is_computer
-      GROUP BY r.player_id
-    )
-    SELECT RANK() OVER (ORDER BY total DESC) AS rank, player_id, total, games, wins, best
-    FROM totals`;
+/** What ranks, and how equal ranks are listed: fewer games for the same total, more for the same average. */
+const ORDER: Readonly<Record<RankBy, { rank: string; ties: string }>> = {
+  total: { rank: 's.total DESC', ties: 'wins DESC, games, player_id' },
+  average: { rank: 's.total::float8 / s.games DESC', ties: 'games DESC, wins DESC, player_id' },
+};
+
+function ranked(rankBy: RankBy, from: string): string {
+  return `SELECT RANK() OVER (ORDER BY ${ORDER[rankBy].rank}) AS rank, s.player_id, n.name, s.total, s.games,
+    s.wins, s.best ${from}`;
 }
 
-export function leaderboardQuery(scope: LeaderboardScope, filter: LeaderboardFilter, limit: number): Query {
-  const { where, values } = scoped(scope, filter);
+export function leaderboardQuery(
+  scope: LeaderboardScope,
+  rankBy: RankBy,
+  filter: LeaderboardFilter,
+  limit: number,
+): Query {
+  const { from, values } = source(scope, filter);
   return {
-    name: `crag_leaderboard_${scope}`,
-    text: `${rankedPlayers(where)} ORDER BY rank, wins DESC, games, player_id LIMIT $${values.length + 1}`,
+    name: `crag_leaderboard_${scope}_${rankBy}`,
+    text: `SELECT * FROM (${ranked(rankBy, from)}) ranked
+      ORDER BY rank, ${ORDER[rankBy].ties} LIMIT $${values.length + 1}`,
     values: [...values, limit],
   };
 }
 
-export function leaderboardRankQuery(scope: LeaderboardScope, filter: LeaderboardFilter, playerId: string): Query {
-  const { where, values } = scoped(scope, filter);
+export function leaderboardRankQuery(
+  scope: LeaderboardScope,
+  rankBy: RankBy,
+  filter: LeaderboardFilter,
+  playerId: string,
+): Query {
+  const { from, values } = source(scope, filter);
   return {
-    name: `crag_leaderboard_rank_${scope}`,
-    text: `SELECT * FROM (${rankedPlayers(where)}) ranked WHERE player_id = $${values.length + 1}`,
+    name: `crag_leaderboard_rank_${scope}_${rankBy}`,
+    text: `SELECT * FROM (${ranked(rankBy, from)}) ranked WHERE player_id = $${values.length + 1}`,
     values: [...values, playerId],
   };
 }
 
 /** Per-player totals over a series' finished games, humans only. */
 export const SERIES_TOTALS_SQL = `
-  SELECT r.player_id, SUM(r.total) AS total, COUNT(*) AS games, COUNT(*) FILTER (WHERE r.place = 1) AS wins
-  FROM games g JOIN game_results r ON r.game_id = g.id
-  WHERE g.series_id = $1 AND g.status = 'finished' AND NOT r.is_computer
-  GROUP BY r.player_id
-  ORDER BY total DESC, wins DESC, r.player_id`;
+  SELECT player_id, total, games, wins FROM series_players
+  WHERE series_id = $1
+  ORDER BY total DESC, wins DESC, player_id`;

@@ -22,12 +22,13 @@ export const QUERIES = {
     text: `${GAME_SELECT} WHERE g.guild_id = $1 AND g.${ACTIVE} ORDER BY g.id`,
   },
   // Lobbies that ended before anyone played (their state keeps round 0), with their series once
-  // empty; foreign keys delete their seats and rows with them.
+  // empty; foreign keys delete their rows with them. A game ends before it is last updated, so
+  // `ended_at < $1` changes nothing but lets games_cancelled_by_end find them.
   purgeEndedLobbies: {
     name: 'crag_purge_ended_lobbies',
     text: `WITH gone AS (
              DELETE FROM games
-             WHERE status = 'cancelled' AND updated_at < $1 AND (state ->> 'round')::int = 0
+             WHERE status = 'cancelled' AND ended_at < $1 AND updated_at < $1 AND (state ->> 'round')::int = 0
              RETURNING id, series_id
            ), emptied AS (
              DELETE FROM series s
@@ -44,17 +45,35 @@ export const QUERIES = {
              state -> 'seats' -> ((state ->> 'currentSeat')::int) ->> 'computer' AS computer
            FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
   },
-  newestAction: { name: 'crag_newest_action', text: 'SELECT MAX(last_action_at) AS newest FROM games' },
-  newestActionPerGuild: {
-    name: 'crag_newest_action_per_guild',
-    text: 'SELECT guild_id, MAX(last_action_at) AS newest FROM games GROUP BY guild_id',
+  // The newest change is the latest of a game in play's last action or a game's end: the games in
+  // play through their partial index, those that ended through games_by_end, never every game ever
+  // played.
+  newestChange: {
+    name: 'crag_newest_change',
+    text: `SELECT GREATEST((SELECT MAX(last_action_at) FROM games WHERE ${ACTIVE}),
+                           (SELECT MAX(ended_at) FROM games WHERE ended_at IS NOT NULL)) AS at`,
+  },
+  // For a process that owns some guilds (a shard): the newest action of each guild's games in play,
+  // and the ends newest first, a page at a time, read until one of its guilds' turns up.
+  newestActivePerGuild: {
+    name: 'crag_newest_active_per_guild',
+    text: `SELECT guild_id, MAX(last_action_at) AS newest FROM games WHERE ${ACTIVE} GROUP BY guild_id`,
+  },
+  endsBefore: {
+    name: 'crag_ends_before',
+    text: `SELECT guild_id, ended_at FROM games WHERE ended_at IS NOT NULL AND ended_at < $1
+           ORDER BY ended_at DESC LIMIT $2`,
   },
   boardsChangedSince: {
     name: 'crag_boards_changed_since',
     text: `SELECT id, guild_id, state,
-             (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
-           FROM games
-           WHERE board_message_id IS NOT NULL AND status <> 'lobby' AND last_action_at >= $1
+             (SELECT record FROM turn_history t WHERE t.game_id = g.id ORDER BY turn DESC LIMIT 1) AS last_turn
+           FROM games g
+           WHERE g.status = 'playing' AND g.board_message_id IS NOT NULL AND g.last_action_at >= $1
+           UNION ALL
+           SELECT id, guild_id, state, NULL AS last_turn
+           FROM games g
+           WHERE g.ended_at >= $1 AND g.board_message_id IS NOT NULL
            ORDER BY id`,
   },
   setBoardMessage: {

@@ -1,3 +1,4 @@
+import type { GameResult } from '../types.js';
 import { metaColumns } from './game-rows.js';
 import type { RowChanges } from './row-changes.js';
 
@@ -9,7 +10,7 @@ export interface Statement {
 }
 
 /** Numbers a statement's parameters as its parts are added. */
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
 
   add(value: unknown, type: string): string {
@@ -18,29 +19,57 @@ class Parameters {
   }
 }
 
-/** The kinds of row a statement writes; the rest a transaction writes after it. */
-interface Included {
-  /** Sheet rows and turns. */
-  readonly play: boolean;
-  readonly seats: boolean;
-  readonly results: boolean;
+/**
+ * What a statement writes beside the game's row: the sheet rows and turns of a game in play, or, for
+ * the save that ends a game, the removal of those rows (the packed state holds them now) and the
+ * results.
+ */
+export type RowWrites = { readonly kind: 'play'; readonly changes: RowChanges } | GameEndRows;
+
+export interface GameEndRows {
+  readonly kind: 'end';
+  readonly results: readonly GameResult[];
 }
 
 /**
- * The row writes of `changes` as data-modifying CTEs over `target`, the CTE that writes the game's
- * row and returns its id. They write only for the row `target` returns, so when its version check
- * refuses the save the whole statement writes nothing. One statement is one transaction and one
- * round trip. Only non-empty parts are added; `key` names the shape for the prepared statement.
+ * The row writes as data-modifying CTEs over `target`, the CTE that writes the game's row and returns
+ * its id. They write only for the row `target` returns, so when its version check refuses the save
+ * the whole statement writes nothing. One statement is one transaction and one round trip. Only
+ * non-empty parts are added; `key` names the shape for the prepared statement.
  */
-function rowWrites(changes: RowChanges, params: Parameters, included: Included): { ctes: string[]; key: string } {
+function rowWrites(writes: RowWrites, params: Parameters): { ctes: string[]; key: string } {
   const ctes: string[] = [];
   let key = '';
   const part = (flag: string, present: boolean, cte: () => string) => {
     key += present ? flag : '-';
     if (present) ctes.push(cte());
   };
-  const { sheetRows, clearedSheetRows, newTurns, newSeats, newResults } = changes;
-  part('s', included.play && sheetRows.rows.length > 0, () => {
+  if (writes.kind === 'end') {
+    const { results } = writes;
+    ctes.push(
+      'sheet_rows_dropped AS (DELETE FROM sheet_rows s USING target WHERE s.game_id = target.id)',
+      'turns_dropped AS (DELETE FROM turn_history h USING target WHERE h.game_id = target.id)',
+    );
+    part('r', results.length > 0, () => {
+      const column = (type: string, pick: (result: GameResult) => unknown) => params.add(results.map(pick), type);
+      const columns = [
+        column('text[]', (result) => result.playerId),
+        column('int[]', (result) => result.total),
+        column('int[]', (result) => result.place),
+        column('bool[]', (result) => result.isComputer),
+        column('bool[]', (result) => result.won),
+        column('float8[]', (result) => result.skillLoss),
+        column('float8[]', (result) => result.luck),
+      ];
+      return `results_added AS (
+        INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck)
+        SELECT target.id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck
+        FROM target, unnest(${columns.join(', ')}) AS r(player_id, total, place, is_computer, won, skill_loss, luck))`;
+    });
+    return { ctes, key: `end${key}` };
+  }
+  const { sheetRows, clearedSheetRows, newTurns, turnsFrom } = writes.changes;
+  part('s', sheetRows.rows.length > 0, () => {
     const rows = `unnest(${params.add(sheetRows.playerIds, 'text[]')}, ${params.add(sheetRows.rows, 'text[]')},
       ${params.add(sheetRows.points, 'int[]')}, ${params.add(sheetRows.rounds, 'int[]')}) AS s(player_id, row, points, round)`;
     return `sheet_rows_set AS (
@@ -48,43 +77,23 @@ function rowWrites(changes: RowChanges, params: Parameters, included: Included):
       SELECT target.id, s.player_id, s.row, s.points, s.round FROM target, ${rows}
       ON CONFLICT (game_id, player_id, row) DO UPDATE SET points = excluded.points, round = excluded.round)`;
   });
-  part('c', included.play && clearedSheetRows.rows.length > 0, () => {
+  part('c', clearedSheetRows.rows.length > 0, () => {
     const rows = `unnest(${params.add(clearedSheetRows.playerIds, 'text[]')}, ${params.add(clearedSheetRows.rows, 'text[]')}) AS s(player_id, row)`;
     return `sheet_rows_cleared AS (
       DELETE FROM sheet_rows r USING target, ${rows}
       WHERE r.game_id = target.id AND r.player_id = s.player_id AND r.row = s.row)`;
   });
   // Deleted turns all come after the added ones: the two never meet on one row.
-  part('d', included.play && changes.turnsFrom !== null, () => {
+  part('d', turnsFrom !== null, () => {
     return `turns_dropped AS (
-      DELETE FROM turn_history h USING target WHERE h.game_id = target.id AND h.turn >= ${params.add(changes.turnsFrom, 'int')})`;
+      DELETE FROM turn_history h USING target WHERE h.game_id = target.id AND h.turn >= ${params.add(turnsFrom, 'int')})`;
   });
-  part('t', included.play && newTurns.turns.length > 0, () => {
+  part('t', newTurns.turns.length > 0, () => {
     const turns = `unnest(${params.add(newTurns.turns, 'int[]')}, ${params.add(newTurns.records, 'json[]')}) AS h(turn, record)`;
     return `turns_added AS (
       INSERT INTO turn_history (game_id, turn, record) SELECT target.id, h.turn, h.record FROM target, ${turns})`;
   });
-  part('e', included.seats && newSeats.indexes.length > 0, () => {
-    const seats = `unnest(${params.add(newSeats.indexes, 'int[]')}, ${params.add(newSeats.playerIds, 'text[]')},
-      ${params.add(newSeats.computers, 'text[]')}) AS e(seat_index, player_id, computer_level)`;
-    return `seats_added AS (
-      INSERT INTO game_seats (game_id, seat_index, player_id, computer_level)
-      SELECT target.id, e.seat_index, e.player_id, e.computer_level FROM target, ${seats})`;
-  });
-  part('r', included.results && newResults.playerIds.length > 0, () => {
-    const results = `unnest(${params.add(newResults.playerIds, 'text[]')}, ${params.add(newResults.totals, 'int[]')},
-      ${params.add(newResults.places, 'int[]')}, ${params.add(newResults.computers, 'bool[]')},
-      ${params.add(newResults.rerolls, 'int[]')}) AS r(player_id, total, place, is_computer, rerolls)`;
-    return `results_added AS (
-      INSERT INTO game_results (game_id, player_id, total, place, is_computer, rerolls)
-      SELECT target.id, r.player_id, r.total, r.place, r.is_computer, r.rerolls FROM target, ${results})`;
-  });
-  return { ctes, key };
-}
-
-/** Seats and results already stored can only be replaced by a delete before the insert: another statement. */
-export function needsRewrite(changes: RowChanges): boolean {
-  return changes.seatsRewritten || changes.resultsRewritten;
+  return { ctes, key: `play${key}` };
 }
 
 function statement(name: string, ctes: readonly string[], select: string, params: Parameters): Statement {
@@ -101,29 +110,27 @@ export interface StateWrite {
   /** Left out (undefined) keeps the stored one, which another process may have set since this one read the game. */
   readonly boardMessageId: string | null | undefined;
   readonly now: number;
+  /** When the game ended, for the save that ends it; null for a click (which leaves ended_at unchanged, keeping the update HOT). */
+  readonly endedAt: number | null;
 }
 
 /**
  * A save: the state row, written only over `expectedVersion` (checked by the UPDATE itself, so two
  * processes can never both apply a click), with its row writes. Returns the row's board message, or
- * no row when the version check refused the save and nothing was written. Seats and results that
- * must be replaced are left to `rewriteStatements`, in the same transaction.
+ * no row when the version check refused the save and nothing was written.
  */
-export function saveStatement(write: StateWrite, changes: RowChanges): Statement {
+export function saveStatement(write: StateWrite, writes: RowWrites): Statement {
   const params = new Parameters();
   const target = `target AS (
     UPDATE games SET state = ${params.add(write.state, 'json')}, state_version = ${params.add(write.version, 'int')},
       status = ${params.add(write.status, 'text')}, turn_deadline = ${params.add(write.turnDeadline, 'bigint')},
       board_message_id = CASE WHEN ${params.add(write.boardMessageId !== undefined, 'bool')}
         THEN ${params.add(write.boardMessageId ?? null, 'text')} ELSE board_message_id END,
-      updated_at = ${params.add(write.now, 'bigint')}, last_action_at = ${params.add(write.now, 'bigint')}
+      updated_at = ${params.add(write.now, 'bigint')}, last_action_at = ${params.add(write.now, 'bigint')},
+      ended_at = COALESCE(ended_at, ${params.add(write.endedAt, 'bigint')})
     WHERE id = ${params.add(write.gameId, 'bigint')} AND state_version = ${params.add(write.expectedVersion, 'int')}
     RETURNING id, board_message_id)`;
-  const { ctes, key } = rowWrites(changes, params, {
-    play: true,
-    seats: !changes.seatsRewritten,
-    results: !changes.resultsRewritten,
-  });
+  const { ctes, key } = rowWrites(writes, params);
   return statement(`crag_save_${key}`, [target, ...ctes], 'SELECT board_message_id FROM target', params);
 }
 
@@ -133,7 +140,6 @@ export interface GameInsert {
   readonly seriesId: number;
   readonly boardMessageId: string | null;
   readonly status: string;
-  readonly rules: string;
   readonly state: string;
   readonly version: number;
   readonly turnTimerSeconds: number;
@@ -141,53 +147,38 @@ export interface GameInsert {
   readonly pingsEnabled: boolean;
   readonly turnDeadline: number | null;
   readonly now: number;
+  /** Set for a game stored already over. */
+  readonly endedAt: number | null;
 }
 
 /**
  * A new game with all its rows, unless the channel has an active game already: then the partial
  * unique index turns the INSERT into nothing, and the statement returns no row and writes nothing.
  */
-export function createStatement(game: GameInsert, changes: RowChanges): Statement {
+export function createStatement(game: GameInsert, writes: RowWrites): Statement {
   const params = new Parameters();
   const seriesId = params.add(game.seriesId, 'bigint');
   const now = params.add(game.now, 'bigint');
   const target = `target AS (
-    INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, rules, state,
+    INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, state,
       state_version, turn_timer_seconds, hints_enabled, pings_enabled, turn_deadline, created_at, updated_at,
-      last_action_at)
+      last_action_at, ended_at)
     VALUES (${params.add(game.guildId, 'text')}, ${params.add(game.channelId, 'text')}, ${seriesId},
       (SELECT COALESCE(MAX(series_game_number), 0) + 1 FROM games WHERE series_id = ${seriesId}),
-      ${params.add(game.boardMessageId, 'text')}, ${params.add(game.status, 'text')}, ${params.add(game.rules, 'json')},
+      ${params.add(game.boardMessageId, 'text')}, ${params.add(game.status, 'text')},
       ${params.add(game.state, 'json')}, ${params.add(game.version, 'int')}, ${params.add(game.turnTimerSeconds, 'int')},
       ${params.add(game.hintsEnabled, 'bool')}, ${params.add(game.pingsEnabled, 'bool')},
-      ${params.add(game.turnDeadline, 'bigint')}, ${now}, ${now}, ${now})
+      ${params.add(game.turnDeadline, 'bigint')}, ${now}, ${now}, ${now}, ${params.add(game.endedAt, 'bigint')})
     ON CONFLICT (channel_id) WHERE status IN ('lobby', 'playing') DO NOTHING
     RETURNING ${metaColumns()})`;
-  const { ctes, key } = rowWrites(changes, params, { play: true, seats: true, results: true });
+  const { ctes, key } = rowWrites(writes, params);
   return statement(`crag_create_${key}`, [target, ...ctes], `SELECT ${metaColumns()} FROM target`, params);
 }
 
-/**
- * The seats and results a save replaces, after `saveStatement` succeeded in the same transaction:
- * first the stored ones are deleted, then the new ones inserted. Rare: someone leaving the lobby, or
- * a finished game saved again.
- */
-export function rewriteStatements(gameId: number, changes: RowChanges): Statement[] {
-  const deletes = new Parameters();
-  const id = deletes.add(gameId, 'bigint');
-  const removed = [
-    ...(changes.seatsRewritten ? [`seats_removed AS (DELETE FROM game_seats WHERE game_id = ${id})`] : []),
-    ...(changes.resultsRewritten ? [`results_removed AS (DELETE FROM game_results WHERE game_id = ${id})`] : []),
-  ];
-  const inserts = new Parameters();
-  const target = `target AS (SELECT ${inserts.add(gameId, 'bigint')} AS id)`;
-  const { ctes, key } = rowWrites(changes, inserts, {
-    play: false,
-    seats: changes.seatsRewritten,
-    results: changes.resultsRewritten,
-  });
-  const flags = `${changes.seatsRewritten ? 'e' : '-'}${changes.resultsRewritten ? 'r' : '-'}`;
-  const statements = [statement(`crag_remove_${flags}`, removed, 'SELECT 1', deletes)];
-  if (ctes.length > 0) statements.push(statement(`crag_rewrite_${key}`, [target, ...ctes], 'SELECT 1', inserts));
-  return statements;
+/** The rows of a game from before migration 2 as it is packed: its sheet rows and turns go, its results go in. */
+export function legacyEndStatement(gameId: number, results: readonly GameResult[]): Statement {
+  const params = new Parameters();
+  const target = `target AS (SELECT ${params.add(gameId, 'bigint')} AS id)`;
+  const { ctes, key } = rowWrites({ kind: 'end', results }, params);
+  return statement(`crag_legacy_${key}`, [target, ...ctes], 'SELECT 1', params);
 }

@@ -1,42 +1,45 @@
+import type { RankBy } from '../types.js';
+
 /**
- * Leaderboard SQL. Only finished games have results, so cancelled games never count; computers and
- * the other reroll count are filtered out. Equal totals share a rank.
+ * Leaderboard SQL over the aggregates kept as games finish: a server's board reads one row per
+ * player of its period and rule set, a series' board one per player of the series, however many
+ * games lie behind them. Computers have no aggregates; cancelled games never counted. Equal figures
+ * share a rank.
  */
 
-/** Which finished games a leaderboard covers. Both read through an index on `games`. */
-const SCOPES = {
-  server: 'g.guild_id = @guildId',
-  series: 'g.guild_id = @guildId AND g.series_id = @seriesId',
+const SOURCES = {
+  server: `FROM player_stats s
+    LEFT JOIN player_names n ON n.guild_id = s.guild_id AND n.player_id = s.player_id
+    WHERE s.guild_id = @guildId AND s.period = @period AND s.rules = @rules AND s.games >= @minGames`,
+  series: `FROM series_players s
+    JOIN series r ON r.id = s.series_id
+    LEFT JOIN player_names n ON n.guild_id = r.guild_id AND n.player_id = s.player_id
+    WHERE s.series_id = @seriesId AND r.guild_id = @guildId AND s.games >= @minGames`,
 } as const;
 
-export type LeaderboardScope = keyof typeof SCOPES;
+export type LeaderboardScope = keyof typeof SOURCES;
 
-function rankedPlayers(scope: LeaderboardScope): string {
-  return `
-    WITH totals AS (
-      SELECT r.player_id, SUM(r.total) AS total, COUNT(*) AS games, SUM(r.place = 1) AS wins, MAX(r.total) AS best
-      FROM games g JOIN game_results r ON r.game_id = g.id
-      WHERE ${SCOPES[scope]} AND g.status = 'finished' AND r.rerolls = @rerolls AND r.is_computer = 0
-      GROUP BY r.player_id
-    )
-    SELECT RANK() OVER (ORDER BY total DESC) AS rank, player_id, total, games, wins, best
-    FROM totals`;
+/** What ranks, and how equal ranks are listed: fewer games for the same total, more for the same average. */
+const ORDER: Readonly<Record<RankBy, { rank: string; ties: string }>> = {
+  total: { rank: 's.total DESC', ties: 'wins DESC, games, player_id' },
+  average: { rank: 'CAST(s.total AS REAL) / s.games DESC', ties: 'games DESC, wins DESC, player_id' },
+};
+
+function ranked(scope: LeaderboardScope, rankBy: RankBy): string {
+  return `SELECT RANK() OVER (ORDER BY ${ORDER[rankBy].rank}) AS rank, s.player_id, n.name, s.total, s.games,
+    s.wins, s.best ${SOURCES[scope]}`;
 }
 
-const ORDER = 'ORDER BY rank, wins DESC, games, player_id';
-
-export function leaderboardSql(scope: LeaderboardScope): string {
-  return `${rankedPlayers(scope)} ${ORDER} LIMIT @limit`;
+export function leaderboardSql(scope: LeaderboardScope, rankBy: RankBy): string {
+  return `SELECT * FROM (${ranked(scope, rankBy)}) ORDER BY rank, ${ORDER[rankBy].ties} LIMIT @limit`;
 }
 
-export function leaderboardRankSql(scope: LeaderboardScope): string {
-  return `SELECT * FROM (${rankedPlayers(scope)}) WHERE player_id = @playerId`;
+export function leaderboardRankSql(scope: LeaderboardScope, rankBy: RankBy): string {
+  return `SELECT * FROM (${ranked(scope, rankBy)}) WHERE player_id = @playerId`;
 }
 
 /** Per-player totals over a series' finished games, humans only. */
 export const SERIES_TOTALS_SQL = `
-  SELECT r.player_id, SUM(r.total) AS total, COUNT(*) AS games, SUM(r.place = 1) AS wins
-  FROM games g JOIN game_results r ON r.game_id = g.id
-  WHERE g.series_id = ? AND g.status = 'finished' AND r.is_computer = 0
-  GROUP BY r.player_id
-  ORDER BY total DESC, wins DESC, r.player_id`;
+  SELECT player_id, total, games, wins FROM series_players
+  WHERE series_id = ?
+  ORDER BY total DESC, wins DESC, player_id`;

@@ -1,25 +1,42 @@
 import type Database from 'better-sqlite3';
 import { deserializeGame, type GameState, type SheetEntry, type TurnRecord } from '../../game/index.js';
+import { type EndedGame, type GameOver, gameOver, isOver } from '../game-over.js';
 import { type GameStore, leaderboardLimit } from '../game-store.js';
 import { defaultMigrationsDir, loadMigrations } from '../migrations.js';
+import { readPackedGame } from '../packed-game.js';
 import { RecentGames } from '../recent-games.js';
-import { leaderboardFilter, newestOf, stateJson, toLeaderboardRow } from '../stored-rows.js';
+import {
+  leaderboardFilter,
+  newestOf,
+  rankByOf,
+  stateJson,
+  toGameResult,
+  toLeaderboardRow,
+  toSeason,
+  toStatsLines,
+} from '../stored-rows.js';
 import type {
   CreateGameResult,
+  FinishedGame,
+  FinishedGamesQuery,
   LeaderboardQuery,
   LeaderboardRow,
   NewGame,
   PlayerResult,
+  PlayerStats,
   RecentChange,
   SaveExtras,
   SaveResult,
+  Season,
   SeriesGame,
   SeriesTotal,
   StoredGame,
   TurnInPlay,
 } from '../types.js';
+import { writeGameOver } from './game-over-writes.js';
 import { BUSY_TIMEOUT_MS, openDatabase } from './open-database.js';
 import { type GameMetaRow, type GameRow, prepareStatements, type Statements } from './statements.js';
+import { prepareStatsStatements, type StatsStatements } from './stats-statements.js';
 import { syncRows } from './sync-rows.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 
@@ -50,6 +67,8 @@ export interface SqliteStoreOptions {
 
 /** Games kept parsed in memory (see RecentGames). */
 const CACHED_GAMES = 256;
+/** Games from before migration 2 packed and counted per transaction at start-up. */
+const LEGACY_BATCH = 200;
 
 /**
  * Opens the database at `path`, creating it and its folder if needed, and applies pending
@@ -65,7 +84,14 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       : new WalCheckpointer(db, path, BUSY_TIMEOUT_MS, {
           ...(options.onCheckpointError ? { onError: options.onCheckpointError } : {}),
         });
-  return new SqliteGameStore(db, now, checkpointer, options.cacheGuild);
+  const store = new SqliteGameStore(db, now, checkpointer, options.cacheGuild);
+  try {
+    store.packLegacyGames();
+  } catch (error) {
+    void store.close();
+    throw error;
+  }
+  return store;
 }
 
 /**
@@ -75,8 +101,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
  */
 export class SqliteGameStore implements GameStore {
   private readonly statements: Statements;
-  private readonly createGameTx: (game: NewGame) => CreateGameResult;
-  private readonly saveStateTx: (id: number, expected: number, next: GameState, extra: SaveExtras) => SaveResult;
+  private readonly stats: StatsStatements;
+  private readonly createGamesTx: (
+    games: readonly NewGame[],
+    overs: readonly (GameOver | undefined)[],
+  ) => CreateGameResult[];
+  private readonly saveStateTx: (
+    id: number,
+    expected: number,
+    next: GameState,
+    extra: SaveExtras,
+    over: GameOver | undefined,
+  ) => SaveResult;
+  private readonly startSeasonTx: (guildId: string, startedBy: string) => Season;
+  private readonly packLegacyTx: (limit: number) => number;
   private readonly purgeTx: (before: number) => number;
   /** Recently used games as last read or written by this process, for the guilds it may cache. */
   private readonly recent: RecentGames;
@@ -89,14 +127,30 @@ export class SqliteGameStore implements GameStore {
   ) {
     this.recent = new RecentGames(CACHED_GAMES, cacheGuild);
     this.statements = prepareStatements(db);
-    const createGame = db.transaction((game: NewGame) => this.insertGame(game));
-    this.createGameTx = (game) => createGame.immediate(game);
-    const saveState = db.transaction((id: number, expected: number, next: GameState, extra: SaveExtras) =>
-      this.writeState(id, expected, next, extra),
+    this.stats = prepareStatsStatements(db);
+    const createGames = db.transaction((games: readonly NewGame[], overs: readonly (GameOver | undefined)[]) =>
+      games.map((game, index) => this.insertGame(game, overs[index])),
     );
-    this.saveStateTx = (id, expected, next, extra) => saveState.immediate(id, expected, next, extra);
+    this.createGamesTx = (games, overs) => createGames.immediate(games, overs);
+    const saveState = db.transaction(
+      (id: number, expected: number, next: GameState, extra: SaveExtras, over: GameOver | undefined) =>
+        this.writeState(id, expected, next, extra, over),
+    );
+    this.saveStateTx = (id, expected, next, extra, over) => saveState.immediate(id, expected, next, extra, over);
+    const startSeason = db.transaction((guildId: string, startedBy: string) => {
+      const season = {
+        number: toSeason(this.stats.currentSeason.get(guildId)).number + 1,
+        startedAt: this.now(),
+        startedBy,
+      };
+      this.stats.insertSeason.run(guildId, season.number, season.startedAt, startedBy);
+      return season;
+    });
+    this.startSeasonTx = (guildId, startedBy) => startSeason.immediate(guildId, startedBy);
+    const packLegacy = db.transaction((limit: number) => this.packLegacyBatch(limit));
+    this.packLegacyTx = (limit) => packLegacy.immediate(limit);
     const purge = db.transaction((before: number) => {
-      const lobbies = this.statements.endedLobbies.all(before);
+      const lobbies = this.statements.endedLobbies.all({ before });
       for (const lobby of lobbies) {
         this.statements.deleteGame.run(lobby.id);
         this.statements.deleteEmptySeries.run({ series: lobby.series_id });
@@ -108,7 +162,17 @@ export class SqliteGameStore implements GameStore {
   }
 
   async createGame(game: NewGame): Promise<CreateGameResult> {
-    return this.createGameTx(game);
+    const [created] = await this.createGames([game]);
+    if (!created) throw new Error('createGames returned nothing for one game');
+    return created;
+  }
+
+  async createGames(games: readonly NewGame[]): Promise<CreateGameResult[]> {
+    // The analysis behind a finished game's statistics runs before the write lock is taken.
+    return this.createGamesTx(
+      games,
+      games.map((game) => gameOver(game.state)),
+    );
   }
 
   async activeGameInChannel(channelId: string): Promise<StoredGame | undefined> {
@@ -141,19 +205,36 @@ export class SqliteGameStore implements GameStore {
 
   /** Read lightly (no sheets, only the last turn), since after a busy spell they can be many. */
   async recentlyChangedBoards(windowMs: number, inGuild?: (guildId: string) => boolean): Promise<RecentChange[]> {
-    const newest = inGuild
-      ? newestOf(this.statements.newestActionPerGuild.all(), inGuild)
-      : this.statements.newestAction.get()?.newest;
-    if (newest === null || newest === undefined) return [];
-    return this.statements.boardsChangedSince
-      .all(newest - windowMs)
+    const newest = inGuild ? this.newestChangeIn(inGuild) : this.statements.newestChange.get()?.at;
+    if (!newest) return [];
+    const rows = this.statements.boardsChangedSince
+      .all({ since: newest - windowMs })
       .filter((row) => inGuild?.(row.guild_id) ?? true)
-      .map((row) => ({
+      .sort((a, b) => a.id - b.id);
+    return rows.map((row) => {
+      // A game that ended keeps its turns in its packed state.
+      const packed = readPackedGame(row.state);
+      return {
         gameId: row.id,
         guildId: row.guild_id,
-        state: deserializeGame(row.state),
-        lastTurn: row.last_turn === null ? undefined : (JSON.parse(row.last_turn) as TurnRecord),
-      }));
+        state: packed ?? deserializeGame(row.state),
+        lastTurn: packed
+          ? packed.history.at(-1)
+          : row.last_turn === null
+            ? undefined
+            : (JSON.parse(row.last_turn) as TurnRecord),
+      };
+    });
+  }
+
+  /** The newest change in the guilds `inGuild` admits: their games in play, then the ends, newest first. */
+  private newestChangeIn(inGuild: (guildId: string) => boolean): number | undefined {
+    const active = newestOf(this.statements.newestActivePerGuild.all(), inGuild);
+    for (const end of this.statements.endsNewestFirst.iterate()) {
+      if (active !== undefined && end.ended_at <= active) return active;
+      if (inGuild(end.guild_id)) return Math.max(end.ended_at, active ?? 0);
+    }
+    return active;
   }
 
   async gamesIdleSince(before: number): Promise<StoredGame[]> {
@@ -177,7 +258,7 @@ export class SqliteGameStore implements GameStore {
     if (next.version <= expectedVersion) {
       throw new RangeError(`the next state's version ${next.version} must be above ${expectedVersion}`);
     }
-    return this.saveStateTx(gameId, expectedVersion, next, extra);
+    return this.saveStateTx(gameId, expectedVersion, next, extra, gameOver(next));
   }
 
   async setBoardMessage(gameId: number, messageId: string | null): Promise<boolean> {
@@ -197,7 +278,7 @@ export class SqliteGameStore implements GameStore {
     const results = new Map<number, PlayerResult[]>();
     for (const row of this.statements.seriesResults.all(seriesId)) {
       const list = results.get(row.game_id) ?? [];
-      list.push({ playerId: row.player_id, total: row.total, place: row.place, isComputer: row.is_computer === 1 });
+      list.push({ playerId: row.player_id, total: row.total, place: row.place, isComputer: Boolean(row.is_computer) });
       results.set(row.game_id, list);
     }
     return this.statements.seriesGames.all(seriesId).map((row) => ({
@@ -219,19 +300,85 @@ export class SqliteGameStore implements GameStore {
 
   async leaderboard(query: LeaderboardQuery): Promise<LeaderboardRow[]> {
     const limit = leaderboardLimit(query);
-    return this.statements.leaderboard[query.scope].all({ ...leaderboardFilter(query), limit }).map(toLeaderboardRow);
+    return this.statements.leaderboard[query.scope][rankByOf(query)]
+      .all({ ...leaderboardFilter(query), limit })
+      .map(toLeaderboardRow);
   }
 
   async leaderboardRank(query: LeaderboardQuery & { readonly playerId: string }): Promise<LeaderboardRow | undefined> {
-    const row = this.statements.leaderboardRank[query.scope].get({
+    const row = this.statements.leaderboardRank[query.scope][rankByOf(query)].get({
       ...leaderboardFilter(query),
       playerId: query.playerId,
     });
     return row && toLeaderboardRow(row);
   }
 
-  /** A game as stored: its state JSON with its sheets and turns put back. */
+  async playerStats(guildId: string, playerId: string, period: string): Promise<PlayerStats> {
+    return {
+      name: this.stats.playerName.get(guildId, playerId)?.name ?? null,
+      lines: toStatsLines(this.stats.playerStats.all(guildId, period, playerId)),
+    };
+  }
+
+  async finishedGames(query: FinishedGamesQuery): Promise<FinishedGame[]> {
+    const before = query.beforeId ?? Number.MAX_SAFE_INTEGER;
+    const rows =
+      query.channelId === undefined
+        ? this.stats.finishedInGuild.all(query.guildId, before, query.limit)
+        : this.stats.finishedInChannel.all(query.channelId, query.guildId, before, query.limit);
+    return rows.map((row) => ({
+      id: row.id,
+      guildId: row.guild_id,
+      channelId: row.channel_id,
+      seriesId: row.series_id,
+      seriesGameNumber: row.series_game_number,
+      boardMessageId: row.board_message_id,
+      finishedAt: row.last_action_at,
+      state: this.load(row).state,
+      results: this.statements.resultsOf.all(row.id).map(toGameResult),
+    }));
+  }
+
+  async currentSeason(guildId: string): Promise<Season> {
+    return toSeason(this.stats.currentSeason.get(guildId));
+  }
+
+  async startSeason(guildId: string, startedBy: string): Promise<Season> {
+    return this.startSeasonTx(guildId, startedBy);
+  }
+
+  /**
+   * Packs and counts the games that were over before migration 2 (listed in games_to_pack), oldest
+   * first, a batch per transaction: a crash part-way leaves each game either untouched and listed, or
+   * packed, counted and unlisted. Runs when the store opens; returns how many it did.
+   */
+  packLegacyGames(): number {
+    let done = 0;
+    for (let batch = this.packLegacyTx(LEGACY_BATCH); batch > 0; batch = this.packLegacyTx(LEGACY_BATCH)) {
+      done += batch;
+    }
+    return done;
+  }
+
+  private packLegacyBatch(limit: number): number {
+    const ids = this.stats.gamesToPack.all(limit);
+    for (const id of ids) {
+      const row = this.statements.gameById.get(id);
+      const over = row && gameOver(this.load(row).state);
+      if (row && over) {
+        this.statements.deleteResults.run(id);
+        this.statements.packState.run(over.state, id);
+        writeGameOver(this.statements, this.stats, endedGame(row), over);
+      }
+      this.stats.packed.run(id);
+    }
+    return ids.length;
+  }
+
+  /** A game as stored: a packed state whole, or a state JSON with its sheets and turns put back. */
   private load(row: GameRow): StoredGame {
+    const packed = readPackedGame(row.state);
+    if (packed) return toStoredGame(row, packed);
     const state = deserializeGame(row.state);
     // Every seat has a sheet, empty until its first row is scored.
     const sheets: Record<string, Record<string, SheetEntry>> = {};
@@ -256,7 +403,7 @@ export class SqliteGameStore implements GameStore {
     }
   }
 
-  private insertGame(game: NewGame): CreateGameResult {
+  private insertGame(game: NewGame, over: GameOver | undefined): CreateGameResult {
     const busy = this.statements.activeInChannel.get(game.channelId);
     if (busy) return { ok: false, reason: 'channel-busy', active: this.load(busy) };
     const now = this.now();
@@ -276,26 +423,33 @@ export class SqliteGameStore implements GameStore {
         seriesGameNumber,
         boardMessageId: game.boardMessageId ?? null,
         status: game.state.status,
-        rules: JSON.stringify(game.state.rules),
-        state: stateJson(game.state),
+        state: over ? over.state : stateJson(game.state),
         version: game.state.version,
         turnTimerSeconds: game.turnTimerSeconds,
         hintsEnabled: game.hintsEnabled ? 1 : 0,
         pingsEnabled: (game.pingsEnabled ?? true) ? 1 : 0,
         turnDeadline: game.turnDeadline ?? null,
         now,
+        endedAt: over ? now : null,
       }).lastInsertRowid,
     );
-    syncRows(this.statements, id, game.state, null);
     const meta = this.statements.gameMeta.get(id);
     if (!meta) throw new Error(`game ${id} vanished inside its own transaction`);
+    if (over) writeGameOver(this.statements, this.stats, endedGame(meta), over);
+    else syncRows(this.statements, id, game.state, null);
     return { ok: true, game: toStoredGame(meta, game.state) };
   }
 
-  private writeState(gameId: number, expectedVersion: number, next: GameState, extra: SaveExtras): SaveResult {
+  private writeState(
+    gameId: number,
+    expectedVersion: number,
+    next: GameState,
+    extra: SaveExtras,
+    over: GameOver | undefined,
+  ): SaveResult {
     const cached = this.recent.get(gameId);
     if (cached?.state.version === expectedVersion) {
-      const saved = this.writeOver(cached, next, extra);
+      const saved = this.writeOver(cached, next, extra, over);
       if (saved) return { ok: true, game: this.recent.remember(saved) };
       this.recent.drop(gameId); // Somebody else wrote this game: read it afresh below.
     }
@@ -303,32 +457,49 @@ export class SqliteGameStore implements GameStore {
     if (!row) return { ok: false, reason: 'missing' };
     const previous = this.recent.remember(this.load(row));
     if (previous.state.version !== expectedVersion) return { ok: false, reason: 'stale', current: previous };
-    const saved = this.writeOver(previous, next, extra);
+    const saved = this.writeOver(previous, next, extra, over);
     if (!saved) throw new Error(`game ${gameId} changed inside its own transaction`);
     return { ok: true, game: this.recent.remember(saved) };
   }
 
-  /** Writes `next` over the stored `previous`; undefined if the row no longer holds that version. */
-  private writeOver(previous: StoredGame, next: GameState, extra: SaveExtras): StoredGame | undefined {
+  /**
+   * Writes `next` over the stored `previous`; undefined if the row no longer holds that version. The
+   * save that ends a game packs it and counts it (`over`).
+   */
+  private writeOver(
+    previous: StoredGame,
+    next: GameState,
+    extra: SaveExtras,
+    over: GameOver | undefined,
+  ): StoredGame | undefined {
+    // Its statistics were counted when it ended: writing it again would count them twice.
+    if (isOver(previous.state)) throw new RangeError(`game ${previous.id} is over and is never saved again`);
     const now = this.now();
-    const over = next.status === 'finished' || next.status === 'cancelled';
     // A game that is over has no turn to time out.
     const turnDeadline = over ? null : extra.turnDeadline === undefined ? previous.turnDeadline : extra.turnDeadline;
     const boardMessageId = extra.boardMessageId === undefined ? previous.boardMessageId : extra.boardMessageId;
     const written = this.statements.updateState.run({
       id: previous.id,
       expectedVersion: previous.state.version,
-      state: stateJson(next),
+      state: over ? over.state : stateJson(next),
       version: next.version,
       now,
       turnDeadline,
       boardMessageId,
     });
     if (written.changes !== 1) return undefined;
-    if (next.status !== previous.state.status) this.statements.updateStatus.run(next.status, previous.id);
-    syncRows(this.statements, previous.id, next, previous.state);
+    if (over) this.statements.endGame.run(next.status, now, previous.id);
+    else if (next.status !== previous.state.status) this.statements.updateStatus.run(next.status, previous.id);
+    const ended = { id: previous.id, guildId: previous.guildId, seriesId: previous.seriesId, finishedAt: now };
+    if (over) writeGameOver(this.statements, this.stats, ended, over);
+    else syncRows(this.statements, previous.id, next, previous.state);
     return { ...previous, state: next, turnDeadline, boardMessageId, updatedAt: now, lastActionAt: now };
   }
+}
+
+/** The game a row holds, as its end is written: it counts in the periods of its last action. */
+function endedGame(row: GameMetaRow): EndedGame {
+  return { id: row.id, guildId: row.guild_id, seriesId: row.series_id, finishedAt: row.last_action_at };
 }
 
 function toStoredGame(row: GameMetaRow | GameRow, state: GameState): StoredGame {

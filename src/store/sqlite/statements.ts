@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { RankedRow } from '../stored-rows.js';
-import { leaderboardRankSql, leaderboardSql, SERIES_TOTALS_SQL } from './leaderboard-sql.js';
+import type { LeaderboardFilter, RankedRow, ResultRow } from '../stored-rows.js';
+import type { RankBy } from '../types.js';
+import { type LeaderboardScope, leaderboardRankSql, leaderboardSql, SERIES_TOTALS_SQL } from './leaderboard-sql.js';
 
 /** A `games` row without the state JSON, which is only parsed when a caller needs it. */
 export interface GameMetaRow {
@@ -26,20 +27,6 @@ export interface GameRow extends GameMetaRow {
   state: string;
 }
 
-export interface SeatRow {
-  seat_index: number;
-  player_id: string;
-  computer_level: string | null;
-}
-
-export interface ResultRow {
-  game_id: number;
-  player_id: string;
-  total: number;
-  place: number;
-  is_computer: number;
-}
-
 export interface TotalsRow {
   player_id: string;
   total: number;
@@ -51,9 +38,25 @@ const META_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, b
   turn_timer_seconds, hints_enabled, pings_enabled, ping_message_id, turn_deadline, created_at, updated_at,
   last_action_at`;
 const ACTIVE = "status IN ('lobby', 'playing')";
+/**
+ * The games table read through the partial index of active games, for queries that want only those:
+ * left to itself, SQLite may read every game ever played (there is no index on a guild's active
+ * games, nor on last_action_at).
+ */
+const ACTIVE_GAMES = 'games INDEXED BY games_one_active_per_channel';
 
-type LeaderboardParams = { guildId: string; seriesId: number | null; rerolls: number; limit: number };
-type RankParams = { guildId: string; seriesId: number | null; rerolls: number; playerId: string };
+type LeaderboardParams = LeaderboardFilter & { limit: number };
+type RankParams = LeaderboardFilter & { playerId: string };
+
+/** One prepared statement per leaderboard scope and ranking. */
+function byScopeAndRanking<T>(
+  prepare: (scope: LeaderboardScope, rankBy: RankBy) => T,
+): Readonly<Record<LeaderboardScope, Readonly<Record<RankBy, T>>>> {
+  return {
+    server: { total: prepare('server', 'total'), average: prepare('server', 'average') },
+    series: { total: prepare('series', 'total'), average: prepare('series', 'average') },
+  };
+}
 
 /** Every query the store runs, prepared once when the store opens. */
 export function prepareStatements(db: Database.Database) {
@@ -72,7 +75,6 @@ export function prepareStatements(db: Database.Database) {
       seriesGameNumber: number;
       boardMessageId: string | null;
       status: string;
-      rules: string;
       state: string;
       version: number;
       turnTimerSeconds: number;
@@ -80,11 +82,12 @@ export function prepareStatements(db: Database.Database) {
       pingsEnabled: number;
       turnDeadline: number | null;
       now: number;
-    }>(`INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, rules, state,
+      endedAt: number | null;
+    }>(`INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, state,
           state_version, turn_timer_seconds, hints_enabled, pings_enabled, turn_deadline, created_at, updated_at,
-          last_action_at)
-        VALUES (@guildId, @channelId, @seriesId, @seriesGameNumber, @boardMessageId, @status, @rules, @state,
-          @version, @turnTimerSeconds, @hintsEnabled, @pingsEnabled, @turnDeadline, @now, @now, @now)`),
+          last_action_at, ended_at)
+        VALUES (@guildId, @channelId, @seriesId, @seriesGameNumber, @boardMessageId, @status, @state,
+          @version, @turnTimerSeconds, @hintsEnabled, @pingsEnabled, @turnDeadline, @now, @now, @now, @endedAt)`),
     gameById: db.prepare<[number], GameRow>(`SELECT ${META_COLUMNS}, state FROM games WHERE id = ?`),
     gameMeta: db.prepare<[number], GameMetaRow>(`SELECT ${META_COLUMNS} FROM games WHERE id = ?`),
     activeInChannel: db.prepare<[string], GameRow>(
@@ -103,31 +106,53 @@ export function prepareStatements(db: Database.Database) {
               json_extract(state, '$.seats[' || json_extract(state, '$.currentSeat') || '].computer') AS computer
        FROM games WHERE ${ACTIVE} AND status = 'playing' ORDER BY id`,
     ),
-    newestAction: db.prepare<[], { newest: number | null }>('SELECT MAX(last_action_at) AS newest FROM games'),
-    newestActionPerGuild: db.prepare<[], { guild_id: string; newest: number }>(
-      'SELECT guild_id, MAX(last_action_at) AS newest FROM games GROUP BY guild_id',
+    // The newest change is the latest of a game in play's last action or a game's end: the games in
+    // play through their partial index, those that ended through games_by_end, never every game ever
+    // played.
+    newestChange: db.prepare<[], { at: number }>(
+      `SELECT MAX(COALESCE((SELECT MAX(last_action_at) FROM ${ACTIVE_GAMES} WHERE ${ACTIVE}), 0),
+                  COALESCE((SELECT MAX(ended_at) FROM games WHERE ended_at IS NOT NULL), 0)) AS at`,
     ),
-    boardsChangedSince: db.prepare<[number], { id: number; guild_id: string; state: string; last_turn: string | null }>(
+    // For a process that owns some guilds (a shard): the newest action of each guild's games in play,
+    // and the ends newest first, read until one of its guilds' turns up.
+    newestActivePerGuild: db.prepare<[], { guild_id: string; newest: number }>(
+      `SELECT guild_id, MAX(last_action_at) AS newest FROM ${ACTIVE_GAMES} WHERE ${ACTIVE} GROUP BY guild_id`,
+    ),
+    endsNewestFirst: db.prepare<[], { guild_id: string; ended_at: number }>(
+      `SELECT guild_id, ended_at FROM games INDEXED BY games_by_end WHERE ended_at IS NOT NULL ORDER BY ended_at DESC`,
+    ),
+    // In any order: the store sorts them. Asked for by id, SQLite would rather read every game ever
+    // played in id order.
+    boardsChangedSince: db.prepare<
+      { since: number },
+      { id: number; guild_id: string; state: string; last_turn: string | null }
+    >(
       `SELECT id, guild_id, state,
-              (SELECT record FROM turn_history t WHERE t.game_id = games.id ORDER BY turn DESC LIMIT 1) AS last_turn
-       FROM games
-       WHERE board_message_id IS NOT NULL AND status <> 'lobby' AND last_action_at >= ?
-       ORDER BY id`,
+              (SELECT record FROM turn_history t WHERE t.game_id = g.id ORDER BY turn DESC LIMIT 1) AS last_turn
+       FROM games g INDEXED BY games_one_active_per_channel
+       WHERE g.${ACTIVE} AND g.status = 'playing' AND g.board_message_id IS NOT NULL AND g.last_action_at >= @since
+       UNION ALL
+       SELECT id, guild_id, state, NULL AS last_turn
+       FROM games g
+       WHERE g.ended_at >= @since AND g.board_message_id IS NOT NULL`,
     ),
     activeInGuild: db.prepare<[string], GameRow>(
-      `SELECT ${META_COLUMNS}, state FROM games WHERE guild_id = ? AND ${ACTIVE} ORDER BY id`,
+      `SELECT ${META_COLUMNS}, state FROM ${ACTIVE_GAMES} WHERE guild_id = ? AND ${ACTIVE} ORDER BY id`,
     ),
-    // A lobby that ended keeps round 0 in its state; games that were played are kept for good.
-    endedLobbies: db.prepare<[number], { id: number; series_id: number }>(
+    // A lobby that ended keeps round 0 in its state; games that were played are kept for good. A game
+    // ends before it is last updated, so `ended_at < @before` changes nothing but lets
+    // games_ended_lobbies find them.
+    endedLobbies: db.prepare<{ before: number }, { id: number; series_id: number }>(
       `SELECT id, series_id FROM games
-       WHERE status = 'cancelled' AND updated_at < ? AND json_extract(state, '$.round') = 0`,
+       WHERE status = 'cancelled' AND ended_at < @before AND updated_at < @before
+         AND json_extract(state, '$.round') = 0`,
     ),
     deleteGame: db.prepare<[number]>('DELETE FROM games WHERE id = ?'),
     deleteEmptySeries: db.prepare<{ series: number }>(
       'DELETE FROM series WHERE id = @series AND NOT EXISTS (SELECT 1 FROM games WHERE series_id = @series)',
     ),
     idleGames: db.prepare<[number], GameRow>(
-      `SELECT ${META_COLUMNS}, state FROM games WHERE ${ACTIVE} AND last_action_at < ? ORDER BY id`,
+      `SELECT ${META_COLUMNS}, state FROM ${ACTIVE_GAMES} WHERE ${ACTIVE} AND last_action_at < ? ORDER BY id`,
     ),
     updateState: db.prepare<{
       id: number;
@@ -141,8 +166,11 @@ export function prepareStatements(db: Database.Database) {
           board_message_id = @boardMessageId, updated_at = @now, last_action_at = @now
         WHERE id = @id AND state_version = @expectedVersion`),
     // Apart from updateState because SQLite rewrites the index entries of every column an UPDATE
-    // sets, changed or not: status is in two indexes and changes about twice a game.
+    // sets, changed or not: status is in several indexes and changes about twice a game.
     updateStatus: db.prepare<[string, number]>('UPDATE games SET status = ? WHERE id = ?'),
+    // The end of a game: its status and when, once (see games_by_end).
+    endGame: db.prepare<[string, number, number]>('UPDATE games SET status = ?, ended_at = ? WHERE id = ?'),
+    packState: db.prepare<[string, number]>('UPDATE games SET state = ? WHERE id = ?'),
     setBoardMessage: db.prepare<[string | null, number, number]>(
       'UPDATE games SET board_message_id = ?, updated_at = ? WHERE id = ?',
     ),
@@ -157,13 +185,6 @@ export function prepareStatements(db: Database.Database) {
       'INSERT INTO turn_history (game_id, turn, record) VALUES (?, ?, ?)',
     ),
     deleteTurnsFrom: db.prepare<[number, number]>('DELETE FROM turn_history WHERE game_id = ? AND turn >= ?'),
-    seatsOf: db.prepare<[number], SeatRow>(
-      'SELECT seat_index, player_id, computer_level FROM game_seats WHERE game_id = ? ORDER BY seat_index',
-    ),
-    deleteSeats: db.prepare<[number]>('DELETE FROM game_seats WHERE game_id = ?'),
-    insertSeat: db.prepare<[number, number, string, string | null]>(
-      'INSERT INTO game_seats (game_id, seat_index, player_id, computer_level) VALUES (?, ?, ?, ?)',
-    ),
     upsertSheetRow: db.prepare<[number, string, string, number, number]>(
       `INSERT INTO sheet_rows (game_id, player_id, row, points, round) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (game_id, player_id, row) DO UPDATE SET points = excluded.points, round = excluded.round`,
@@ -172,26 +193,30 @@ export function prepareStatements(db: Database.Database) {
       'DELETE FROM sheet_rows WHERE game_id = ? AND player_id = ? AND row = ?',
     ),
     deleteResults: db.prepare<[number]>('DELETE FROM game_results WHERE game_id = ?'),
-    insertResult: db.prepare<[number, string, number, number, number, number]>(
-      'INSERT INTO game_results (game_id, player_id, total, place, is_computer, rerolls) VALUES (?, ?, ?, ?, ?, ?)',
+    insertResult: db.prepare<[number, string, number, number, number, number, number | null, number | null]>(
+      `INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    resultsOf: db.prepare<[number], ResultRow>(
+      `SELECT game_id, player_id, total, place, is_computer, won, skill_loss, luck
+       FROM game_results WHERE game_id = ? ORDER BY place, player_id`,
+    ),
+    deleteSheetRows: db.prepare<[number]>('DELETE FROM sheet_rows WHERE game_id = ?'),
     seriesGames: db.prepare<[number], { id: number; series_game_number: number; status: string }>(
       'SELECT id, series_game_number, status FROM games WHERE series_id = ? ORDER BY series_game_number',
     ),
     seriesResults: db.prepare<[number], ResultRow>(
-      `SELECT r.game_id, r.player_id, r.total, r.place, r.is_computer
+      `SELECT r.game_id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck
        FROM games g JOIN game_results r ON r.game_id = g.id
        WHERE g.series_id = ? ORDER BY r.place, r.player_id`,
     ),
     seriesTotals: db.prepare<[number], TotalsRow>(SERIES_TOTALS_SQL),
-    leaderboard: {
-      server: db.prepare<LeaderboardParams, RankedRow>(leaderboardSql('server')),
-      series: db.prepare<LeaderboardParams, RankedRow>(leaderboardSql('series')),
-    },
-    leaderboardRank: {
-      server: db.prepare<RankParams, RankedRow>(leaderboardRankSql('server')),
-      series: db.prepare<RankParams, RankedRow>(leaderboardRankSql('series')),
-    },
+    leaderboard: byScopeAndRanking((scope, rankBy) =>
+      db.prepare<LeaderboardParams, RankedRow>(leaderboardSql(scope, rankBy)),
+    ),
+    leaderboardRank: byScopeAndRanking((scope, rankBy) =>
+      db.prepare<RankParams, RankedRow>(leaderboardRankSql(scope, rankBy)),
+    ),
   };
 }
 

@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { deserializeGame, type GameState, type SheetEntry, type TurnRecord } from '../../../src/game/index.js';
+import { readPackedGame } from '../../../src/store/packed-game.js';
 import { withClient } from '../../support/postgres-databases.js';
 
 /** The bot's database, SQLite or PostgreSQL. */
@@ -27,11 +29,44 @@ export function readDatabase<T>(dbPath: string, read: (db: Database.Database) =>
   }
 }
 
-/** Each finished game's recorded totals next to the sums of its sheet rows: the SQL, for both dialects. */
-export const TOTALS_AGAINST_SHEETS_SQL = `
-  SELECT r.game_id AS "gameId", r.player_id AS "playerId", r.total AS total,
-         (SELECT COALESCE(SUM(points), 0) FROM sheet_rows s WHERE s.game_id = r.game_id AND s.player_id = r.player_id) AS "sheetSum"
-  FROM game_results r ORDER BY r.game_id, r.player_id`;
+/** A game as the database holds it, its sheets and turns put back as the store reads them. */
+export interface StoredState {
+  readonly id: number;
+  readonly status: string;
+  readonly state: GameState;
+}
+
+/**
+ * Every game, oldest first, read straight from the database: a game that is over from its packed
+ * state, a game in the lobby or in play from its state JSON with its sheet rows and turns.
+ */
+export async function storedStates(database: WorldDatabase): Promise<StoredState[]> {
+  const games = await queryRows<{ id: number; status: string; state: string }>(
+    database,
+    'SELECT id, status, state FROM games ORDER BY id',
+  );
+  const sheetRows = await queryRows<{ gameId: number; playerId: string; row: string; points: number; round: number }>(
+    database,
+    'SELECT game_id AS "gameId", player_id AS "playerId", row, points, round FROM sheet_rows',
+  );
+  const turns = await queryRows<{ gameId: number; record: string }>(
+    database,
+    'SELECT game_id AS "gameId", record FROM turn_history ORDER BY game_id, turn',
+  );
+  return games.map((row) => {
+    const packed = readPackedGame(row.state);
+    if (packed) return { id: row.id, status: row.status, state: packed };
+    const state = deserializeGame(row.state);
+    const sheets: Record<string, Record<string, SheetEntry>> = {};
+    for (const seat of state.seats) sheets[seat.playerId] = {};
+    for (const entry of sheetRows) {
+      const sheet = entry.gameId === row.id ? sheets[entry.playerId] : undefined;
+      if (sheet) sheet[entry.row] = { points: entry.points, round: entry.round };
+    }
+    const history = turns.filter((turn) => turn.gameId === row.id).map((turn) => JSON.parse(turn.record) as TurnRecord);
+    return { id: row.id, status: row.status, state: { ...state, sheets, history } };
+  });
+}
 
 export interface TotalAgainstSheet {
   readonly gameId: number;
@@ -40,9 +75,20 @@ export interface TotalAgainstSheet {
   readonly sheetSum: number;
 }
 
-/** Each finished game's recorded totals next to the sums of its sheet rows. */
-export function totalsAgainstSheets(dbPath: string): TotalAgainstSheet[] {
-  return readDatabase(dbPath, (db) => db.prepare(TOTALS_AGAINST_SHEETS_SQL).all() as TotalAgainstSheet[]);
+/** Each finished game's recorded totals next to the sums of its sheets as stored. */
+export async function totalsAgainstSheets(database: WorldDatabase): Promise<TotalAgainstSheet[]> {
+  const states = new Map((await storedStates(database)).map((game) => [game.id, game.state]));
+  const results = await queryRows<{ gameId: number; playerId: string; total: number }>(
+    database,
+    'SELECT game_id AS "gameId", player_id AS "playerId", total FROM game_results ORDER BY game_id, player_id',
+  );
+  return results.map((result) => ({
+    ...result,
+    sheetSum: Object.values(states.get(result.gameId)?.sheets[result.playerId] ?? {}).reduce(
+      (sum, entry) => sum + (entry?.points ?? 0),
+      0,
+    ),
+  }));
 }
 
 export function integrityCheck(dbPath: string): string {

@@ -1,0 +1,52 @@
+import { MessageFlags } from 'discord.js';
+import { personal } from '../audience.js';
+import type { BotContext } from '../context.js';
+import { buildExport } from '../export-file.js';
+import { managesServer } from '../manage-server.js';
+import { type Outcome, refused } from '../outcome.js';
+import type { GuildCommand } from './index.js';
+
+/** Finished games read per query while the file is built. */
+const PAGE = 500;
+
+/**
+ * `/crag export`: the server's finished games as a CSV file, privately, for members who may Manage
+ * Server. The reply is deferred first: a large server's file takes longer than Discord's three
+ * seconds to build. The file must fit the upload limit the interaction announces (10 MiB unless the
+ * server is boosted): over it, it is gzip-compressed, and if that is still too big only the newest
+ * games that fit are sent, and the reply says so.
+ */
+export async function exportCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+  if (!managesServer(interaction)) return refused('refusal.manage-server-only');
+  // A fresh board may have answered first (its old one was lost): then the file follows it.
+  const answered = interaction.replied || interaction.deferred;
+  if (!answered) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const answer = async (body: { content: string; files?: { attachment: Buffer; name: string }[] }) => {
+    if (answered) await interaction.followUp({ ...body, flags: MessageFlags.Ephemeral });
+    else await interaction.editReply(body);
+  };
+  const guildId = interaction.guildId;
+  const day = new Date(ctx.now()).toISOString().slice(0, 10);
+  const file = await buildExport(
+    (beforeId) => ctx.store.finishedGames({ guildId, limit: PAGE, ...(beforeId === undefined ? {} : { beforeId }) }),
+    interaction.attachmentSizeLimit,
+    `crag-${guildId}-${day}`,
+  );
+  const tr = personal(ctx.languages, interaction);
+  if (!file) {
+    await answer({ content: tr.t('export.none') });
+    return undefined;
+  }
+  const limit = tr.decimal(interaction.attachmentSizeLimit / 1024 ** 2);
+  const notes = [
+    tr.t('export.ready', { count: file.games }),
+    ...(file.truncated
+      ? [tr.t('export.truncated', { count: file.games, limit })]
+      : file.compressed
+        ? [tr.t('export.compressed', { limit })]
+        : []),
+  ];
+  await answer({ content: notes.join('\n'), files: [{ attachment: file.data, name: file.name }] });
+  ctx.log.info('games exported', { guild: guildId, games: file.games, bytes: file.data.length });
+  return undefined;
+}

@@ -1,0 +1,36 @@
+import { MessageFlags } from 'discord.js';
+import { personal } from '../audience.js';
+import type { BotContext } from '../context.js';
+import { type Outcome, refused } from '../outcome.js';
+import { periodMessage, renderStats } from '../render/index.js';
+import { encodeShareId } from '../share-id.js';
+import type { GuildCommand } from './index.js';
+import { chosenPeriod } from './period-option.js';
+
+/**
+ * A person's statistics in this server, privately, over all time unless a period is chosen. One's
+ * own come with a Share button that posts them for the channel.
+ */
+export async function statsCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+  const chosen = await chosenPeriod(ctx, interaction, 'all');
+  if ('refusal' in chosen) return chosen;
+  const playerId = interaction.options.getUser('player')?.id ?? interaction.user.id;
+  const own = playerId === interaction.user.id;
+  const stats = await ctx.store.playerStats(interaction.guildId, playerId, chosen.key);
+  if (stats.lines.length === 0) {
+    const period = periodMessage(chosen.label);
+    return own
+      ? refused('refusal.no-stats-yours', { period })
+      : refused('refusal.no-stats-theirs', { player: `<@${playerId}>`, period });
+  }
+  const card = renderStats(
+    { playerId, name: stats.name, period: chosen.label, lines: stats.lines },
+    personal(ctx.languages, interaction),
+    own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
+  );
+  const options = { ...card, flags: MessageFlags.Ephemeral } as const;
+  // A fresh board may have answered first (its old one was lost): then this follows it.
+  if (interaction.replied || interaction.deferred) await interaction.followUp(options);
+  else await interaction.reply(options);
+  return undefined;
+}

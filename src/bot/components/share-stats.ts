@@ -1,0 +1,29 @@
+import { channelWide, personal } from '../audience.js';
+import type { BotContext } from '../context.js';
+import { displayName } from '../display-name.js';
+import { type Outcome, refused } from '../outcome.js';
+import { periodLabelOfKey, periodMessage, renderStats } from '../render/index.js';
+import type { ShareId } from '../share-id.js';
+import type { GuildComponent } from './index.js';
+
+/**
+ * Share, under one's own statistics: posts them for the channel, in the server's language and as
+ * they stand now, and takes the button off the private card. Only the person who asked can press it
+ * (the card is theirs alone, and the button names them), and only so often (the `share` cooldown:
+ * a minute with the default COOLDOWN_MS).
+ */
+export async function shareStats(ctx: BotContext, interaction: GuildComponent, id: ShareId): Promise<Outcome> {
+  const label = periodLabelOfKey(id.period);
+  if (interaction.user.id !== id.userId || !label) return refused('refusal.share-not-yours');
+  const stats = await ctx.store.playerStats(interaction.guildId, id.userId, id.period);
+  if (stats.lines.length === 0) return refused('refusal.no-stats-yours', { period: periodMessage(label) });
+  const wait = ctx.cooldowns.check('share', id.userId);
+  if (wait) return wait;
+  const view = { playerId: id.userId, name: stats.name, period: label, lines: stats.lines };
+  // The private card stays, without its button: a Components V2 message cannot be emptied.
+  await interaction.update(renderStats(view, personal(ctx.languages, interaction)));
+  await interaction.followUp(
+    renderStats(view, channelWide(ctx.languages, interaction), { sharedBy: displayName(interaction) }),
+  );
+  return undefined;
+}

@@ -1,0 +1,42 @@
+import { periodKeysOf } from '../../stats/periods.js';
+import { type EndedGame, type GameOver, seriesLinesAfter, statLinesAfter } from '../game-over.js';
+import { statColumns, totalsFromColumns } from '../stat-columns.js';
+import { toSeason } from '../stored-rows.js';
+import type { Statements } from './statements.js';
+import type { StatsStatements } from './stats-statements.js';
+
+/**
+ * Everything but the state row that a game's end writes, inside the transaction that writes the
+ * packed state: its sheet rows and turns go (the packed state holds them), its results go in, and
+ * its people's figures are added to their aggregates for each period, in the season current now.
+ * BEGIN IMMEDIATE holds the only write lock, so reading an aggregate and writing it back cannot
+ * interleave with another game's end.
+ */
+export function writeGameOver(statements: Statements, stats: StatsStatements, game: EndedGame, over: GameOver): void {
+  statements.deleteSheetRows.run(game.id);
+  statements.deleteTurnsFrom.run(game.id, 0);
+  for (const result of over.results) {
+    statements.insertResult.run(
+      game.id,
+      result.playerId,
+      result.total,
+      result.place,
+      result.isComputer ? 1 : 0,
+      result.won ? 1 : 0,
+      result.skillLoss,
+      result.luck,
+    );
+  }
+  if (over.records.length === 0) return;
+  const season = toSeason(stats.currentSeason.get(game.guildId)).number;
+  const lines = statLinesAfter(over, periodKeysOf(game.finishedAt, season), (playerId, period) => {
+    const row = stats.statLine.get(game.guildId, period, over.rules, playerId);
+    return row && totalsFromColumns(row);
+  });
+  for (const { playerId, period, totals } of lines) {
+    stats.upsertStatLine.run({ guildId: game.guildId, period, rules: over.rules, playerId, ...statColumns(totals) });
+  }
+  const seriesLines = seriesLinesAfter(over, (playerId) => stats.seriesLine.get(game.seriesId, playerId));
+  for (const line of seriesLines) stats.upsertSeriesLine.run({ seriesId: game.seriesId, ...line });
+  for (const { playerId, name } of over.names) stats.upsertName.run(game.guildId, playerId, name);
+}

@@ -1,7 +1,16 @@
-import { type GameState, serializeGame } from '../game/index.js';
+import { deserializeGame, type GameState, serializeGame, type TurnRecord } from '../game/index.js';
 import { ruleSetKey, rulesOfKey } from '../stats/rule-sets.js';
+import { readPackedGame } from './packed-game.js';
 import { type StatColumns, totalsFromColumns } from './stat-columns.js';
-import type { GameResult, LeaderboardQuery, LeaderboardRow, PlayerStatsLine, RankBy, Season } from './types.js';
+import type {
+  GameResult,
+  LeaderboardQuery,
+  LeaderboardRow,
+  PlayerStatsLine,
+  RankBy,
+  RecentChange,
+  Season,
+} from './types.js';
 
 /**
  * The state JSON for the games table while a game is in play: everything but the sheets and the
@@ -53,6 +62,26 @@ export function toLeaderboardRow(row: RankedRow): LeaderboardRow {
     wins: row.wins,
     average: row.total / row.games,
     best: row.best,
+  };
+}
+
+/** A board changed lately, as both backends read it: a game in play with its last turn, or a game that is over. */
+export interface ChangedBoardRow {
+  id: number;
+  guild_id: string;
+  state: string;
+  last_turn: string | null;
+}
+
+export function toRecentChange(row: ChangedBoardRow): RecentChange {
+  // A game that is over keeps its turns in its packed state.
+  const packed = readPackedGame(row.state);
+  const lastTurn = packed ? packed.history.at(-1) : row.last_turn === null ? undefined : JSON.parse(row.last_turn);
+  return {
+    gameId: row.id,
+    guildId: row.guild_id,
+    state: packed ?? deserializeGame(row.state),
+    lastTurn: lastTurn as TurnRecord | undefined,
   };
 }
 

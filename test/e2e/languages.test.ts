@@ -96,7 +96,7 @@ describe('speaking the players’ language', () => {
       'Лидеры Крэга · серия этого канала · один переброс · Тринадцать: любая сумма 13',
     );
     for (const [player, total] of totals) {
-      const name = world.people.find((person) => person.id === player)?.username;
+      const name = DISPLAY_NAMES[world.people.findIndex((person) => person.id === player)];
       expect(description(leaderboard.message!)).toContain(`${name} **${total}** · 1 игра ·`);
     }
     const finalSheet = await table.command(bob, 'sheet');

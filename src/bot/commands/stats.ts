@@ -1,8 +1,8 @@
-import { MessageFlags } from 'discord.js';
 import { personal } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
 import { periodMessage, renderStats } from '../render/index.js';
+import { replyPrivately } from '../replies.js';
 import { encodeShareId } from '../share-id.js';
 import type { GuildCommand } from './index.js';
 import { chosenPeriod } from './period-option.js';
@@ -28,9 +28,7 @@ export async function statsCommand(ctx: BotContext, interaction: GuildCommand): 
     personal(ctx.languages, interaction),
     own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
   );
-  const options = { ...card, flags: MessageFlags.Ephemeral } as const;
   // A fresh board may have answered first (its old one was lost): then this follows it.
-  if (interaction.replied || interaction.deferred) await interaction.followUp(options);
-  else await interaction.reply(options);
+  await replyPrivately(interaction, card);
   return undefined;
 }

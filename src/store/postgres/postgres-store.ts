@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { deserializeGame, type GameState, type TurnRecord } from '../../game/index.js';
+import type { GameState } from '../../game/index.js';
 import { type GameOver, gameOver, isOver } from '../game-over.js';
 import { type GameStore, leaderboardLimit } from '../game-store.js';
 import { defaultMigrationsDir, loadMigrations } from '../migrations.js';
-import { readPackedGame } from '../packed-game.js';
 import { RecentGames } from '../recent-games.js';
 import {
+  type ChangedBoardRow,
   leaderboardFilter,
   newestOf,
   type RankedRow,
@@ -16,6 +16,7 @@ import {
   stateJson,
   toGameResult,
   toLeaderboardRow,
+  toRecentChange,
   toSeason,
   toStatsLines,
 } from '../stored-rows.js';
@@ -225,26 +226,11 @@ export class PostgresGameStore implements GameStore {
       ? await this.newestChangeIn(inGuild)
       : (await this.pool.query<{ at: number | null }>(QUERIES.newestChange)).rows[0]?.at;
     if (newest === null || newest === undefined) return [];
-    const result = await this.pool.query<{ id: number; guild_id: string; state: string; last_turn: string | null }>({
+    const result = await this.pool.query<ChangedBoardRow>({
       ...QUERIES.boardsChangedSince,
       values: [newest - windowMs],
     });
-    return result.rows
-      .filter((row) => inGuild?.(row.guild_id) ?? true)
-      .map((row) => {
-        // A game that ended keeps its turns in its packed state.
-        const packed = readPackedGame(row.state);
-        return {
-          gameId: row.id,
-          guildId: row.guild_id,
-          state: packed ?? deserializeGame(row.state),
-          lastTurn: packed
-            ? packed.history.at(-1)
-            : row.last_turn === null
-              ? undefined
-              : (JSON.parse(row.last_turn) as TurnRecord),
-        };
-      });
+    return result.rows.filter((row) => inGuild?.(row.guild_id) ?? true).map(toRecentChange);
   }
 
   /** The newest change in the guilds `inGuild` admits: their games in play, then the ends, newest first. */

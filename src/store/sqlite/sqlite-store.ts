@@ -12,6 +12,7 @@ import {
   stateJson,
   toGameResult,
   toLeaderboardRow,
+  toRecentChange,
   toSeason,
   toStatsLines,
 } from '../stored-rows.js';
@@ -211,20 +212,7 @@ export class SqliteGameStore implements GameStore {
       .all({ since: newest - windowMs })
       .filter((row) => inGuild?.(row.guild_id) ?? true)
       .sort((a, b) => a.id - b.id);
-    return rows.map((row) => {
-      // A game that ended keeps its turns in its packed state.
-      const packed = readPackedGame(row.state);
-      return {
-        gameId: row.id,
-        guildId: row.guild_id,
-        state: packed ?? deserializeGame(row.state),
-        lastTurn: packed
-          ? packed.history.at(-1)
-          : row.last_turn === null
-            ? undefined
-            : (JSON.parse(row.last_turn) as TurnRecord),
-      };
-    });
+    return rows.map(toRecentChange);
   }
 
   /** The newest change in the guilds `inGuild` admits: their games in play, then the ends, newest first. */

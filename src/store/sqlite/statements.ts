@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { LeaderboardFilter, RankedRow, ResultRow } from '../stored-rows.js';
+import type { ChangedBoardRow, LeaderboardFilter, RankedRow, ResultRow } from '../stored-rows.js';
 import type { RankBy } from '../types.js';
 import { type LeaderboardScope, leaderboardRankSql, leaderboardSql, SERIES_TOTALS_SQL } from './leaderboard-sql.js';
 
@@ -123,10 +123,7 @@ export function prepareStatements(db: Database.Database) {
     ),
     // In any order: the store sorts them. Asked for by id, SQLite would rather read every game ever
     // played in id order.
-    boardsChangedSince: db.prepare<
-      { since: number },
-      { id: number; guild_id: string; state: string; last_turn: string | null }
-    >(
+    boardsChangedSince: db.prepare<{ since: number }, ChangedBoardRow>(
       `SELECT id, guild_id, state,
               (SELECT record FROM turn_history t WHERE t.game_id = g.id ORDER BY turn DESC LIMIT 1) AS last_turn
        FROM games g INDEXED BY games_one_active_per_channel

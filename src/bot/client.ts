@@ -26,8 +26,8 @@ function restWithShards(apiUrl: string | undefined, shards: ProcessShards): Clie
  * decides where a game can run. Partial channels let an interaction's own channel data (a private
  * thread the cache never saw, say) be read.
  *
- * `shards: 'auto'` asks Discord how many shards the bot needs; under ShardingManager, the
- * SHARDS/SHARD_COUNT it sets take over.
+ * Which shards it connects is the configuration's (src/sharding/shard-settings.ts): one by default,
+ * Discord's recommended count with SHARD_COUNT=auto, or the ids ShardingManager hands each process.
  */
 export function createClient(apiUrl: string | undefined, shards: ProcessShards): Client {
   const rest = restWithShards(apiUrl, shards);

@@ -16,6 +16,6 @@ export async function sheetCommand(ctx: BotContext, interaction: GuildCommand): 
       playerId === interaction.user.id ? 'refusal.not-in-latest-game' : 'refusal.player-not-in-latest-game',
     );
   }
-  await replyPrivately(interaction, sheetCard(game, playerId, personal(ctx.languages, interaction)));
+  await replyPrivately(interaction, await sheetCard(game, playerId, personal(ctx.languages, interaction)));
   return undefined;
 }

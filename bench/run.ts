@@ -123,6 +123,9 @@ async function main(): Promise<void> {
       DATABASE_PATH: dbPath,
       LOG_LEVEL: 'warn',
       COMPUTER_PAUSE_MS: '20',
+      // The virtual players finish a game in seconds and press Play again at once; the cooldowns are
+      // for people, and would only turn some of the measured clicks into refusals.
+      COOLDOWN_MS: '0',
     };
     say(`start-up × ${config.startupRuns}…`);
     const startup = await measureStartup(BOT_ENTRY, botEnv, dir, config.startupRuns);

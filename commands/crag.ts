@@ -3,6 +3,7 @@ import { ApplicationIntegrationType, InteractionContextType, PermissionFlagsBits
 import { MAX_SEATS } from '../src/game/index.js';
 import type { Languages } from '../src/i18n/index.js';
 import { CommandText } from './localize.js';
+import { optionName } from './options.js';
 
 /** Longest turn timer a game can set, in minutes. */
 export const MAX_TURN_TIMER_MINUTES = 60;
@@ -12,7 +13,8 @@ const MAX_COMPUTERS = MAX_SEATS - 1;
 
 /**
  * `/crag …`: every subcommand the bot answers, named and described in every language of the
- * catalogues. Definitions only; handlers live in src/bot and read options by their English names.
+ * catalogues. Definitions only; handlers live in src/bot and read options through the list in
+ * options.ts, which names them here too.
  */
 export function buildCragCommand(languages: Languages): SlashCommandBuilder {
   const text = new CommandText(languages);
@@ -27,12 +29,22 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       .name(start, 'start', 'command.start.name', 'command.start.description')
       .addIntegerOption((option) =>
         text
-          .name(option, 'rerolls', 'command.start.rerolls.name', 'command.start.rerolls.description')
+          .name(
+            option,
+            optionName('start', 'rerolls'),
+            'command.start.rerolls.name',
+            'command.start.rerolls.description',
+          )
           .addChoices(text.choice('command.start.rerolls.standard', 1), text.choice('command.start.rerolls.house', 2)),
       )
       .addStringOption((option) =>
         text
-          .name(option, 'thirteen', 'command.start.thirteen.name', 'command.start.thirteen.description')
+          .name(
+            option,
+            optionName('start', 'thirteen'),
+            'command.start.thirteen.name',
+            'command.start.thirteen.description',
+          )
           .addChoices(
             text.choice('command.start.thirteen.any', 'any'),
             text.choice('command.start.thirteen.no-pair', 'no-pair'),
@@ -40,23 +52,35 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       )
       .addIntegerOption((option) =>
         text
-          .name(option, 'turn-timer', 'command.start.turn-timer.name', 'command.start.turn-timer.description', {
-            minutes: DEFAULT_TURN_TIMER_MINUTES,
-          })
+          .name(
+            option,
+            optionName('start', 'turn-timer'),
+            'command.start.turn-timer.name',
+            'command.start.turn-timer.description',
+            {
+              minutes: DEFAULT_TURN_TIMER_MINUTES,
+            },
+          )
           .setMinValue(1)
           .setMaxValue(MAX_TURN_TIMER_MINUTES),
       )
       .addIntegerOption((option) =>
         text
-          .name(option, 'computers', 'command.start.computers.name', 'command.start.computers.description', {
-            max: MAX_COMPUTERS,
-          })
+          .name(
+            option,
+            optionName('start', 'computers'),
+            'command.start.computers.name',
+            'command.start.computers.description',
+            {
+              max: MAX_COMPUTERS,
+            },
+          )
           .setMinValue(0)
           .setMaxValue(MAX_COMPUTERS),
       )
       .addStringOption((option) =>
         text
-          .name(option, 'level', 'command.start.level.name', 'command.start.level.description')
+          .name(option, optionName('start', 'level'), 'command.start.level.name', 'command.start.level.description')
           .addChoices(
             text.choice('command.start.level.easy', 'easy'),
             text.choice('command.start.level.optimal', 'optimal'),
@@ -64,23 +88,34 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
           ),
       )
       .addBooleanOption((option) =>
-        text.name(option, 'hints', 'command.start.hints.name', 'command.start.hints.description'),
+        text.name(option, optionName('start', 'hints'), 'command.start.hints.name', 'command.start.hints.description'),
       )
       .addBooleanOption((option) =>
-        text.name(option, 'thread', 'command.start.thread.name', 'command.start.thread.description'),
+        text.name(
+          option,
+          optionName('start', 'thread'),
+          'command.start.thread.name',
+          'command.start.thread.description',
+        ),
       )
       .addBooleanOption((option) =>
-        text.name(option, 'pings', 'command.start.pings.name', 'command.start.pings.description'),
+        text.name(option, optionName('start', 'pings'), 'command.start.pings.name', 'command.start.pings.description'),
       ),
   );
   crag.addSubcommand((leaderboard) =>
     withPeriodOptions(
       text,
+      'leaderboard',
       text
         .name(leaderboard, 'leaderboard', 'command.leaderboard.name', 'command.leaderboard.description')
         .addStringOption((option) =>
           text
-            .name(option, 'scope', 'command.leaderboard.scope.name', 'command.leaderboard.scope.description')
+            .name(
+              option,
+              optionName('leaderboard', 'scope'),
+              'command.leaderboard.scope.name',
+              'command.leaderboard.scope.description',
+            )
             .addChoices(
               text.choice('command.leaderboard.scope.series', 'series'),
               text.choice('command.leaderboard.scope.server', 'server'),
@@ -89,7 +124,12 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
     )
       .addIntegerOption((option) =>
         text
-          .name(option, 'rerolls', 'command.leaderboard.rerolls.name', 'command.leaderboard.rerolls.description')
+          .name(
+            option,
+            optionName('leaderboard', 'rerolls'),
+            'command.leaderboard.rerolls.name',
+            'command.leaderboard.rerolls.description',
+          )
           .addChoices(
             text.choice('command.leaderboard.rerolls.one', 1),
             text.choice('command.leaderboard.rerolls.two', 2),
@@ -97,7 +137,12 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       )
       .addStringOption((option) =>
         text
-          .name(option, 'thirteen', 'command.leaderboard.thirteen.name', 'command.leaderboard.thirteen.description')
+          .name(
+            option,
+            optionName('leaderboard', 'thirteen'),
+            'command.leaderboard.thirteen.name',
+            'command.leaderboard.thirteen.description',
+          )
           .addChoices(
             text.choice('command.start.thirteen.any', 'any'),
             text.choice('command.start.thirteen.no-pair', 'no-pair'),
@@ -105,7 +150,12 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       )
       .addStringOption((option) =>
         text
-          .name(option, 'rank-by', 'command.leaderboard.rank-by.name', 'command.leaderboard.rank-by.description')
+          .name(
+            option,
+            optionName('leaderboard', 'rank-by'),
+            'command.leaderboard.rank-by.name',
+            'command.leaderboard.rank-by.description',
+          )
           .addChoices(
             text.choice('command.leaderboard.rank-by.total', 'total'),
             text.choice('command.leaderboard.rank-by.average', 'average'),
@@ -115,7 +165,7 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
         text
           .name(
             option,
-            'min-games',
+            optionName('leaderboard', 'min-games'),
             'command.leaderboard.min-games.name',
             'command.leaderboard.min-games.description',
             {
@@ -130,7 +180,12 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
     text
       .name(sheet, 'sheet', 'command.sheet.name', 'command.sheet.description')
       .addUserOption((option) =>
-        text.name(option, 'player', 'command.sheet.player.name', 'command.sheet.player.description'),
+        text.name(
+          option,
+          optionName('sheet', 'player'),
+          'command.sheet.player.name',
+          'command.sheet.player.description',
+        ),
       ),
   );
   crag.addSubcommand((rules) => text.name(rules, 'rules', 'command.rules.name', 'command.rules.description'));
@@ -141,10 +196,16 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
   crag.addSubcommand((stats) =>
     withPeriodOptions(
       text,
+      'stats',
       text
         .name(stats, 'stats', 'command.stats.name', 'command.stats.description')
         .addUserOption((option) =>
-          text.name(option, 'player', 'command.stats.player.name', 'command.stats.player.description'),
+          text.name(
+            option,
+            optionName('stats', 'player'),
+            'command.stats.player.name',
+            'command.stats.player.description',
+          ),
         ),
     ),
   );
@@ -153,7 +214,12 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       .name(history, 'history', 'command.history.name', 'command.history.description')
       .addStringOption((option) =>
         text
-          .name(option, 'scope', 'command.history.scope.name', 'command.history.scope.description')
+          .name(
+            option,
+            optionName('history', 'scope'),
+            'command.history.scope.name',
+            'command.history.scope.description',
+          )
           .addChoices(
             text.choice('command.history.scope.channel', 'channel'),
             text.choice('command.history.scope.server', 'server'),
@@ -170,11 +236,15 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
 }
 
 /** `period` and `season`, shared by the leaderboard and the statistics. */
-function withPeriodOptions(text: CommandText, command: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+function withPeriodOptions(
+  text: CommandText,
+  subcommand: 'leaderboard' | 'stats',
+  command: SlashCommandSubcommandBuilder,
+): SlashCommandSubcommandBuilder {
   return command
     .addStringOption((option) =>
       text
-        .name(option, 'period', 'command.period.name', 'command.period.description')
+        .name(option, optionName(subcommand, 'period'), 'command.period.name', 'command.period.description')
         .addChoices(
           text.choice('command.period.all', 'all'),
           text.choice('command.period.season', 'season'),
@@ -184,7 +254,12 @@ function withPeriodOptions(text: CommandText, command: SlashCommandSubcommandBui
     )
     .addIntegerOption((option) =>
       text
-        .name(option, 'season', 'command.season-number.name', 'command.season-number.description')
+        .name(
+          option,
+          optionName(subcommand, 'season'),
+          'command.season-number.name',
+          'command.season-number.description',
+        )
         .setMinValue(1)
         .setMaxValue(MAX_SEASON),
     );

@@ -1,5 +1,5 @@
 import { type Client, DiscordAPIError } from 'discord.js';
-import { dieEmojis } from '../dice-art/index.js';
+import { dieEmojis } from '../dice-art/emoji.js';
 import type { Die } from '../game/index.js';
 import type { Logger } from '../log.js';
 import { type DiceFaces, emojiDice, UNICODE_DICE } from './render/index.js';

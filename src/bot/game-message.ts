@@ -1,5 +1,4 @@
 import type { Translator } from '../i18n/index.js';
-import { drawScoreCard } from '../score-card/index.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import {
   type DiceFaces,
@@ -21,8 +20,16 @@ export interface AttachedFile {
 /** A message with the files it shows (`attachment://…`): the score card's, on cards that show one. */
 export type WithFiles<T> = T & { files?: AttachedFile[] };
 
+/**
+ * The drawing code, loaded with the first card rather than at start-up: the canvas library it runs
+ * on takes about 30 MB of memory once loaded, which a bot that has not finished a game yet never needs.
+ */
+let drawing: Promise<typeof import('../score-card/draw.js')> | undefined;
+
 /** A game's score card as a PNG, drawn from its state in `tr`'s language (a few milliseconds). */
-export function scoreCardFile(gameId: number, state: StoredGame['state'], tr: Translator): AttachedFile {
+export async function scoreCardFile(gameId: number, state: StoredGame['state'], tr: Translator): Promise<AttachedFile> {
+  drawing ??= import('../score-card/draw.js');
+  const { drawScoreCard } = await drawing;
   return { name: SCORE_CARD_FILE, attachment: drawScoreCard(scoreCardOf(gameId, state, tr)) };
 }
 
@@ -39,12 +46,12 @@ export async function gameMessage(
 ): Promise<WithFiles<MessagePayload>> {
   const message = renderGame(await gameView(store, game), tr, faces);
   if (game.state.status !== 'finished') return message;
-  return { ...message, files: [scoreCardFile(game.id, game.state, tr)] };
+  return { ...message, files: [await scoreCardFile(game.id, game.state, tr)] };
 }
 
 /** A player's sheet with the whole table's score card, for them alone. */
-export function sheetCard(game: StoredGame, playerId: string, tr: Translator): WithFiles<PrivateCard> {
-  return { ...renderSheet(game.state, playerId, tr), files: [scoreCardFile(game.id, game.state, tr)] };
+export async function sheetCard(game: StoredGame, playerId: string, tr: Translator): Promise<WithFiles<PrivateCard>> {
+  return { ...renderSheet(game.state, playerId, tr), files: [await scoreCardFile(game.id, game.state, tr)] };
 }
 
 /**

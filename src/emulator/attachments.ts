@@ -11,6 +11,11 @@ import type { UploadedFile } from './validation/message-body.js';
  */
 export const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 10;
+/**
+ * The largest request that sends a message, files included, whatever a boosted server's per-file
+ * limit says (docs/resources/message.mdx: "The maximum request size when sending a message is 25 MiB").
+ */
+export const MAX_REQUEST_BYTES = 25 * 1024 * 1024;
 
 /**
  * A message's attachments after a create or edit, as docs/reference.mdx "Editing Message
@@ -33,7 +38,10 @@ export function resolveAttachments(input: {
   if (files.length > MAX_ATTACHMENTS) {
     errors.add([...path, 'attachments'], 'BASE_TYPE_MAX_LENGTH', `Must be ${MAX_ATTACHMENTS} or fewer in length.`);
   }
-  if (files.some((file) => file.size > ATTACHMENT_SIZE_LIMIT)) {
+  if (
+    files.some((file) => file.size > ATTACHMENT_SIZE_LIMIT) ||
+    files.reduce((sum, file) => sum + file.size, 0) > MAX_REQUEST_BYTES
+  ) {
     throw new DiscordError(413, 40005, 'Request entity too large');
   }
   const byPlaceholder = new Map(files.map((file, position) => [String(file.index ?? position), file]));

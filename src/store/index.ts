@@ -5,8 +5,8 @@
 export * from './errors.js';
 export * from './game-store.js';
 export { type Dialect, defaultMigrationsDir, loadMigrations, type Migration } from './migrations.js';
-export { type OpenStoreOptions, openStore, type StoreLocation } from './open-store.js';
+export { type OpenStoreOptions, openPostgresStore, openStore, type StoreLocation } from './open-store.js';
 export { isPostgresUrl, maskPassword, postgresUrlProblem } from './postgres/database-url.js';
-export { openPostgresStore, PostgresGameStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
+export type { PostgresGameStore, PostgresStoreOptions } from './postgres/postgres-store.js';
 export { openSqliteStore, SqliteGameStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 export * from './types.js';

@@ -1,5 +1,5 @@
 import type { GameStore } from './game-store.js';
-import { openPostgresStore, type PostgresStoreOptions } from './postgres/postgres-store.js';
+import type { PostgresStoreOptions } from './postgres/postgres-store.js';
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 
 /** Which database holds the games, as the configuration names it. */
@@ -12,6 +12,15 @@ export interface OpenStoreOptions {
   readonly onBackgroundError?: (message: string, error: Error) => void;
   /** Which guilds' games this process may keep in memory (a shard's own; see PostgresStoreOptions). */
   readonly cacheGuild?: (guildId: string) => boolean;
+}
+
+/**
+ * Opens the PostgreSQL store. Its module, and the `pg` client with it (several MB of memory), is
+ * loaded only when asked for, so a bot on SQLite never loads it.
+ */
+export async function openPostgresStore(url: string, options?: PostgresStoreOptions): Promise<GameStore> {
+  const backend = await import('./postgres/postgres-store.js');
+  return backend.openPostgresStore(url, options);
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  ApplicationCommandOptionType,
   ApplicationIntegrationType,
   InteractionContextType,
   Locale,
@@ -6,6 +7,7 @@ import {
 } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { commandDefinitions } from '../../commands/index.js';
+import { CRAG_OPTIONS, type OptionKind } from '../../commands/options.js';
 import { DEFAULT_LANGUAGE, Languages, loadCatalogues } from '../../src/i18n/index.js';
 
 /** Discord's rule for chat-input command and option names, in every locale. */
@@ -147,6 +149,27 @@ describe('the command definitions', () => {
       'export',
     ]);
     expect(JSON.stringify(crag)).not.toMatch(/"en-(US|GB)"/);
+  });
+
+  it('define each subcommand with exactly the options, and kinds, that the handlers read', () => {
+    const KIND: Readonly<Record<number, OptionKind>> = {
+      [ApplicationCommandOptionType.Integer]: 'integer',
+      [ApplicationCommandOptionType.String]: 'string',
+      [ApplicationCommandOptionType.Boolean]: 'boolean',
+      [ApplicationCommandOptionType.User]: 'user',
+    };
+    const defined = Object.fromEntries(
+      (crag.options ?? [])
+        .filter((sub) => sub.type === ApplicationCommandOptionType.Subcommand)
+        .map((sub) => [
+          sub.name,
+          Object.fromEntries(
+            ('options' in sub ? (sub.options ?? []) : []).map((option) => [option.name, KIND[option.type]]),
+          ),
+        ])
+        .filter(([, options]) => Object.keys(options as object).length > 0),
+    );
+    expect(defined).toEqual(CRAG_OPTIONS);
   });
 
   it('are checked: a name with a space or a capital, a long description or a missing translation fails', () => {

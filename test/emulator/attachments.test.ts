@@ -99,7 +99,13 @@ describe('uploads through channel routes', () => {
       status: 413,
       code: 40005,
     });
-    expect(takeProblems().map((problem) => problem.code)).toEqual([50035, 50035, 40005]);
+    // Three files of 9 MiB: each under the per-file limit, together over the 25 MiB a request may carry.
+    const nine = Array.from({ length: 3 }, (_, index) => ({
+      attachment: Buffer.alloc(9 * 1024 * 1024),
+      name: `part-${index}.bin`,
+    }));
+    await expect(textChannel().send({ files: nine })).rejects.toMatchObject({ status: 413, code: 40005 });
+    expect(takeProblems().map((problem) => problem.code)).toEqual([50035, 50035, 40005, 40005]);
   });
 
   test('the bot’s own sends and edits with files need Attach Files (403 / 50013); without files they do not', async () => {

@@ -4,6 +4,7 @@ import {
   ButtonStyle,
   type ChatInputCommandInteraction,
   type Client,
+  ComponentType,
   DiscordAPIError,
   InteractionContextType,
   type Message,
@@ -181,6 +182,29 @@ describe('slash commands', () => {
     const followUp = await discord.waitFor(() => discord.interaction(outcome.interactionId)?.followUpIds[0]);
     expect(discord.message(followUp)?.content).toBe('Your turn, bob');
     expect(discord.message(followUp)?.interaction_metadata).toMatchObject({ original_response_message_id: reply.id });
+  });
+
+  test('a deferred reply takes no flag but Ephemeral; its first follow-up may make it Components V2', async () => {
+    const { discord, alice, channel } = scene;
+    const refused = deferred<unknown>();
+    handlers.set(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction
+        .deferReply({ flags: MessageFlags.IsComponentsV2 as number })
+        .then(() => refused.resolve(undefined), refused.resolve);
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      await interaction.followUp({
+        flags: MessageFlags.IsComponentsV2 | MessageFlags.Ephemeral,
+        components: [{ type: ComponentType.TextDisplay, content: 'Your file is ready' }],
+      });
+    });
+    const outcome = await discord.runCommand({ user: alice.id, channel: channel.id, name: 'crag', subcommand: 'stop' });
+    expect(await refused.promise).toMatchObject({ status: 400, code: 50035 });
+    const reply = await discord.waitForReply(outcome.interactionId);
+    expect(reply.flags & MessageFlag.IsComponentsV2).toBe(MessageFlag.IsComponentsV2);
+    expect(reply.flags & MessageFlag.Ephemeral).toBe(MessageFlag.Ephemeral);
+    expect(reply.components).toEqual([expect.objectContaining({ content: 'Your file is ready' })]);
+    scene.discord.clearProblems();
   });
 
   test('the first follow-up after a deferReply replaces the placeholder, as on Discord', async () => {

@@ -8,13 +8,19 @@ import type { GuildCommand } from './index.js';
 
 /** Finished games read per query while the file is built. */
 const PAGE = 500;
+/**
+ * Discord refuses a request that sends a message over 25 MiB, files included, whatever per-file limit
+ * a boosted server announces; the rest of the request (the text, the multipart framing) fits in 64 KiB.
+ */
+const MOST_FILE_BYTES = 25 * 1024 ** 2 - 64 * 1024;
 
 /**
  * `/crag export`: the server's finished games as a CSV file, privately, for members who may Manage
  * Server. The reply is deferred first: a large server's file takes longer than Discord's three
  * seconds to build. The file must fit the upload limit the interaction announces (10 MiB unless the
- * server is boosted): over it, it is gzip-compressed, and if that is still too big only the newest
- * games that fit are sent, and the reply says so.
+ * server's boosts or the member's Nitro raise it), and never more than a request may carry: over it,
+ * it is gzip-compressed, and if that is still too big only the newest games that fit are sent, and
+ * the reply says so.
  */
 export async function exportCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   if (!managesServer(interaction)) return refused('refusal.manage-server-only');
@@ -26,10 +32,11 @@ export async function exportCommand(ctx: BotContext, interaction: GuildCommand):
     else await interaction.editReply(body);
   };
   const guildId = interaction.guildId;
+  const limitBytes = Math.min(interaction.attachmentSizeLimit, MOST_FILE_BYTES);
   const day = new Date(ctx.now()).toISOString().slice(0, 10);
   const file = await buildExport(
     (beforeId) => ctx.store.finishedGames({ guildId, limit: PAGE, ...(beforeId === undefined ? {} : { beforeId }) }),
-    interaction.attachmentSizeLimit,
+    limitBytes,
     `crag-${guildId}-${day}`,
   );
   const tr = personal(ctx.languages, interaction);
@@ -37,7 +44,7 @@ export async function exportCommand(ctx: BotContext, interaction: GuildCommand):
     await answer({ content: tr.t('export.none') });
     return undefined;
   }
-  const limit = tr.decimal(interaction.attachmentSizeLimit / 1024 ** 2);
+  const limit = tr.decimal(limitBytes / 1024 ** 2);
   const notes = [
     tr.t('export.ready', { count: file.games }),
     ...(file.truncated

@@ -4,13 +4,14 @@ import { type Outcome, refused } from '../outcome.js';
 import { renderHistory } from '../render/index.js';
 import { replyPrivately } from '../replies.js';
 import type { GuildCommand } from './index.js';
+import { readOptions } from './options.js';
 
 /** How many finished games the history lists. */
 const HISTORY_GAMES = 10;
 
 /** The last finished games of this channel, or of the server, privately, with links to their final boards. */
 export async function historyCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const scope = interaction.options.getString('scope') ?? 'channel';
+  const scope = readOptions(interaction, 'history').scope ?? 'channel';
   if (scope !== 'channel' && scope !== 'server') return refused('refusal.history-options');
   const games = await ctx.store.finishedGames({
     guildId: interaction.guildId,

@@ -7,6 +7,7 @@ import { type Outcome, refused } from '../outcome.js';
 import { type LeaderboardHeading, renderLeaderboard } from '../render/index.js';
 import { answerPublicly } from '../replies.js';
 import type { GuildCommand } from './index.js';
+import { readOptions } from './options.js';
 import { chosenPeriod } from './period-option.js';
 
 /**
@@ -16,11 +17,9 @@ import { chosenPeriod } from './period-option.js';
  * rules chosen (what is not chosen is this channel's, else the defaults).
  */
 export async function leaderboardCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const options = interaction.options;
-  const scope = options.getString('scope');
-  const rankBy = options.getString('rank-by') ?? 'total';
-  const rerolls = options.getInteger('rerolls');
-  const thirteen = options.getString('thirteen');
+  const options = readOptions(interaction, 'leaderboard');
+  const { scope, rerolls, thirteen } = options;
+  const rankBy = options['rank-by'] ?? 'total';
   if (!isRankBy(rankBy)) return refused('refusal.leaderboard-options');
   if (
     (scope !== null && scope !== 'series' && scope !== 'server') ||
@@ -29,12 +28,8 @@ export async function leaderboardCommand(ctx: BotContext, interaction: GuildComm
   ) {
     return refused('refusal.leaderboard-options');
   }
-  const minGames = options.getInteger('min-games') ?? (rankBy === 'average' ? MIN_GAMES_FOR_AVERAGE : 1);
-  const serverOnly =
-    options.getString('period') !== null ||
-    options.getInteger('season') !== null ||
-    rerolls !== null ||
-    thirteen !== null;
+  const minGames = options['min-games'] ?? (rankBy === 'average' ? MIN_GAMES_FOR_AVERAGE : 1);
+  const serverOnly = options.period !== null || options.season !== null || rerolls !== null || thirteen !== null;
   const latest = await ctx.store.latestGameInChannel(interaction.channelId);
   const ranking = { guildId: interaction.guildId, rankBy, minGames: Math.max(1, minGames), limit: 10 };
   let query: LeaderboardQuery;
@@ -45,7 +40,7 @@ export async function leaderboardCommand(ctx: BotContext, interaction: GuildComm
     query = { ...ranking, scope: 'series', seriesId: latest.seriesId };
     heading = { ...ranking, scope: 'series', rules: latest.state.rules };
   } else {
-    const chosen = await chosenPeriod(ctx, interaction, 'season');
+    const chosen = await chosenPeriod(ctx, interaction.guildId, options, 'season');
     if ('refusal' in chosen) return chosen;
     const fallback = latest?.state.rules ?? DEFAULT_RULES;
     const rules = { rerolls: rerolls ?? fallback.rerolls, thirteen: thirteen ?? fallback.thirteen };

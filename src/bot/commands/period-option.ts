@@ -2,7 +2,7 @@ import { PERIODS, type Period, periodKey } from '../../stats/periods.js';
 import type { BotContext } from '../context.js';
 import { type Refusal, refused } from '../outcome.js';
 import { type PeriodLabel, periodLabel } from '../render/index.js';
-import type { GuildCommand } from './index.js';
+import type { CommandOptions } from './options.js';
 
 /** The period a command's `period` and `season` options choose: its label, and the key its aggregates are kept under. */
 export interface ChosenPeriod {
@@ -17,17 +17,16 @@ export interface ChosenPeriod {
  */
 export async function chosenPeriod(
   ctx: BotContext,
-  interaction: GuildCommand,
+  guildId: string,
+  { period: named, season: number }: CommandOptions<'leaderboard' | 'stats'>,
   fallback: Period,
 ): Promise<ChosenPeriod | Refusal> {
-  const named = interaction.options.getString('period');
-  const number = interaction.options.getInteger('season');
   if (named !== null && !isPeriod(named)) return refused('refusal.period-options');
   if (number !== null && named !== null && named !== 'season') return refused('refusal.period-options');
   const period: Period = number === null ? (named ?? fallback) : 'season';
   let season = 1;
   if (period === 'season') {
-    const current = (await ctx.store.currentSeason(interaction.guildId)).number;
+    const current = (await ctx.store.currentSeason(guildId)).number;
     if (number !== null && (number < 1 || number > current)) {
       return refused('refusal.no-such-season', { season: number, current });
     }

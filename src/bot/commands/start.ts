@@ -11,6 +11,7 @@ import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { channelBusy } from '../refusals.js';
 import { replyPrivately } from '../replies.js';
 import type { GuildCommand } from './index.js';
+import { readOptions } from './options.js';
 
 type Needed = readonly (readonly [Message, bigint])[];
 
@@ -76,7 +77,7 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
 function whereToPlay(interaction: GuildCommand): Place | Refusal {
   const channel = interaction.channel;
   const inThread = channel?.isThread() ?? false;
-  const wantsThread = interaction.options.getBoolean('thread') ?? false;
+  const wantsThread = readOptions(interaction, 'start').thread ?? false;
   if (channel?.isThread()) {
     if (channel.locked) return refused('refusal.thread-locked');
     if (channel.archived) return refused('refusal.thread-archived');
@@ -99,26 +100,24 @@ interface Settings {
 }
 
 function readSettings(interaction: GuildCommand): Settings | Refusal {
-  const rules = {
-    rerolls: interaction.options.getInteger('rerolls') ?? 1,
-    thirteen: interaction.options.getString('thirteen') ?? 'any',
-  };
+  const options = readOptions(interaction, 'start');
+  const rules = { rerolls: options.rerolls ?? 1, thirteen: options.thirteen ?? 'any' };
   if (!isRules(rules)) return refused('refusal.bad-rules');
-  const minutes = interaction.options.getInteger('turn-timer') ?? DEFAULT_TURN_TIMER_MINUTES;
+  const minutes = options['turn-timer'] ?? DEFAULT_TURN_TIMER_MINUTES;
   if (minutes < 1 || minutes > MAX_TURN_TIMER_MINUTES) {
     return refused('refusal.bad-turn-timer', { count: MAX_TURN_TIMER_MINUTES });
   }
-  const computers = interaction.options.getInteger('computers') ?? 0;
+  const computers = options.computers ?? 0;
   if (computers < 0 || computers > MAX_SEATS - 1) return refused('refusal.bad-computers', { count: MAX_SEATS - 1 });
-  const level = (interaction.options.getString('level') ?? 'optimal') as ComputerLevel;
+  const level = (options.level ?? 'optimal') as ComputerLevel;
   if (!COMPUTER_LEVELS.includes(level)) return refused('refusal.bad-level');
   return {
     rules,
     minutes,
     computers,
     level,
-    hints: interaction.options.getBoolean('hints') ?? true,
-    pings: interaction.options.getBoolean('pings') ?? true,
+    hints: options.hints ?? true,
+    pings: options.pings ?? true,
   };
 }
 

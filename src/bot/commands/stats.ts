@@ -5,6 +5,7 @@ import { periodMessage, renderStats } from '../render/index.js';
 import { replyPrivately } from '../replies.js';
 import { encodeShareId } from '../share-id.js';
 import type { GuildCommand } from './index.js';
+import { readOptions } from './options.js';
 import { chosenPeriod } from './period-option.js';
 
 /**
@@ -12,9 +13,10 @@ import { chosenPeriod } from './period-option.js';
  * own come with a Share button that posts them for the channel.
  */
 export async function statsCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const chosen = await chosenPeriod(ctx, interaction, 'all');
+  const options = readOptions(interaction, 'stats');
+  const chosen = await chosenPeriod(ctx, interaction.guildId, options, 'all');
   if ('refusal' in chosen) return chosen;
-  const playerId = interaction.options.getUser('player')?.id ?? interaction.user.id;
+  const playerId = options.player?.id ?? interaction.user.id;
   const own = playerId === interaction.user.id;
   const stats = await ctx.store.playerStats(interaction.guildId, playerId, chosen.key);
   if (stats.lines.length === 0) {

@@ -11,7 +11,7 @@ import type { GuildComponent } from './index.js';
 
 export async function sheetButton(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
   if (!seatOf(game.state, interaction.user.id)) return engineRefusal('not-in-game');
-  await replyPrivately(interaction, sheetCard(game, interaction.user.id, personal(ctx.languages, interaction)));
+  await replyPrivately(interaction, await sheetCard(game, interaction.user.id, personal(ctx.languages, interaction)));
   return undefined;
 }
 

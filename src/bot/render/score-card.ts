@@ -1,7 +1,8 @@
 import { CATEGORIES, type CategoryId, type GameState, ROUNDS } from '../../game/index.js';
 import { describeRules, ROW_NAME } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
-import { type ScoreCardModel, scoreCardModel } from '../../score-card/index.js';
+import { scoreCardModel } from '../../score-card/from-game.js';
+import type { ScoreCardModel } from '../../score-card/model.js';
 import { plainPlayerName } from './names.js';
 
 /**

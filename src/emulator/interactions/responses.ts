@@ -86,10 +86,11 @@ export class InteractionResponder {
     const original = record.originalMessageId ? this.context.messages.get(record.originalMessageId) : undefined;
     let stored: StoredMessage;
     if (record.ack === 'deferred-reply' && original && original.json.flags & MessageFlag.Loading) {
-      // The first follow-up of a deferred reply replaces the "thinking" placeholder.
+      // The first follow-up of a deferred reply replaces the "thinking" placeholder. Its ephemeral
+      // flag is ignored (the placeholder decided that); IS_COMPONENTS_V2 is taken, as in an edit.
       this.#assertEditable(record, original);
       stored = this.context.messages.edit(original.json.id, {
-        fields: { ...fields, flags: undefined },
+        fields,
         files,
         fillsPlaceholder: true,
       });
@@ -169,6 +170,15 @@ export class InteractionResponder {
       allowEphemeral: true,
       knownEmoji: this.#knownEmoji(record),
     });
+    // "The only valid message flag you may use is EPHEMERAL": a Components V2 answer is made by
+    // editing the original response afterwards.
+    if ((fields.flags ?? 0) & ~MessageFlag.Ephemeral) {
+      throw DiscordError.formError(
+        ['data', 'flags'],
+        'INTERACTION_DEFERRED_FLAGS',
+        'Only EPHEMERAL may be set on a deferred reply',
+      );
+    }
     const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
     const stored = this.#createResponse(record, {
       fields: { flags: fields.flags ?? 0 },

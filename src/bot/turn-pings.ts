@@ -5,14 +5,6 @@ import type { Logger } from '../log.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
 import type { BoardPublisher } from './board-publisher.js';
-import { RequestBudget } from './request-budget.js';
-
-/**
- * Ping requests (a post and a delete per change of turn) started per second, at most: well under
- * Discord's global limit of 50 a second per bot, which follow-ups and the bot's own board edits
- * share. Beyond it, pings wait, and a turn that is over by then gets none.
- */
-export const PING_REQUESTS_PER_SECOND = 20;
 
 export interface TurnPingsDeps {
   readonly client: Client;
@@ -53,7 +45,6 @@ export class TurnPings {
    * after it changed.
    */
   private readonly shown = new Map<number, string | null>();
-  private readonly budget = new RequestBudget(PING_REQUESTS_PER_SECOND);
 
   constructor(private readonly deps: TurnPingsDeps) {}
 
@@ -107,23 +98,17 @@ export class TurnPings {
     }
     const ping = this.shown.has(gameId) ? this.shown.get(gameId) : game.pingMessageId;
     if (ping) {
-      if (!this.gone.has(gameId)) {
-        await this.budget.take();
-        await boards.deletePing(game, ping);
-      }
+      if (!this.gone.has(gameId)) await boards.deletePing(game, ping);
       await store.setPingMessage(gameId, null);
     }
     this.shown.set(gameId, null);
     if (game.state.status !== 'playing') this.shown.delete(gameId);
     // Play moved on meanwhile: the change that moved it settles its own turn.
-    if (!turn || !(await this.stillTurn(gameId, turn))) return;
+    if (!turn || game.state.round !== turn.round || game.state.currentSeat !== turn.seat) return;
     const playerId = whoToPing(game, actorId);
     const link = boards.boardLink(game);
     if (!playerId || !link || this.gone.has(gameId) || !boards.canPing(game)) return;
     const tr = guildWide(this.deps.languages, this.deps.client, game.guildId);
-    await this.budget.take();
-    // Waiting for the budget may have outlasted the turn.
-    if (!(await this.stillTurn(gameId, turn))) return;
     const posted = await boards.postPing(
       game,
       tr.t('ping.your-turn', { player: `<@${playerId}>`, board: link }),
@@ -132,12 +117,6 @@ export class TurnPings {
     if (!posted) return;
     this.shown.set(gameId, posted);
     await store.setPingMessage(gameId, posted);
-  }
-
-  /** Whether `turn` is still the one in play in the game as stored. */
-  private async stillTurn(gameId: number, turn: TurnKey): Promise<boolean> {
-    const game = await this.deps.store.gameById(gameId);
-    return game?.state.status === 'playing' && game.state.round === turn.round && game.state.currentSeat === turn.seat;
   }
 }
 

@@ -18,7 +18,14 @@ import {
   UNICODE_DICE,
 } from '../../src/bot/render/index.js';
 import { readMessageFields } from '../../src/emulator/validation/message-body.js';
-import { applyAction, createGame, type GameState, type Rules, seededRandom } from '../../src/game/index.js';
+import {
+  applyAction,
+  CATEGORY_IDS,
+  createGame,
+  type GameState,
+  type Rules,
+  seededRandom,
+} from '../../src/game/index.js';
 import { loadLanguages } from '../../src/i18n/index.js';
 import {
   allComponents,
@@ -356,21 +363,7 @@ describe('renderers', () => {
     const random = seededRandom(9);
     while (state.status === 'playing') {
       const seat = state.seats[state.currentSeat];
-      const open = [
-        'crag',
-        'thirteen',
-        'three-of-a-kind',
-        'low-straight',
-        'high-straight',
-        'odd-straight',
-        'even-straight',
-        'sixes',
-        'fives',
-        'fours',
-        'threes',
-        'twos',
-        'ones',
-      ].find((row) => state.sheets[seat?.playerId ?? '']?.[row as 'crag'] === undefined);
+      const open = CATEGORY_IDS.find((row) => state.sheets[seat?.playerId ?? '']?.[row] === undefined);
       const result = applyAction(
         state,
         { type: 'score', playerId: seat?.playerId ?? '', category: open ?? '' },

@@ -7,6 +7,6 @@ export * from './game-store.js';
 export { type Dialect, defaultMigrationsDir, loadMigrations, type Migration } from './migrations.js';
 export { type OpenStoreOptions, openPostgresStore, openStore, type StoreLocation } from './open-store.js';
 export { isPostgresUrl, maskPassword, postgresUrlProblem } from './postgres/database-url.js';
-export type { PostgresGameStore, PostgresStoreOptions } from './postgres/postgres-store.js';
-export { openSqliteStore, SqliteGameStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export type { PostgresStoreOptions } from './postgres/open-store.js';
+export { openSqliteStore, type SqliteStoreOptions } from './sqlite/open-store.js';
 export * from './types.js';

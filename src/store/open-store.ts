@@ -1,6 +1,6 @@
 import type { GameStore } from './game-store.js';
-import type { PostgresStoreOptions } from './postgres/postgres-store.js';
-import { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+import type { PostgresStoreOptions } from './postgres/open-store.js';
+import { openSqliteStore, type SqliteStoreOptions } from './sqlite/open-store.js';
 
 /** Which database holds the games, as the configuration names it. */
 export type StoreLocation =
@@ -19,7 +19,7 @@ export interface OpenStoreOptions {
  * loaded only when asked for, so a bot on SQLite never loads it.
  */
 export async function openPostgresStore(url: string, options?: PostgresStoreOptions): Promise<GameStore> {
-  const backend = await import('./postgres/postgres-store.js');
+  const backend = await import('./postgres/open-store.js');
   return backend.openPostgresStore(url, options);
 }
 

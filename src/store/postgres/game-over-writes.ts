@@ -13,11 +13,11 @@ import {
 import { type StatColumns, statColumns, totalsFromColumns } from '../stat-columns.js';
 import { type SeasonRow, toSeason } from '../stored-rows.js';
 import { Parameters, type Statement } from './row-writes.js';
-import { STATS_QUERIES } from './stats-queries.js';
+import { WRITE_QUERIES } from './write-queries.js';
 
-/** Takes the server's lock for this transaction (see STATS_QUERIES.guildLock). */
+/** Takes the server's lock for this transaction (see WRITE_QUERIES.guildLock). */
 export async function lockGuild(client: pg.ClientBase, guildId: string): Promise<void> {
-  await client.query({ ...STATS_QUERIES.guildLock, values: [guildId] });
+  await client.query({ ...WRITE_QUERIES.guildLock, values: [guildId] });
 }
 
 /**
@@ -26,18 +26,18 @@ export async function lockGuild(client: pg.ClientBase, guildId: string): Promise
  */
 export async function writeStatistics(client: pg.ClientBase, game: EndedGame, over: GameOver): Promise<void> {
   if (over.records.length === 0) return;
-  const [seasonRow] = (await client.query<SeasonRow>({ ...STATS_QUERIES.currentSeason, values: [game.guildId] })).rows;
+  const [seasonRow] = (await client.query<SeasonRow>({ ...WRITE_QUERIES.currentSeason, values: [game.guildId] })).rows;
   const periods = periodKeysOf(game.finishedAt, toSeason(seasonRow).number);
   const players = over.records.map((record) => record.playerId);
   const stored = await client.query<StatColumns & { period: string; player_id: string }>({
-    ...STATS_QUERIES.statLines,
+    ...WRITE_QUERIES.statLines,
     values: [game.guildId, over.rules, players, periods],
   });
   const totals = new Map<string, PlayerTotals>(
     stored.rows.map((row) => [`${row.period} ${row.player_id}`, totalsFromColumns(row)]),
   );
   const series = await client.query<Omit<SeriesLine, 'playerId'> & { player_id: string }>({
-    ...STATS_QUERIES.seriesLines,
+    ...WRITE_QUERIES.seriesLines,
     values: [game.seriesId, players],
   });
   const seriesBefore = new Map(series.rows.map((row) => [row.player_id, row]));

@@ -17,23 +17,7 @@ import {
   toSeason,
   toStatsLines,
 } from './stored-rows.js';
-import type {
-  CreateGameResult,
-  FinishedGame,
-  FinishedGamesQuery,
-  LeaderboardQuery,
-  LeaderboardRow,
-  NewGame,
-  PlayerStats,
-  RecentChange,
-  SaveExtras,
-  SaveResult,
-  Season,
-  SeriesGame,
-  SeriesTotal,
-  StoredGame,
-  TurnInPlay,
-} from './types.js';
+import type * as api from './types.js';
 
 export interface SqlGameStoreOptions {
   /** The clock for created/updated times, in epoch ms. */
@@ -74,27 +58,27 @@ export class SqlGameStore implements GameStore {
     this.recent = new RecentGames(CACHED_GAMES, options.cacheGuild);
   }
 
-  async createGame(game: NewGame): Promise<CreateGameResult> {
+  async createGame(game: api.NewGame): Promise<api.CreateGameResult> {
     return this.created(game, await this.backend.createGame(this.toCreate(game)));
   }
 
-  async createGames(games: readonly NewGame[]): Promise<CreateGameResult[]> {
+  async createGames(games: readonly api.NewGame[]): Promise<api.CreateGameResult[]> {
     const outcomes = await this.backend.createGames(games.map((game) => this.toCreate(game)));
-    return outcomes.map((outcome, index) => this.created(games[index] as NewGame, outcome));
+    return outcomes.map((outcome, index) => this.created(games[index] as api.NewGame, outcome));
   }
 
-  async gameById(id: number): Promise<StoredGame | undefined> {
+  async gameById(id: number): Promise<api.StoredGame | undefined> {
     const cached = this.recent.get(id);
     if (cached) return this.recent.remember(cached);
     const game = await this.readGame(id);
     return game && this.recent.remember(game);
   }
 
-  async activeGameInChannel(channelId: string): Promise<StoredGame | undefined> {
+  async activeGameInChannel(channelId: string): Promise<api.StoredGame | undefined> {
     return this.games(await this.backend.read('activeInChannel', { channelId }))[0];
   }
 
-  async latestGameInChannel(channelId: string): Promise<StoredGame | undefined> {
+  async latestGameInChannel(channelId: string): Promise<api.StoredGame | undefined> {
     return this.games(await this.backend.read('latestInChannel', { channelId }))[0];
   }
 
@@ -102,8 +86,8 @@ export class SqlGameStore implements GameStore {
     gameId: number,
     expectedVersion: number,
     next: GameState,
-    extra: SaveExtras = {},
-  ): Promise<SaveResult> {
+    extra: api.SaveExtras = {},
+  ): Promise<api.SaveResult> {
     if (next.version <= expectedVersion) {
       throw new RangeError(`the next state's version ${next.version} must be above ${expectedVersion}`);
     }
@@ -134,7 +118,7 @@ export class SqlGameStore implements GameStore {
   }
 
   /** Whole games (turns and all) are not read, so thousands of them cost little. */
-  async turnsInPlay(): Promise<TurnInPlay[]> {
+  async turnsInPlay(): Promise<api.TurnInPlay[]> {
     return (await this.backend.read('turnsInPlay', {})).map((row) => ({
       gameId: row.id,
       guildId: row.guild_id,
@@ -145,7 +129,7 @@ export class SqlGameStore implements GameStore {
   }
 
   /** Read lightly (no sheets, only the last turn), since after a busy spell they can be many. */
-  async recentlyChangedBoards(windowMs: number, inGuild?: (guildId: string) => boolean): Promise<RecentChange[]> {
+  async recentlyChangedBoards(windowMs: number, inGuild?: (guildId: string) => boolean): Promise<api.RecentChange[]> {
     const newest = inGuild ? await this.newestChangeIn(inGuild) : (await this.backend.read('newestChange', {}))[0]?.at;
     if (!newest) return [];
     const rows = await this.backend.read('boardsChangedSince', { since: newest - windowMs });
@@ -170,11 +154,11 @@ export class SqlGameStore implements GameStore {
     }
   }
 
-  async gamesIdleSince(before: number): Promise<StoredGame[]> {
+  async gamesIdleSince(before: number): Promise<api.StoredGame[]> {
     return this.games(await this.backend.read('idleGames', { before }));
   }
 
-  async activeGamesInGuild(guildId: string): Promise<StoredGame[]> {
+  async activeGamesInGuild(guildId: string): Promise<api.StoredGame[]> {
     return this.games(await this.backend.read('activeInGuild', { guildId }));
   }
 
@@ -184,7 +168,7 @@ export class SqlGameStore implements GameStore {
     return gone.length;
   }
 
-  async seriesGames(seriesId: number): Promise<SeriesGame[]> {
+  async seriesGames(seriesId: number): Promise<api.SeriesGame[]> {
     const [games, resultRows] = await Promise.all([
       this.backend.read('seriesGames', { seriesId }),
       this.backend.read('seriesResults', { seriesId }),
@@ -198,7 +182,7 @@ export class SqlGameStore implements GameStore {
     }));
   }
 
-  async seriesTotals(seriesId: number): Promise<SeriesTotal[]> {
+  async seriesTotals(seriesId: number): Promise<api.SeriesTotal[]> {
     return (await this.backend.read('seriesTotals', { seriesId })).map((row) => ({
       playerId: row.player_id,
       total: row.total,
@@ -207,19 +191,21 @@ export class SqlGameStore implements GameStore {
     }));
   }
 
-  async leaderboard(query: LeaderboardQuery): Promise<LeaderboardRow[]> {
+  async leaderboard(query: api.LeaderboardQuery): Promise<api.LeaderboardRow[]> {
     const name = leaderboardRead('top', query);
     const rows = await this.backend.read(name, { ...leaderboardFilter(query), limit: leaderboardLimit(query) });
     return rows.map(toLeaderboardRow);
   }
 
-  async leaderboardRank(query: LeaderboardQuery & { readonly playerId: string }): Promise<LeaderboardRow | undefined> {
+  async leaderboardRank(
+    query: api.LeaderboardQuery & { readonly playerId: string },
+  ): Promise<api.LeaderboardRow | undefined> {
     const name = leaderboardRead('rank', query);
     const [row] = await this.backend.read(name, { ...leaderboardFilter(query), playerId: query.playerId });
     return row && toLeaderboardRow(row);
   }
 
-  async playerStats(guildId: string, playerId: string, period: string): Promise<PlayerStats> {
+  async playerStats(guildId: string, playerId: string, period: string): Promise<api.PlayerStats> {
     const [names, lines] = await Promise.all([
       this.backend.read('playerName', { guildId, playerId }),
       this.backend.read('playerStats', { guildId, period, playerId }),
@@ -227,7 +213,7 @@ export class SqlGameStore implements GameStore {
     return { name: names[0]?.name ?? null, lines: toStatsLines(lines) };
   }
 
-  async finishedGames(query: FinishedGamesQuery): Promise<FinishedGame[]> {
+  async finishedGames(query: api.FinishedGamesQuery): Promise<api.FinishedGame[]> {
     const page = { guildId: query.guildId, beforeId: query.beforeId ?? Number.MAX_SAFE_INTEGER, limit: query.limit };
     const rows =
       query.channelId === undefined
@@ -249,11 +235,11 @@ export class SqlGameStore implements GameStore {
     }));
   }
 
-  async currentSeason(guildId: string): Promise<Season> {
+  async currentSeason(guildId: string): Promise<api.Season> {
     return toSeason((await this.backend.read('currentSeason', { guildId }))[0]);
   }
 
-  async startSeason(guildId: string, startedBy: string): Promise<Season> {
+  async startSeason(guildId: string, startedBy: string): Promise<api.Season> {
     return { number: await this.backend.startSeason(guildId, startedBy, this.now()) };
   }
 
@@ -262,12 +248,12 @@ export class SqlGameStore implements GameStore {
     await this.backend.close();
   }
 
-  private async readGame(id: number): Promise<StoredGame | undefined> {
+  private async readGame(id: number): Promise<api.StoredGame | undefined> {
     return this.games(await this.backend.read('gameById', { id }))[0];
   }
 
   /** Whole games from their rows. */
-  private games(rows: readonly GameRow[]): StoredGame[] {
+  private games(rows: readonly GameRow[]): api.StoredGame[] {
     return rows.map((row) =>
       toStoredGame(
         row,
@@ -280,12 +266,12 @@ export class SqlGameStore implements GameStore {
    * A save refused because the game is at another version. The copy just read replaces the one kept
    * (which is not trusted again); RecentGames keeps whichever is newer.
    */
-  private refused(current: StoredGame): SaveResult {
+  private refused(current: api.StoredGame): api.SaveResult {
     return { ok: false, reason: 'stale', current: this.recent.remember(current) };
   }
 
   /** A new game as every backend writes it; the analysis of one stored already over runs here, before any transaction. */
-  private toCreate(game: NewGame): GameToCreate {
+  private toCreate(game: api.NewGame): GameToCreate {
     const over = gameOver(game.state);
     const now = this.now();
     return {
@@ -309,7 +295,7 @@ export class SqlGameStore implements GameStore {
     };
   }
 
-  private created(game: NewGame, outcome: CreateOutcome): CreateGameResult {
+  private created(game: api.NewGame, outcome: CreateOutcome): api.CreateGameResult {
     if (outcome.ok) return { ok: true, game: toStoredGame(outcome.row, game.state) };
     if (outcome.reason === 'unknown-series') return outcome;
     const [active] = this.games([outcome.active]);
@@ -322,11 +308,11 @@ export class SqlGameStore implements GameStore {
    * save that ends a game packs it and counts it (`over`).
    */
   private async writeOver(
-    previous: StoredGame,
+    previous: api.StoredGame,
     next: GameState,
-    extra: SaveExtras,
+    extra: api.SaveExtras,
     over: GameOver | undefined,
-  ): Promise<StoredGame | undefined> {
+  ): Promise<api.StoredGame | undefined> {
     // Its statistics were counted when it ended: writing it again would count them twice.
     if (isOver(previous.state)) throw new RangeError(`game ${previous.id} is over and is never saved again`);
     const now = this.now();
@@ -354,7 +340,7 @@ export class SqlGameStore implements GameStore {
 /** The leaderboard read a query asks for. */
 function leaderboardRead<K extends 'top' | 'rank'>(
   kind: K,
-  query: LeaderboardQuery,
+  query: api.LeaderboardQuery,
 ): Extract<LeaderboardReadName, `${K}:${string}`> {
   return `${kind}:${query.scope}:${rankByOf(query)}` as Extract<LeaderboardReadName, `${K}:${string}`>;
 }

@@ -108,16 +108,13 @@ export interface GameResult extends PlayerResult {
 }
 
 /** A finished game as the history and the export read it. */
-export interface FinishedGame {
-  readonly id: number;
-  readonly guildId: string;
-  readonly channelId: string;
-  readonly seriesId: number;
-  readonly seriesGameNumber: number;
-  readonly boardMessageId: string | null;
+export interface FinishedGame
+  extends Pick<
+    StoredGame,
+    'id' | 'guildId' | 'channelId' | 'seriesId' | 'seriesGameNumber' | 'boardMessageId' | 'state'
+  > {
   /** When its last action ended it, in epoch ms. */
   readonly finishedAt: number;
-  readonly state: GameState;
   /** Every seat's result, best place first. */
   readonly results: readonly GameResult[];
 }

@@ -12,19 +12,13 @@ import {
 import { STANDARD_QUERIES } from '../standard-queries.js';
 import { type SeasonRow, toSeason } from '../stored-rows.js';
 import { lockGuild, writeStatistics } from './game-over-writes.js';
+import { type NamedQuery, positional, valuesOf } from './named-parameters.js';
 import { QUERIES } from './queries.js';
 import { createStatement, legacyEndStatement, type Statement, saveStatement } from './row-writes.js';
 import { WRITE_QUERIES } from './write-queries.js';
 
 /** A createGame refused for a busy channel whose game then ended before it could be read is tried again. */
 const CREATE_ATTEMPTS = 3;
-
-/** A query named for pg, with its `@name` parameters turned into `$1, $2, ...` in the order of `names`. */
-interface NamedQuery {
-  readonly name: string;
-  readonly text: string;
-  readonly names: readonly string[];
-}
 
 /**
  * The store on PostgreSQL, which several bot processes may share. A save is one statement: the
@@ -142,8 +136,7 @@ export class PostgresBackend implements core.StoreBackend {
 
   private bound(name: core.ReadName | core.WriteName, params: object): pg.QueryConfig {
     const query = this.queries[name];
-    const values = params as Record<string, unknown>;
-    return { name: query.name, text: query.text, values: query.names.map((param) => values[param]) };
+    return { name: query.name, text: query.text, values: valuesOf(query, params) };
   }
 
   private async packLegacyGame(client: pg.PoolClient): Promise<boolean> {
@@ -214,15 +207,4 @@ async function run(
   save: Statement,
 ): Promise<{ board_message_id: string | null } | undefined> {
   return (await on.query<{ board_message_id: string | null }>(save)).rows[0];
-}
-
-/** `sql` with its `@name` parameters numbered in order of first use, for pg; named `crag_<read>` for preparing. */
-function positional(name: string, sql: string): NamedQuery {
-  const names: string[] = [];
-  const text = sql.replace(/@([A-Za-z]\w*)/g, (_, param: string) => {
-    if (!names.includes(param)) names.push(param);
-    return `$${names.indexOf(param) + 1}`;
-  });
-  const snake = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).replace(/\W/g, '_');
-  return { name: `crag_${snake}`, text, names };
 }

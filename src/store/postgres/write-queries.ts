@@ -1,4 +1,10 @@
-import { STAT_COLUMNS } from '../standard-queries.js';
+import { STANDARD_QUERIES, STAT_COLUMNS } from '../standard-queries.js';
+import { type NamedQuery, positional } from './named-parameters.js';
+
+/** A query's name and text, for its values given by position. */
+function queryText({ name, text }: NamedQuery): { name: string; text: string } {
+  return { name, text };
+}
 
 /**
  * The fixed statements of PostgreSQL's write path (backend.ts, game-over-writes.ts), named so that
@@ -19,10 +25,8 @@ export const WRITE_QUERIES = {
     text: 'INSERT INTO series (guild_id, channel_id, rules, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
   },
   seriesInGuild: { name: 'crag_series_in_guild', text: 'SELECT id FROM series WHERE id = $1 AND guild_id = $2' },
-  currentSeason: {
-    name: 'crag_current_season_number',
-    text: 'SELECT number FROM seasons WHERE guild_id = $1 ORDER BY number DESC LIMIT 1',
-  },
+  /** The store's own read (standard-queries.ts), inside a transaction that holds the server's lock. */
+  currentSeason: queryText(positional('currentSeason', STANDARD_QUERIES.currentSeason)),
   insertSeason: {
     name: 'crag_insert_season',
     text: 'INSERT INTO seasons (guild_id, number, started_at, started_by) VALUES ($1, $2, $3, $4)',

@@ -43,7 +43,7 @@ export class SqliteBackend implements core.StoreBackend {
     this.saveStateTx = immediate(db, (save: core.StateSave) => this.writeState(save));
     this.purgeTx = immediate(db, (before: number) => this.purge(before));
     this.startSeasonTx = immediate(db, (guildId: string, startedBy: string, startedAt: number) => {
-      const number = toSeason(this.statements.currentSeason.get(guildId)).number + 1;
+      const number = toSeason(this.statements.currentSeason.get({ guildId })).number + 1;
       this.statements.insertSeason.run(guildId, number, startedAt, startedBy);
       return number;
     });
@@ -112,7 +112,7 @@ export class SqliteBackend implements core.StoreBackend {
   }
 
   private insertGame({ insert, writes }: core.GameToCreate): core.CreateOutcome {
-    const busy = this.statements.activeInChannel.get(insert.channelId);
+    const busy = this.statements.activeInChannel.get({ channelId: insert.channelId });
     if (busy) return { ok: false, reason: 'channel-busy', active: busy };
     let seriesId = insert.seriesId;
     if (seriesId === undefined) {
@@ -167,7 +167,7 @@ export class SqliteBackend implements core.StoreBackend {
   private packLegacyBatch(limit: number): number {
     const ids = this.statements.gamesToPack.all(limit);
     for (const id of ids) {
-      const row = this.statements.gameById.get(id);
+      const row = this.statements.gameById.get({ id });
       const over = row && gameOver(gameStateOf(row, () => this.playRows(row)));
       if (row && over) {
         this.statements.deleteResults.run(id);

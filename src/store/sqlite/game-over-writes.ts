@@ -27,7 +27,7 @@ export function writeGameOver(statements: WriteStatements, game: EndedGame, over
     );
   }
   if (over.records.length === 0) return;
-  const season = toSeason(statements.currentSeason.get(game.guildId)).number;
+  const season = toSeason(statements.currentSeason.get({ guildId: game.guildId })).number;
   const lines = statLinesAfter(over, periodKeysOf(game.finishedAt, season), (playerId, period) => {
     const row = statements.statLine.get(game.guildId, period, over.rules, playerId);
     return row && totalsFromColumns(row);

@@ -1,7 +1,7 @@
 import type { DialectQueries } from '../backend.js';
 import { GAME_COLUMNS, RESULT_COLUMNS } from '../standard-queries.js';
 
-export const ACTIVE = "status IN ('lobby', 'playing')";
+const ACTIVE = "status IN ('lobby', 'playing')";
 /**
  * The games table read through the partial index of active games, for queries that want only those:
  * left to itself, SQLite may read every game ever played (there is no index on a guild's active

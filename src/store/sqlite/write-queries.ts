@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { SeriesLine } from '../game-over.js';
 import type { GameMetaRow, GameRow } from '../game-rows.js';
-import { GAME_COLUMNS, STAT_COLUMNS } from '../standard-queries.js';
+import { GAME_COLUMNS, STANDARD_QUERIES, STAT_COLUMNS } from '../standard-queries.js';
 import type { StatColumns } from '../stat-columns.js';
-import { ACTIVE } from './queries.js';
+import type { SeasonRow } from '../stored-rows.js';
+import { QUERIES } from './queries.js';
 
 type InsertParams = {
   guildId: string;
@@ -32,13 +33,14 @@ type UpdateParams = {
 
 export type StatLineParams = StatColumns & { guildId: string; period: string; rules: string; playerId: string };
 
-/** The statements of SQLite's write path (backend.ts), prepared once when the store opens. */
+/**
+ * The statements of SQLite's write path (backend.ts), prepared once when the store opens; the reads
+ * it needs inside its transactions are the store's own (queries.ts).
+ */
 export function prepareWrites(db: Database.Database) {
   return {
-    activeInChannel: db.prepare<[string], GameRow>(
-      `SELECT ${GAME_COLUMNS}, state FROM games WHERE channel_id = ? AND ${ACTIVE}`,
-    ),
-    gameById: db.prepare<[number], GameRow>(`SELECT ${GAME_COLUMNS}, state FROM games WHERE id = ?`),
+    activeInChannel: db.prepare<{ channelId: string }, GameRow>(QUERIES.activeInChannel),
+    gameById: db.prepare<{ id: number }, GameRow>(QUERIES.gameById),
     insertSeries: db.prepare<[string, string, string, number]>(
       'INSERT INTO series (guild_id, channel_id, rules, created_at) VALUES (?, ?, ?, ?)',
     ),
@@ -101,9 +103,7 @@ export function prepareWrites(db: Database.Database) {
     deleteEmptySeries: db.prepare<{ series: number }>(
       'DELETE FROM series WHERE id = @series AND NOT EXISTS (SELECT 1 FROM games WHERE series_id = @series)',
     ),
-    currentSeason: db.prepare<[string], { number: number }>(
-      'SELECT number FROM seasons WHERE guild_id = ? ORDER BY number DESC LIMIT 1',
-    ),
+    currentSeason: db.prepare<{ guildId: string }, SeasonRow>(STANDARD_QUERIES.currentSeason),
     insertSeason: db.prepare<[string, number, number, string]>(
       'INSERT INTO seasons (guild_id, number, started_at, started_by) VALUES (?, ?, ?, ?)',
     ),

@@ -17,6 +17,22 @@ export class Parameters {
     this.values.push(value);
     return `$${this.values.length}::${type}`;
   }
+
+  /**
+   * `unnest($1::type[], ...) AS alias(name, ...)`: the rows as one array parameter per column, the
+   * way PostgreSQL takes many rows in one statement. `columns` lists them as "name type, ...", each
+   * read from the rows' field of that name.
+   */
+  unnest(alias: string, rows: readonly object[], columns: string): string {
+    const named = columns.split(',').map((column) => column.trim().split(/\s+/) as [name: string, type: string]);
+    const arrays = named.map(([name, type]) =>
+      this.add(
+        rows.map((row) => (row as Record<string, unknown>)[name]),
+        `${type}[]`,
+      ),
+    );
+    return `unnest(${arrays.join(', ')}) AS ${alias}(${named.map(([name]) => name).join(', ')})`;
+  }
 }
 
 /**
@@ -40,20 +56,21 @@ function rowWrites(writes: RowWrites | EndRows, params: Parameters): { ctes: str
       'turns_dropped AS (DELETE FROM turn_history h USING target WHERE h.game_id = target.id)',
     );
     part('r', results.length > 0, () => {
-      const column = (type: string, pick: (result: GameResult) => unknown) => params.add(results.map(pick), type);
-      const columns = [
-        column('text[]', (result) => result.playerId),
-        column('int[]', (result) => result.total),
-        column('int[]', (result) => result.place),
-        column('bool[]', (result) => result.isComputer),
-        column('bool[]', (result) => result.won),
-        column('float8[]', (result) => result.skillLoss),
-        column('float8[]', (result) => result.luck),
-      ];
+      const rows = results.map((result) => ({
+        player_id: result.playerId,
+        total: result.total,
+        place: result.place,
+        is_computer: result.isComputer,
+        won: result.won,
+        skill_loss: result.skillLoss,
+        luck: result.luck,
+      }));
+      const columns =
+        'player_id text, total int, place int, is_computer bool, won bool, skill_loss float8, luck float8';
       return `results_added AS (
         INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck)
         SELECT target.id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck
-        FROM target, unnest(${columns.join(', ')}) AS r(player_id, total, place, is_computer, won, skill_loss, luck))`;
+        FROM target, ${params.unnest('r', rows, columns)})`;
     });
     return { ctes, key: `end${key}` };
   }

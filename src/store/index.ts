@@ -1,6 +1,7 @@
 /**
- * Where games live: the GameStore interface and its backends. The bot opens one with `openStore`
- * and never learns which database answers.
+ * Where games live: the GameStore interface, its one implementation over the SQL, and the backends
+ * that run the SQL (see docs/storage.md). The bot opens one with `openStore` and never learns which
+ * database answers.
  */
 export * from './errors.js';
 export * from './game-store.js';

@@ -20,6 +20,8 @@ import type {
 /**
  * Where games, sheets, series and results live. The bot sees only this interface; which database
  * answers (SQLite by default, PostgreSQL when DATABASE_URL is set) is decided once, at start-up.
+ * It has one implementation, SqlGameStore (sql-game-store.ts), over a backend per database
+ * (backend.ts; docs/storage.md).
  *
  * Every backend keeps the same guarantees:
  * - a write lands whole or not at all (one transaction per call);

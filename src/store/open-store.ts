@@ -1,6 +1,6 @@
 import type { GameStore } from './game-store.js';
-import type { PostgresStoreOptions } from './postgres/postgres-store.js';
-import { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+import type { PostgresStoreOptions } from './postgres/open-store.js';
+import { openSqliteStore } from './sqlite/open-store.js';
 
 /** Which database holds the games, as the configuration names it. */
 export type StoreLocation =
@@ -19,7 +19,7 @@ export interface OpenStoreOptions {
  * loaded only when asked for, so a bot on SQLite never loads it.
  */
 export async function openPostgresStore(url: string, options?: PostgresStoreOptions): Promise<GameStore> {
-  const backend = await import('./postgres/postgres-store.js');
+  const backend = await import('./postgres/open-store.js');
   return backend.openPostgresStore(url, options);
 }
 
@@ -29,26 +29,14 @@ export async function openPostgresStore(url: string, options?: PostgresStoreOpti
  */
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<GameStore> {
   const { onBackgroundError, cacheGuild } = options;
+  const common = cacheGuild ? { cacheGuild } : {};
+  /** The backend's own failure callback, told to onBackgroundError with what the store does about it. */
+  const told = (consequence: string) =>
+    onBackgroundError ? (error: Error) => onBackgroundError(consequence, error) : undefined;
   if (location.kind === 'postgres') {
-    const postgresOptions: PostgresStoreOptions = {
-      ...(cacheGuild ? { cacheGuild } : {}),
-      ...(onBackgroundError
-        ? {
-            onConnectionError: (error: Error) =>
-              onBackgroundError('a PostgreSQL connection failed; the next query opens a new one', error),
-          }
-        : {}),
-    };
-    return openPostgresStore(location.url, postgresOptions);
+    const onConnectionError = told('a PostgreSQL connection failed; the next query opens a new one');
+    return openPostgresStore(location.url, { ...common, ...(onConnectionError ? { onConnectionError } : {}) });
   }
-  const sqliteOptions: SqliteStoreOptions = {
-    ...(cacheGuild ? { cacheGuild } : {}),
-    ...(onBackgroundError
-      ? {
-          onCheckpointError: (error: Error) =>
-            onBackgroundError('background WAL checkpoints stopped; SQLite checkpoints inline', error),
-        }
-      : {}),
-  };
-  return openSqliteStore(location.path, sqliteOptions);
+  const onCheckpointError = told('background WAL checkpoints stopped; SQLite checkpoints inline');
+  return openSqliteStore(location.path, { ...common, ...(onCheckpointError ? { onCheckpointError } : {}) });
 }

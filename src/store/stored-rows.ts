@@ -6,6 +6,7 @@ import type {
   GameResult,
   LeaderboardQuery,
   LeaderboardRow,
+  PlayerResult,
   PlayerStatsLine,
   RankBy,
   RecentChange,
@@ -124,28 +125,27 @@ export interface ResultRow {
   luck: number | null;
 }
 
+export function toPlayerResult(row: ResultRow): PlayerResult {
+  return { playerId: row.player_id, total: row.total, place: row.place, isComputer: Boolean(row.is_computer) };
+}
+
 export function toGameResult(row: ResultRow): GameResult {
   return {
-    playerId: row.player_id,
-    total: row.total,
-    place: row.place,
-    isComputer: Boolean(row.is_computer),
+    ...toPlayerResult(row),
     won: Boolean(row.won),
     skillLoss: row.skill_loss,
     luck: row.luck,
   };
 }
 
-/** A seasons row as both backends read it. */
+/** A seasons row as both backends read it (who started it, and when, is kept in the table only). */
 export interface SeasonRow {
   number: number;
-  started_at: number;
-  started_by: string;
 }
 
 /** A server's first season, which began with its first game; it has no row. */
-export const FIRST_SEASON: Season = { number: 1, startedAt: null, startedBy: null };
+export const FIRST_SEASON: Season = { number: 1 };
 
 export function toSeason(row: SeasonRow | undefined): Season {
-  return row ? { number: row.number, startedAt: row.started_at, startedBy: row.started_by } : FIRST_SEASON;
+  return row ? { number: row.number } : FIRST_SEASON;
 }

@@ -18,13 +18,12 @@ export interface StoredGame {
   readonly pingMessageId: string | null;
   /** When the current turn times out, in epoch ms; null when no timer runs. */
   readonly turnDeadline: number | null;
-  readonly createdAt: number;
   readonly updatedAt: number;
   readonly lastActionAt: number;
   readonly state: GameState;
 }
 
-/** A game under way as its turn timer sees it; see Store.turnsInPlay. */
+/** A game under way as its turn timer sees it; see GameStore.turnsInPlay. */
 export interface TurnInPlay {
   readonly gameId: number;
   /** So that a process serving some guilds only (a shard) can take just their games. */
@@ -36,7 +35,7 @@ export interface TurnInPlay {
   readonly turnDeadline: number | null;
 }
 
-/** A game as Store.recentlyChangedBoards reads it. */
+/** A game as GameStore.recentlyChangedBoards reads it. */
 export interface RecentChange {
   readonly gameId: number;
   /** So that a process serving some guilds only (a shard) can take just their boards. */
@@ -68,7 +67,6 @@ export type CreateGameResult =
 /** Columns written beside the state; left out means unchanged. */
 export interface SaveExtras {
   readonly turnDeadline?: number | null;
-  readonly boardMessageId?: string | null;
 }
 
 export type SaveResult =
@@ -110,16 +108,13 @@ export interface GameResult extends PlayerResult {
 }
 
 /** A finished game as the history and the export read it. */
-export interface FinishedGame {
-  readonly id: number;
-  readonly guildId: string;
-  readonly channelId: string;
-  readonly seriesId: number;
-  readonly seriesGameNumber: number;
-  readonly boardMessageId: string | null;
+export interface FinishedGame
+  extends Pick<
+    StoredGame,
+    'id' | 'guildId' | 'channelId' | 'seriesId' | 'seriesGameNumber' | 'boardMessageId' | 'state'
+  > {
   /** When its last action ended it, in epoch ms. */
   readonly finishedAt: number;
-  readonly state: GameState;
   /** Every seat's result, best place first. */
   readonly results: readonly GameResult[];
 }
@@ -133,12 +128,12 @@ export interface FinishedGamesQuery {
   readonly limit: number;
 }
 
-/** A server's season: the first began with its first game; each later one with `/crag season new`. */
+/**
+ * A server's season: the first began with its first game; each later one with `/crag season new`
+ * (the seasons table also records when, and by whom).
+ */
 export interface Season {
   readonly number: number;
-  /** When and by whom it was started; null for the first season. */
-  readonly startedAt: number | null;
-  readonly startedBy: string | null;
 }
 
 /** A person's figures in one rule set over one period. */

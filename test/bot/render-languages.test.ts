@@ -58,7 +58,7 @@ function view(state: GameState, extra: Partial<GameView> = {}): GameView {
   return {
     gameId: 1234,
     state,
-    settings: { turnTimerMinutes: 5, hintsEnabled: true },
+    settings: { turnTimerMinutes: 5, hintsEnabled: true, pingsEnabled: true },
     turnDeadline: 1_800_000_000_000,
     ...extra,
   };

@@ -25,7 +25,6 @@ function stored(id: number, state: GameState, turnDeadline: number | null): Stor
     pingsEnabled: true,
     pingMessageId: null,
     turnDeadline,
-    createdAt: NOW,
     updatedAt: NOW,
     lastActionAt: NOW,
     state,

@@ -53,10 +53,13 @@ describe.each(BACKENDS)('$name', (backend) => {
         pingsEnabled: true,
         pingMessageId: null,
         turnDeadline: null,
-        createdAt: clock,
         updatedAt: clock,
         lastActionAt: clock,
       });
+      // When it was created is kept in the row only: nothing the bot shows reads it.
+      expect(await db.rows('SELECT created_at FROM games WHERE id = ?', created.game.id)).toEqual([
+        { created_at: clock },
+      ]);
       expect(created.game.state).toEqual(newGameState(PLAN));
       expect(await store.gameById(created.game.id)).toEqual(created.game);
       expect(await store.activeGameInChannel(CHANNEL)).toEqual(created.game);
@@ -160,14 +163,12 @@ describe.each(BACKENDS)('$name', (backend) => {
       await expect(store.saveState(created.game.id, next.version, next)).rejects.toThrow(RangeError);
     });
 
-    it('sets the deadline and board message with the state, and clears the deadline when the game ends', async () => {
+    it('sets the deadline with the state, keeps the board message, and clears the deadline when the game ends', async () => {
       const created = await create();
       if (!created.ok) throw new Error('expected a game');
+      expect(await store.setBoardMessage(created.game.id, '42')).toBe(true);
       const next = step(created.game.state, PLAN)!;
-      const saved = await store.saveState(created.game.id, 1, next, {
-        turnDeadline: clock + 60_000,
-        boardMessageId: '42',
-      });
+      const saved = await store.saveState(created.game.id, 1, next, { turnDeadline: clock + 60_000 });
       if (!saved.ok) throw new Error('save should land');
       expect(saved.game).toMatchObject({ turnDeadline: clock + 60_000, boardMessageId: '42' });
       // Left out means unchanged.

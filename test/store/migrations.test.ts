@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeGame } from '../../src/game/index.js';
 import { defaultMigrationsDir, loadMigrations, openSqliteStore, StoreOpenError } from '../../src/store/index.js';
-import { appliedVersion, applyMigrations } from '../../src/store/sqlite/sqlite-migrations.js';
+import { appliedVersion, applyMigrations } from '../../src/store/sqlite/migrations.js';
 import { type GamePlan, replayTo } from './drive-game.js';
 import { playThroughStore, sha256, tempFolder } from './helpers.js';
 import { legacyGames, legacyInserts } from './legacy-rows.js';

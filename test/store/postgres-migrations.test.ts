@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeGame } from '../../src/game/index.js';
 import { defaultMigrationsDir, loadMigrations, openPostgresStore, StoreOpenError } from '../../src/store/index.js';
-import { applyMigrations } from '../../src/store/postgres/postgres-migrations.js';
+import { applyMigrations } from '../../src/store/postgres/migrations.js';
 import { createDatabase, withClient } from '../support/postgres-databases.js';
 import { replayTo } from './drive-game.js';
 import { playThroughStore, tempFolder } from './helpers.js';

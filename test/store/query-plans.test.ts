@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/store/index.js';
-import { prepareStatements } from '../../src/store/sqlite/statements.js';
+import { QUERIES } from '../../src/store/sqlite/queries.js';
+import { prepareWrites } from '../../src/store/sqlite/write-queries.js';
 import { tempFolder } from './helpers.js';
 
 let folder: ReturnType<typeof tempFolder>;
@@ -23,25 +24,26 @@ afterEach(async () => {
   folder.remove();
 });
 
-function planOf(statement: Database.Statement, params: Record<string, number>): string[] {
-  return (db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(params) as { detail: string }[]).map(
-    (step) => step.detail,
-  );
+function planOf(sql: string, params: Record<string, number>): string[] {
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((step) => step.detail);
 }
 
 it('the boards to redraw after a restart: games in play and games that ended lately, through their indexes', () => {
-  const statements = prepareStatements(db);
-  const plan = planOf(statements.boardsChangedSince, { since: 1 });
+  const plan = planOf(QUERIES.boardsChangedSince, { since: 1 });
   expect(plan).toContain('SEARCH g USING INDEX games_by_end (ended_at>?)');
   // A scan of games in id order (to skip a sort) would read them all.
   expect(plan.filter((step) => /^SCAN g(ames)?$/.test(step))).toEqual([]);
   // The newest change, for the whole bot or for one shard's guilds, is found the same way.
-  for (const statement of [statements.newestChange, statements.newestActivePerGuild, statements.endsNewestFirst]) {
-    expect(planOf(statement, {}).filter((step) => /^SCAN g(ames)?$/.test(step))).toEqual([]);
+  for (const [sql, params] of [
+    [QUERIES.newestChange, {}],
+    [QUERIES.newestActivePerGuild, {}],
+    [QUERIES.endsBefore, { before: 1, limit: 256 }],
+  ] as const) {
+    expect(planOf(sql, params).filter((step) => /^SCAN g(ames)?$/.test(step))).toEqual([]);
   }
 });
 
 it('the lobbies to purge, through games_ended_lobbies', () => {
-  const plan = planOf(prepareStatements(db).endedLobbies, { before: 1 });
+  const plan = planOf(prepareWrites(db).endedLobbies.source, { before: 1 });
   expect(plan).toEqual(['SEARCH games USING INDEX games_ended_lobbies (ended_at<?)']);
 });

@@ -19,7 +19,6 @@ function game(id: number, version: number, updatedAt = 1_000, guildId = GUILD): 
     pingsEnabled: true,
     pingMessageId: null,
     turnDeadline: null,
-    createdAt: 1_000,
     updatedAt,
     lastActionAt: updatedAt,
     state,

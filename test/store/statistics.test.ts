@@ -76,7 +76,9 @@ describe.each(BACKENDS)('$name: statistics kept as games end', (backend) => {
       if (round === 4 || round === 9) {
         const guild = GUILDS[round === 4 ? 0 : 1];
         const season = await store.startSeason(guild, PEOPLE[0]!);
-        expect(season).toEqual({ number: (seasons.get(guild) ?? 1) + 1, startedAt: clock, startedBy: PEOPLE[0] });
+        expect(season).toEqual({ number: (seasons.get(guild) ?? 1) + 1 });
+        const started = 'SELECT started_at, started_by FROM seasons WHERE guild_id = ? AND number = ?';
+        expect(await db.rows(started, guild, season.number)).toEqual([{ started_at: clock, started_by: PEOPLE[0] }]);
         seasons.set(guild, season.number);
       }
       // Some games end click by click, as the bot plays them; others arrive whole, in one transaction.

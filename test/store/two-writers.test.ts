@@ -48,11 +48,11 @@ describe.each(BACKENDS)('$name: two stores on one database', (backend) => {
     // The second store moves the game on; the first still holds the version both read.
     const moved = await second.saveState(game.id, game.state.version, next(game.state));
     if (!moved.ok) throw new Error(`the first save should land: ${moved.reason}`);
-    const stale = await first.saveState(game.id, game.state.version, next(game.state), { boardMessageId: '42' });
+    const stale = await first.saveState(game.id, game.state.version, next(game.state), { turnDeadline: 42 });
     expect(stale).toEqual({ ok: false, reason: 'stale', current: moved.game });
     await expectRowsInStep(db, game.id, moved.game.state);
-    expect(await db.rows('SELECT board_message_id FROM games WHERE id = ?', game.id)).toEqual([
-      { board_message_id: null },
+    expect(await db.rows('SELECT turn_deadline FROM games WHERE id = ?', game.id)).toEqual([
+      { turn_deadline: moved.game.turnDeadline },
     ]);
     // Having been refused, the first store no longer trusts its copy: it carries on from the stored game.
     const current = await first.gameById(game.id);

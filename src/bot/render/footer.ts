@@ -9,7 +9,7 @@ export function gameFooter({ gameId, state, settings }: GameView, tr: Translator
     parts.push(
       tr.t('footer.turn-timer', { minutes: settings.turnTimerMinutes }),
       tr.t(settings.hintsEnabled ? 'footer.hints-on' : 'footer.hints-off'),
-      tr.t((settings.pingsEnabled ?? true) ? 'footer.pings-on' : 'footer.pings-off'),
+      tr.t(settings.pingsEnabled ? 'footer.pings-on' : 'footer.pings-off'),
     );
   }
   parts.push(tr.t('footer.game', { game: String(gameId) }));

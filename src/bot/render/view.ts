@@ -4,8 +4,8 @@ import type { GameState } from '../../game/index.js';
 export interface GameSettings {
   readonly turnTimerMinutes: number;
   readonly hintsEnabled: boolean;
-  /** Whether the player whose turn begins is pinged; absent is on, as for games from before the choice. */
-  readonly pingsEnabled?: boolean;
+  /** Whether the player whose turn begins is pinged (games from before the choice are stored with it on). */
+  readonly pingsEnabled: boolean;
 }
 
 /** Running totals of the back-to-back games in one channel, for the final board. */

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { StoreOpenError } from '../errors.js';
 import type { Migration } from '../migrations.js';
 import { maskPassword, serverOf } from './database-url.js';
-import { appliedVersion, applyMigrations, inspectSchema } from './postgres-migrations.js';
+import { appliedVersion, applyMigrations, inspectSchema } from './migrations.js';
 import { STORE_TYPES } from './type-parsers.js';
 
 export interface OpenOptions {

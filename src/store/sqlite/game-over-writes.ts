@@ -2,8 +2,7 @@ import { periodKeysOf } from '../../stats/periods.js';
 import { type EndedGame, type GameOver, seriesLinesAfter, statLinesAfter } from '../game-over.js';
 import { statColumns, totalsFromColumns } from '../stat-columns.js';
 import { toSeason } from '../stored-rows.js';
-import type { Statements } from './statements.js';
-import type { StatsStatements } from './stats-statements.js';
+import type { WriteStatements } from './write-queries.js';
 
 /**
  * Everything but the state row that a game's end writes, inside the transaction that writes the
@@ -12,7 +11,7 @@ import type { StatsStatements } from './stats-statements.js';
  * BEGIN IMMEDIATE holds the only write lock, so reading an aggregate and writing it back cannot
  * interleave with another game's end.
  */
-export function writeGameOver(statements: Statements, stats: StatsStatements, game: EndedGame, over: GameOver): void {
+export function writeGameOver(statements: WriteStatements, game: EndedGame, over: GameOver): void {
   statements.deleteSheetRows.run(game.id);
   statements.deleteTurnsFrom.run(game.id, 0);
   for (const result of over.results) {
@@ -28,15 +27,21 @@ export function writeGameOver(statements: Statements, stats: StatsStatements, ga
     );
   }
   if (over.records.length === 0) return;
-  const season = toSeason(stats.currentSeason.get(game.guildId)).number;
+  const season = toSeason(statements.currentSeason.get({ guildId: game.guildId })).number;
   const lines = statLinesAfter(over, periodKeysOf(game.finishedAt, season), (playerId, period) => {
-    const row = stats.statLine.get(game.guildId, period, over.rules, playerId);
+    const row = statements.statLine.get(game.guildId, period, over.rules, playerId);
     return row && totalsFromColumns(row);
   });
   for (const { playerId, period, totals } of lines) {
-    stats.upsertStatLine.run({ guildId: game.guildId, period, rules: over.rules, playerId, ...statColumns(totals) });
+    statements.upsertStatLine.run({
+      guildId: game.guildId,
+      period,
+      rules: over.rules,
+      playerId,
+      ...statColumns(totals),
+    });
   }
-  const seriesLines = seriesLinesAfter(over, (playerId) => stats.seriesLine.get(game.seriesId, playerId));
-  for (const line of seriesLines) stats.upsertSeriesLine.run({ seriesId: game.seriesId, ...line });
-  for (const { playerId, name } of over.names) stats.upsertName.run(game.guildId, playerId, name);
+  const seriesLines = seriesLinesAfter(over, (playerId) => statements.seriesLine.get(game.seriesId, playerId));
+  for (const line of seriesLines) statements.upsertSeriesLine.run({ seriesId: game.seriesId, ...line });
+  for (const { playerId, name } of over.names) statements.upsertName.run(game.guildId, playerId, name);
 }

@@ -3,8 +3,8 @@ import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreOpenError } from '../errors.js';
 import type { Migration } from '../migrations.js';
+import { appliedVersion, applyMigrations } from './migrations.js';
 import { readSqliteHeader, type SqliteHeader } from './sqlite-header.js';
-import { appliedVersion, applyMigrations } from './sqlite-migrations.js';
 
 /** Waits this long for another connection's write lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 2_000;

@@ -1,11 +1,12 @@
-import type { GameState, Sheet } from '../../game/index.js';
+import type { GameState, Sheet } from '../game/index.js';
 
 /**
  * What a save of a game in play writes beside the state row so that sheet_rows and turn_history stay
- * in step with the state, as src/store/sqlite/sync-rows.ts does for SQLite. Worked out in memory from
- * `previous` (the state the stored version holds, which the tables match), with each kind of row as
- * parallel columns, the way unnest() takes them: a usual click writes one sheet row and one turn, or
- * nothing at all. (The save that ends a game writes its results instead: see row-writes.ts.)
+ * in step with the state. Worked out in memory from `previous` (the state the stored version holds,
+ * which the tables match), without reading any row, with each kind of row as parallel columns (the
+ * way PostgreSQL's unnest() takes them): a usual click writes one sheet row and one turn, or nothing
+ * at all. Each backend's row-writes.ts writes them. (The save that ends a game writes its results
+ * instead: see game-over.ts.)
  */
 export interface RowChanges {
   /** Rows to insert or overwrite. */

@@ -1,0 +1,56 @@
+import type { LeaderboardReadName, ReadName, WriteName } from './backend.js';
+import { leaderboardSql } from './leaderboard-sql.js';
+
+/** The games columns every whole-game read returns before `state` (see GameRow). */
+export const GAME_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, board_message_id, status,
+  state_version, turn_timer_seconds, hints_enabled, pings_enabled, ping_message_id, turn_deadline, updated_at,
+  last_action_at`;
+export const STAT_COLUMNS = 'games, wins, total, best, crags, skill_loss, luck, row_points, row_zeros, recent';
+export const RESULT_COLUMNS = 'game_id, player_id, total, place, is_computer, won, skill_loss, luck';
+
+/** Every leaderboard read's SQL. */
+function leaderboardQueries(): Record<LeaderboardReadName, string> {
+  const queries: Partial<Record<LeaderboardReadName, string>> = {};
+  for (const scope of ['server', 'series'] as const) {
+    for (const rankBy of ['total', 'average'] as const) {
+      const { top, rank } = leaderboardSql(scope, rankBy);
+      queries[`top:${scope}:${rankBy}`] = top;
+      queries[`rank:${scope}:${rankBy}`] = rank;
+    }
+  }
+  return queries as Record<LeaderboardReadName, string>;
+}
+
+/**
+ * The reads and small writes (see Reads and Writes in backend.ts) written in standard SQL, which
+ * every backend runs as written, with its parameters as `@name`. A backend's own queries.ts holds
+ * the rest: what its dialect spells differently (JSON, lists, index hints).
+ */
+export const STANDARD_QUERIES = {
+  ...leaderboardQueries(),
+  seriesGames:
+    'SELECT id, series_game_number, status FROM games WHERE series_id = @seriesId ORDER BY series_game_number',
+  seriesResults: `SELECT r.game_id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck
+    FROM games g JOIN game_results r ON r.game_id = g.id
+    WHERE g.series_id = @seriesId ORDER BY r.place, r.player_id`,
+  seriesTotals: `SELECT player_id, total, games, wins FROM series_players WHERE series_id = @seriesId
+    ORDER BY total DESC, wins DESC, player_id`,
+  playerName: 'SELECT name FROM player_names WHERE guild_id = @guildId AND player_id = @playerId',
+  // The rule sets listed, so the primary key is searched four times rather than read for every
+  // player of the period.
+  playerStats: `SELECT rules, ${STAT_COLUMNS} FROM player_stats
+    WHERE guild_id = @guildId AND period = @period AND player_id = @playerId
+      AND rules IN ('1-any', '1-no-pair', '2-any', '2-no-pair')`,
+  currentSeason: 'SELECT number FROM seasons WHERE guild_id = @guildId ORDER BY number DESC LIMIT 1',
+  // Newest first through games_finished_by_guild (its predicate is written the same way) or
+  // games_by_channel. A finished game is packed: its state is whole, with no rows beside it.
+  finishedInGuild: `SELECT ${GAME_COLUMNS}, state FROM games
+    WHERE guild_id = @guildId AND status = 'finished' AND id < @beforeId ORDER BY id DESC LIMIT @limit`,
+  finishedInChannel: `SELECT ${GAME_COLUMNS}, state FROM games
+    WHERE channel_id = @channelId AND guild_id = @guildId AND status = 'finished' AND id < @beforeId
+    ORDER BY id DESC LIMIT @limit`,
+  setBoardMessage: 'UPDATE games SET board_message_id = @messageId, updated_at = @now WHERE id = @gameId',
+  setPingMessage: 'UPDATE games SET ping_message_id = @messageId WHERE id = @gameId',
+} as const satisfies Partial<Record<ReadName | WriteName, string>>;
+
+export type StandardName = keyof typeof STANDARD_QUERIES;

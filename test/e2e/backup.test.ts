@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,30 +8,13 @@ import { readDatabase } from './support/database.js';
 import { freePort, scrape } from './support/ops-listener.js';
 import { playToTheEnd } from './support/play.js';
 import { total } from './support/prometheus-text.js';
+import { runOnce } from './support/run-once.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
 const BACKUP = path.join(ROOT, 'dist/src/backup/backup-cli.js');
 const RESTORE = path.join(ROOT, 'dist/src/backup/restore-cli.js');
 const LOAD_TABLES = 4;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the backup or restore command as `npm run backup` / `npm run restore` would. */
-function runCommand(entry: string, args: string[], env: Readonly<Record<string, string>>, cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [entry, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function openGame(table: Table, host: string, guest: string): Promise<void> {
   await table.open(host);
@@ -76,7 +58,7 @@ describe('backups: taken while games are played, restored, resumed', () => {
     const load = Promise.all(loads.map((table) => playToTheEnd(table, DEFAULT_RULES)));
 
     const file = path.join(world.dir, 'backups', 'during-play.sqlite');
-    const backup = await runCommand(BACKUP, [file], world.env, world.dir);
+    const backup = await runOnce(BACKUP, [file], world.env, world.dir);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toBe(`${file} ${fs.statSync(file).size} bytes (schema 4)\n`);
@@ -86,7 +68,7 @@ describe('backups: taken while games are played, restored, resumed', () => {
     ) as { n: number };
     expect(loadVersionsInBackup.n).toBeGreaterThan(1);
 
-    const refused = await runCommand(RESTORE, [file], world.env, world.dir);
+    const refused = await runOnce(RESTORE, [file], world.env, world.dir);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split('\n')).toEqual([
       `crag-bot restore: ${world.dbPath} is open in a running bot: stop the bot first, then restore`,
@@ -94,7 +76,7 @@ describe('backups: taken while games are played, restored, resumed', () => {
 
     await load;
     await world.bot.kill('SIGTERM');
-    const restored = await runCommand(RESTORE, [file], world.env, world.dir);
+    const restored = await runOnce(RESTORE, [file], world.env, world.dir);
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     const replaced = /kept as (\S+)\n$/.exec(restored.stdout)?.[1] ?? '';

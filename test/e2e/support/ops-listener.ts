@@ -34,3 +34,12 @@ export async function scrape(port: number): Promise<{ samples: Sample[]; text: s
   const text = await response.text();
   return { samples: parsePrometheusText(text), text, contentType: response.headers.get('content-type') ?? '' };
 }
+
+/** Waits until /readyz answers `status` (for hooks, where expect.poll cannot run). */
+export async function untilReadyStatus(port: number, status: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await readyStatus(port)) !== status) {
+    if (Date.now() > deadline) throw new Error(`/readyz did not answer ${status} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -16,6 +16,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src src
 COPY commands commands
+# The compiler reads the English catalogue for the message keys' type.
+COPY locales locales
 # Only the bot's code is compiled (no bench, no tests, no playground page): see .dockerignore.
 RUN npx tsc -p tsconfig.build.json \
   && npm prune --omit=dev --no-audit --no-fund \

@@ -23,8 +23,16 @@ export async function podman(args: readonly string[], timeoutMs = 120_000): Prom
   }
 }
 
-/** Runs podman, returning its exit code and output instead of throwing. */
-export function podmanResult(args: readonly string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync('podman', [...GLOBAL, ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+/**
+ * Runs podman, returning its exit code and output instead of throwing. Never synchronously: the
+ * emulator the containers talk to runs in this process, and must keep answering meanwhile.
+ */
+export function podmanResult(
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile('podman', [...GLOBAL, ...args], { encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    );
+  });
 }

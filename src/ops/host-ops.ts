@@ -46,11 +46,10 @@ export class HostOps {
     });
   }
 
-  async start(config: OpsConfig): Promise<void> {
-    if (!config.listen) return;
-    const { host, port } = config.listen;
+  async start(listen: NonNullable<OpsConfig['listen']>): Promise<void> {
+    const { host, port } = listen;
     this.server = await startOpsServer(
-      config.listen,
+      listen,
       { readiness: () => this.readiness(), metrics: () => this.metrics() },
       (error) => this.log.warn('the operators listener failed to answer', { error }),
     ).catch((error: unknown) => {

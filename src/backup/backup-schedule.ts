@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../log.js';
 import { metrics } from '../ops/metrics.js';
@@ -52,7 +53,7 @@ export class BackupScheduler {
   }
 
   private async takeOne(): Promise<void> {
-    const file = `${this.schedule.dir}/${backupFileName(this.now())}`;
+    const file = path.join(this.schedule.dir, backupFileName(this.now()));
     try {
       const line = await runBackup(this.database, file);
       const removed = rotateBackups(this.schedule.dir, this.schedule.keep);

@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'playground-web/test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'test/browser/**'],
+          exclude: ['test/e2e/**', 'test/browser/**', 'test/container/**'],
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
@@ -39,6 +39,18 @@ export default defineConfig({
           // one file at a time, after the end-to-end tests, so the bot always answers within Discord's 3 s.
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          name: 'container',
+          include: ['test/container/**/*.test.ts'],
+          // Building the image (cached layers after the first run) and two containers' starts.
+          testTimeout: 300_000,
+          hookTimeout: 900_000,
+          // Alone and last: the build takes both cores for a while.
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -4,6 +4,8 @@ import { startBot } from './bot/start-bot.js';
 import { type Config, ConfigError, isTokenSet, loadConfig } from './config.js';
 import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger, type LogContext } from './log.js';
+import { type OpsConfig, readOpsConfig } from './ops/ops-config.js';
+import { type RunningOps, startOps } from './ops/run-ops.js';
 import { ownedGuilds, partOfTheShards } from './sharding/guild-ownership.js';
 import { type GameStore, openStore, StoreOpenError } from './store/index.js';
 
@@ -39,13 +41,18 @@ function shardLogContext(shards: Config['shards']): LogContext {
 async function main(): Promise<void> {
   loadDotEnv();
   if (!isTokenSet(process.env)) {
+    // A production deploy that lost its token must never serve a pretend Discord.
+    if (process.env.NODE_ENV === 'production')
+      exitWithConfigError('NODE_ENV is production but DISCORD_TOKEN is not set: refusing to open the playground.');
     const { runPlayground } = await import('./playground/run-playground.js');
     await runPlayground();
     return;
   }
   let config: ReturnType<typeof loadConfig>;
+  let opsConfig: OpsConfig;
   try {
     config = loadConfig();
+    opsConfig = readOpsConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) exitWithConfigError(error.message);
     throw error;
@@ -66,13 +73,23 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  let ops: RunningOps;
+  try {
+    ops = await startOps({ config: opsConfig, database: config.database, shards: config.shards, log }, store);
+  } catch (error) {
+    await store.close();
+    if (error instanceof ConfigError) exitWithConfigError(error.message);
+    throw error;
+  }
+
   process.on('unhandledRejection', (error) => log.error('unhandled rejection', { error }));
 
   let bot: Awaited<ReturnType<typeof startBot>>;
   try {
-    bot = await startBot(config, store, log);
+    bot = await startBot(config, ops.store, log, ops.hooks);
   } catch (error) {
     // A damaged file can fail to close too; the error that stopped the start is the one to report.
+    await ops.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     if (config.database.kind === 'sqlite' && isDamagedDatabase(error)) {
       exitWithConfigError(
@@ -96,6 +113,7 @@ async function main(): Promise<void> {
     log.info('shutting down', why);
     bot
       .stop()
+      .then(() => ops.close())
       .then(() => store.close())
       .then(exit)
       .catch((error: unknown) => {

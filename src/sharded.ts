@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { EXIT_TEMPFAIL, exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger, type LogContext } from './log.js';
+import type { HostOps } from './ops/host-ops.js';
+import { type OpsConfig, readOpsConfig } from './ops/ops-config.js';
 import { fetchGatewayBot, type GatewayBot, GatewayUnreachable } from './sharding/gateway-bot.js';
 import { ShardLauncher } from './sharding/shard-launcher.js';
 import { type HostShards, readHostShards, resolveHostShards } from './sharding/shard-settings.js';
@@ -20,8 +22,10 @@ async function main(): Promise<void> {
   loadDotEnv();
   let config: Config;
   let host: HostShards;
+  let opsConfig: OpsConfig;
   try {
     config = loadConfig();
+    opsConfig = readOpsConfig(process.env);
     host = readHostShards(process.env);
   } catch (error) {
     if (error instanceof ConfigError) exitWithConfigError(error.message);
@@ -50,6 +54,16 @@ async function main(): Promise<void> {
     maxConcurrency: gateway.maxConcurrency,
     log,
   });
+  // Loaded only when asked for: prom-client adds a quarter of a second to every start.
+  let ops: HostOps | undefined;
+  if (opsConfig.listen) {
+    const { HostOps } = await import('./ops/host-ops.js');
+    ops = new HostOps(launcher.manager, shards, log);
+    await ops.start(opsConfig.listen).catch((error: unknown) => {
+      if (error instanceof ConfigError) exitWithConfigError(error.message);
+      throw error;
+    });
+  }
   let stopping = false;
   const stop = (why: LogContext, exitCode: number) => {
     if (stopping) return;
@@ -57,6 +71,7 @@ async function main(): Promise<void> {
     log.info("stopping this host's shards", why);
     launcher
       .stop()
+      .then(() => ops?.close())
       .then(() => {
         log.info('stopped', { exitCode });
         process.exit(exitCode);

@@ -1,4 +1,5 @@
 import type { Translator } from '../i18n/index.js';
+import { metrics } from '../ops/metrics.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import {
   type DiceFaces,
@@ -30,6 +31,7 @@ let drawing: Promise<typeof import('../score-card/draw.js')> | undefined;
 export async function scoreCardFile(gameId: number, state: StoredGame['state'], tr: Translator): Promise<AttachedFile> {
   drawing ??= import('../score-card/draw.js');
   const { drawScoreCard } = await drawing;
+  metrics.scoreCards.inc();
   return { name: SCORE_CARD_FILE, attachment: drawScoreCard(scoreCardOf(gameId, state, tr)) };
 }
 

@@ -1,4 +1,5 @@
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
+import { countInteraction } from '../ops/interaction-outcome.js';
 import { personal } from './audience.js';
 import { handleCommand } from './commands/index.js';
 import { handleComponent } from './components/index.js';
@@ -39,8 +40,10 @@ export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction:
         const tr = personal(ctx.languages, interaction);
         try {
           const outcome = await route(interaction);
+          countInteraction(interaction, outcome);
           if (outcome) await replyPrivately(interaction, tr.render(outcome.refusal));
         } catch (error) {
+          countInteraction(interaction, 'failed');
           ctx.log.error('interaction failed', { ...describe(interaction), error });
           await replyPrivately(interaction, tr.t('error.our-fault')).catch((replyError: unknown) =>
             ctx.log.warn('could not tell the user about a failure', { ...describe(interaction), error: replyError }),

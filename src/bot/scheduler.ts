@@ -114,6 +114,11 @@ export class TurnScheduler {
     }
   }
 
+  /** How many timers are waiting (the operators' metrics). */
+  get armed(): number {
+    return this.timers.size;
+  }
+
   disarm(gameId: number): void {
     const timer = this.timers.get(gameId);
     if (timer) clearTimeout(timer);

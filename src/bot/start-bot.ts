@@ -39,6 +39,11 @@ async function answerWhileStopping(interaction: Interaction, languages: Language
     .catch((error: unknown) => log.warn('could not answer during shutdown', { interaction: interaction.id, error }));
 }
 
+/** Told of the client and the timers as soon as they exist (the operators' listener watches them). */
+export interface BotHooks {
+  created(parts: { client: Client; scheduler: TurnScheduler }): void;
+}
+
 export interface RunningBot {
   /** Stops taking work, lets interactions and board edits in flight finish, then disconnects. */
   stop(): Promise<void>;
@@ -51,7 +56,7 @@ export interface RunningBot {
  * shards: see src/sharding/guild-ownership.ts), and answers interactions until stopped. Throws a
  * FatalGatewayClose if Discord refuses the connection for good.
  */
-export async function startBot(config: Config, store: GameStore, log: Logger): Promise<RunningBot> {
+export async function startBot(config: Config, store: GameStore, log: Logger, hooks?: BotHooks): Promise<RunningBot> {
   // Read before connecting: a broken catalogue stops the start with its file named.
   const languages = loadLanguages();
   const client = createClient(config.apiUrl, config.shards);
@@ -64,6 +69,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     computerPauseMs: config.computerPauseMs,
     onFailure: (error, context) => log.error('a due turn failed; it will be tried again', { ...context, error }),
   });
+  hooks?.created({ client, scheduler });
   const dice: DiceInUse = { faces: UNICODE_DICE };
   const boards = new BoardPublisher({
     client,

@@ -2,6 +2,7 @@ import type { Client } from 'discord.js';
 import type { GameState } from '../game/index.js';
 import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
+import { metrics } from '../ops/metrics.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
 import type { BoardPublisher } from './board-publisher.js';
@@ -107,13 +108,16 @@ export class TurnPings {
     if (!turn || game.state.round !== turn.round || game.state.currentSeat !== turn.seat) return;
     const playerId = whoToPing(game, actorId);
     const link = boards.boardLink(game);
-    if (!playerId || !link || this.gone.has(gameId) || !boards.canPing(game)) return;
+    if (!playerId) return;
+    if (!link || this.gone.has(gameId) || !boards.canPing(game))
+      return void metrics.turnPings.inc({ outcome: 'skipped' });
     const tr = guildWide(this.deps.languages, this.deps.client, game.guildId);
     const posted = await boards.postPing(
       game,
       tr.t('ping.your-turn', { player: `<@${playerId}>`, board: link }),
       playerId,
     );
+    metrics.turnPings.inc({ outcome: posted ? 'posted' : 'skipped' });
     if (!posted) return;
     this.shown.set(gameId, posted);
     await store.setPingMessage(gameId, posted);

@@ -672,6 +672,19 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     }
   }
 
+  /**
+   * A gateway outage: every socket is cut (no close frame) and new connections get 503 until
+   * `bringGatewayUp`. REST keeps answering, as it does during Discord's gateway incidents.
+   */
+  takeGatewayDown(): void {
+    this.#gateway.down = true;
+    this.#gateway.terminateAll();
+  }
+
+  bringGatewayUp(): void {
+    this.#gateway.down = false;
+  }
+
   /** The next matching REST request(s) get this failure instead of an answer. */
   failNextRest(fault: RestFault): InjectedFault {
     return this.#faults.add(fault);

@@ -43,7 +43,8 @@ export class ShardLauncher {
   /** Settles when a shard cannot run (see RespawnPolicy): the host should stop. */
   readonly failed: Promise<HostFailure>;
   private fail!: (failure: HostFailure) => void;
-  private readonly manager: ShardingManager;
+  /** The operators listener asks the shards' processes over its IPC (see src/ops/host-ops.ts). */
+  readonly manager: ShardingManager;
   private readonly policy: RespawnPolicy;
   private readonly everReady = new Set<number>();
   private readonly startedAt = new Map<number, number>();

@@ -81,7 +81,14 @@ export class GatewayServer extends EventEmitter<GatewayEvents> {
     super();
   }
 
+  /** While true, the gateway is out: connections are refused with 503 (see Emulator.takeGatewayDown). */
+  down = false;
+
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.down) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
     this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, query));
   }
@@ -151,8 +158,13 @@ export class GatewayServer extends EventEmitter<GatewayEvents> {
     return dropped;
   }
 
-  async close(): Promise<void> {
+  /** Cuts every open socket without a close frame, as a network outage would. */
+  terminateAll(): void {
     for (const client of this.#wss.clients) client.terminate();
+  }
+
+  async close(): Promise<void> {
+    this.terminateAll();
     await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
   }
 

@@ -1,0 +1,24 @@
+import type { GameStore } from '../store/index.js';
+import { metrics } from './metrics.js';
+
+/**
+ * The store as the bot sees it, with every `saveState` timed and its version conflicts counted. A
+ * wrapper at the interface, so both backends are measured the same way and neither is touched.
+ */
+export function instrumentStore(store: GameStore): GameStore {
+  const saveState: GameStore['saveState'] = async (...args) => {
+    const stop = metrics.storeSave.startTimer();
+    const result = await store.saveState(...args);
+    stop({ result: result.ok ? 'saved' : result.reason });
+    if (!result.ok && result.reason === 'stale') metrics.storeConflicts.inc();
+    return result;
+  };
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'saveState') return saveState;
+      const value: unknown = Reflect.get(target, property, target);
+      // The backends keep private fields: their methods must run on the store itself, not the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ReadinessReport } from './readiness.js';
+
+export interface OpsEndpoints {
+  readiness(): Promise<ReadinessReport>;
+  /** The Prometheus text exposition and its content type. */
+  metrics(): Promise<{ contentType: string; body: string }>;
+}
+
+export interface OpsServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+function send(response: http.ServerResponse, status: number, type: string, body: string): void {
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  response.end(body);
+}
+
+const json = (response: http.ServerResponse, status: number, value: unknown) =>
+  send(response, status, 'application/json; charset=utf-8', `${JSON.stringify(value)}\n`);
+
+/**
+ * The operators' listener: /healthz (the event loop answers), /readyz (every check passed: 200,
+ * else 503 with the report) and /metrics. GET and HEAD only; nothing here changes any state.
+ */
+export async function startOpsServer(
+  listen: { port: number; host: string },
+  endpoints: OpsEndpoints,
+  onError: (error: unknown) => void,
+): Promise<OpsServer> {
+  const server = http.createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://ops').pathname;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('allow', 'GET, HEAD');
+      json(response, 405, { error: 'only GET and HEAD' });
+      return;
+    }
+    const answer = async () => {
+      if (path === '/healthz') json(response, 200, { alive: true });
+      else if (path === '/readyz') {
+        const report = await endpoints.readiness();
+        json(response, report.ready ? 200 : 503, report);
+      } else if (path === '/metrics') {
+        const { contentType, body } = await endpoints.metrics();
+        send(response, 200, contentType, body);
+      } else json(response, 404, { error: 'try /healthz, /readyz or /metrics' });
+    };
+    answer().catch((error: unknown) => {
+      onError(error);
+      if (!response.headersSent) json(response, 500, { error: 'the check itself failed' });
+      else response.end();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port, listen.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

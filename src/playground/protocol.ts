@@ -40,7 +40,11 @@ export interface Hello {
 export type ActionResult =
   | { readonly kind: 'acknowledged'; readonly ack: string; readonly ephemeral: boolean }
   | { readonly kind: 'failed' }
-  | { readonly kind: 'refused'; readonly reason: string };
+  | { readonly kind: 'refused'; readonly reason: string }
+  /** A message longer than Discord takes (`max` characters): nothing was posted, the page says so. */
+  | { readonly kind: 'too-long'; readonly max: number }
+  /** Too many messages too fast (see message-pace.ts): nothing was posted; the next may go after this long. */
+  | { readonly kind: 'slowed'; readonly retryAfterMs: number };
 
 export type ServerEvent =
   | Hello

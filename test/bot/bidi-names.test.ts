@@ -42,7 +42,11 @@ function finishedWith(name: string): GameState {
 }
 
 function standingsText(state: GameState): string {
-  const message = renderGame({ gameId: 1, state, settings: { turnTimerMinutes: 5, hintsEnabled: true } }, en, FACES);
+  const message = renderGame(
+    { gameId: 1, state, settings: { turnTimerMinutes: 5, hintsEnabled: true }, turnDeadline: null },
+    en,
+    FACES,
+  );
   return part(message, PART.standings);
 }
 

@@ -114,6 +114,7 @@ export class LiveChannel {
       commands: this.#commands(),
       messages: this.discord.messagesSeenBy(person.id, this.world.channel.id).slice(-HISTORY_SENT).map(asApiMessage),
       botStatus: this.#botStatus,
+      messageLimit: CONTENT_LIMIT,
     };
     send(socket, hello);
   }

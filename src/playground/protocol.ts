@@ -34,6 +34,8 @@ export interface Hello {
   /** The newest messages `you` can see, oldest first (ephemeral ones: only yours). */
   readonly messages: readonly APIMessage[];
   readonly botStatus: BotStatus;
+  /** The longest message Discord takes, in characters: the page says so before sending a longer one. */
+  readonly messageLimit: number;
 }
 
 /** How the bot answered an action; `refused` when nobody could have done it in Discord. */

@@ -96,6 +96,20 @@ export class PlaygroundProcess {
     }
   }
 
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** A crash, or the process being killed from outside: SIGKILL by default. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    if (this.running) this.child.kill(signal);
+    return this.exited;
+  }
+
   /** SIGTERM, as Ctrl-C: the bot finishes what is in flight, then everything closes. */
   async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');

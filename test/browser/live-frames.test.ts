@@ -69,15 +69,37 @@ async function upgraded(url: string): Promise<net.Socket> {
   return socket;
 }
 
-/** Resolves once the server has closed this connection (or after `ms`, whichever first). */
+/** The opcodes of the server's (unmasked) frames in `bytes`, as far as they are whole. */
+function serverOpcodes(bytes: Buffer): number[] {
+  const opcodes: number[] = [];
+  let at = 0;
+  while (at + 2 <= bytes.length) {
+    const short = (bytes[at + 1] ?? 0) & 0x7f;
+    const headerLength = short === 126 ? 4 : short === 127 ? 10 : 2;
+    if (at + headerLength > bytes.length) break;
+    const length =
+      short === 126 ? bytes.readUInt16BE(at + 2) : short === 127 ? Number(bytes.readBigUInt64BE(at + 2)) : short;
+    opcodes.push((bytes[at] ?? 0) & 0x0f);
+    at += headerLength + length;
+  }
+  return opcodes;
+}
+
+/** Resolves once the server has closed this connection or sent a close frame (or after `ms`). */
 function closedWithin(socket: net.Socket, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (socket.destroyed) return resolve(true);
+    let received = Buffer.alloc(0);
     const timer = setTimeout(() => resolve(false), ms);
-    socket.once('close', () => {
+    const done = () => {
       clearTimeout(timer);
       resolve(true);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (serverOpcodes(received).includes(0x8)) done();
     });
+    socket.once('close', done);
     socket.resume();
   });
 }

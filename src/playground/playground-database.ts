@@ -37,7 +37,13 @@ export function databaseLine(database: StoreLocation, env: Env): string {
   return `Games are kept in the playground's own SQLite file, ${database.path}.${unused}`;
 }
 
-/** The bot's database variables: exactly one, whatever the person's environment held. */
-export function databaseEnv(database: StoreLocation): { DATABASE_PATH?: string; DATABASE_URL?: string } {
-  return database.kind === 'sqlite' ? { DATABASE_PATH: database.path } : { DATABASE_URL: database.url };
+/**
+ * The bot's database variables: exactly one set, the other set empty (which the bot reads as
+ * unset), whatever the person's environment held: the bot reads `.env` too, and there a variable
+ * already in its environment, even empty, wins.
+ */
+export function databaseEnv(database: StoreLocation): { DATABASE_PATH: string; DATABASE_URL: string } {
+  return database.kind === 'sqlite'
+    ? { DATABASE_PATH: database.path, DATABASE_URL: '' }
+    : { DATABASE_URL: database.url, DATABASE_PATH: '' };
 }

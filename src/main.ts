@@ -51,6 +51,10 @@ async function main(): Promise<void> {
     throw error;
   }
   forgetShardVariables();
+  // A parent that died (the playground, a sharding manager) took the reading end of our stdout and
+  // stderr with it: a log line then fails with EPIPE, which must not end the process before it
+  // has stopped cleanly (in-flight work finished, the database closed).
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   const log = createLogger(config.logLevel, undefined, shardLogContext(config.shards));
   let store: GameStore;
   try {

@@ -43,6 +43,8 @@ describe('the playground and its bot process', () => {
     expect(fs.statSync(path.join(first.dataDir, 'playground-world.json')).mode & 0o777).toBe(0o600);
     await first.kill('SIGKILL');
     expect(await goneWithin(bot, 5_000)).toBe(true);
+    // It stopped cleanly, not by a crash: its database was closed, which removes the -wal file.
+    expect(fs.existsSync(path.join(first.dataDir, 'playground.sqlite-wal'))).toBe(false);
 
     const next = track(await PlaygroundProcess.start({ dataDir: first.dataDir }));
     expect(next.children()).toHaveLength(1);

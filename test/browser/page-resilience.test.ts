@@ -84,12 +84,7 @@ describe('one message cannot blank the page, and a long one is not lost', () => 
     const tab = await ChannelPage.open(browser, playground.url, 'dave');
     await tab.page.locator('li.unrenderable', { hasText: 'This message could not be shown.' }).waitFor();
     await tab.messages().filter({ hasText: 'still here' }).waitFor();
-    expect(
-      await tab
-        .messages()
-        .filter({ hasText: /^time <t:9999999999999:R>$/ })
-        .count(),
-    ).toBe(1);
+    expect(await tab.messages().filter({ hasText: 'time <t:9999999999999:R>' }).count()).toBe(1);
     await tab.close();
   });
 });

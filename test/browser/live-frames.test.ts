@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -162,4 +164,72 @@ describe('the page server under bad WebSocket frames', () => {
     expect((await hello(playground.url)).type).toBe('hello');
     expect(playground.stderr).not.toMatch(/Invalid WebSocket frame|Max payload|Unhandled 'error'/);
   });
+
+  it('a message over 2,000 characters is answered "too long" on the same socket, and nothing is posted', async () => {
+    const socket = new WebSocket(`${playground.url.replace('http:', 'ws:')}/live?as=dave`, { origin: playground.url });
+    const events: { type: string; requestId?: number; result?: unknown; message?: { content: string } }[] = [];
+    socket.on('message', (data) => events.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'say', requestId: 7, content: 'y'.repeat(2_001) }));
+    socket.send(JSON.stringify({ type: 'say', requestId: 8, content: 'short' }));
+    await waitUntil(() => events.some((event) => event.requestId === 8));
+    expect(events.find((event) => event.requestId === 7)?.result).toEqual({ kind: 'too-long', max: 2_000 });
+    expect(events.some((event) => event.type === 'message' && event.message?.content.startsWith('yyy'))).toBe(false);
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.close();
+  });
+
+  it('a flood of 3.9 KB messages from a socket that does not read, beside five idle ones, leaves memory bounded', async () => {
+    const before = rssMegabytes(playground.pid);
+    const flooder = await upgraded(playground.url);
+    // Never read: every answer piles up on the playground's side until it lets go of this socket.
+    flooder.pause();
+    const idle = await Promise.all([0, 1, 2, 3, 4].map(() => upgraded(playground.url)));
+    for (const socket of idle) socket.pause();
+    const say = (n: number) =>
+      frame(0x81, text(JSON.stringify({ type: 'say', requestId: n, content: `${'z'.repeat(3_900)} ${n}` })));
+    let sent = 0;
+    const closed = new Promise<void>((resolve) => flooder.once('close', () => resolve()));
+    let open = true;
+    void closed.then(() => {
+      open = false;
+    });
+    // 40,000 messages, 156 MB: the issue's flood grew the playground by a gigabyte.
+    while (open && sent < 40_000) {
+      const batch = Buffer.concat(Array.from({ length: 100 }, () => say(++sent)));
+      if (!flooder.write(batch)) await Promise.race([new Promise((resolve) => flooder.once('drain', resolve)), closed]);
+    }
+    flooder.destroy();
+    expect(playground.running).toBe(true);
+    expect((await hello(playground.url)).type).toBe('hello');
+    // The flood posted at most one pace's worth, and what it sent is not kept.
+    expect(rssMegabytes(playground.pid) - before).toBeLessThan(150);
+    for (const socket of idle) socket.destroy();
+  }, 120_000);
+
+  it('serves the CDN with nosniff and a content policy that runs nothing', async () => {
+    const { host } = new URL(playground.url);
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(`${playground.url}/cdn/emojis/100000000000000000.png`, { headers: { host } }, resolve)
+        .on('error', reject),
+    );
+    answer.resume();
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(answer.headers['content-security-policy']).toContain('sandbox');
+  });
 });
+
+async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function rssMegabytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}

@@ -94,7 +94,7 @@ describe('the playground and its bot process', () => {
     const dataDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'crag-playground-'));
     if (how === 'file')
       fs.writeFileSync(path.join(dataDir, '.env'), `DATABASE_URL=${url}\nDATABASE_PATH=/nowhere/x.sqlite\n`);
-    const env = how === 'env' ? { DATABASE_URL: url, DATABASE_PATH: '/nowhere/x.sqlite' } : {};
+    const env: Record<string, string> = how === 'env' ? { DATABASE_URL: url, DATABASE_PATH: '/nowhere/x.sqlite' } : {};
     const playground = track(await PlaygroundProcess.start({ dataDir, env }));
     const database = path.join(dataDir, 'playground.sqlite');
     const lines = playground.stdout.split('\n');

@@ -111,6 +111,11 @@ export function readDatabaseLocation(env: Env): StoreLocation {
       'DATABASE_URL and DATABASE_PATH are both set: keep only one, DATABASE_URL for PostgreSQL or DATABASE_PATH for a SQLite file.',
     );
   }
+  return postgresLocation(url);
+}
+
+/** DATABASE_URL's PostgreSQL database, or a ConfigError quoting the URL with its password masked. */
+export function postgresLocation(url: string): StoreLocation {
   const problem = postgresUrlProblem(url);
   if (problem !== undefined) {
     throw new ConfigError(

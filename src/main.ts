@@ -58,6 +58,10 @@ async function main(): Promise<void> {
     throw error;
   }
   forgetShardVariables();
+  // A parent that died (the playground, a sharding manager) took the reading end of our stdout and
+  // stderr with it: a log line then fails with EPIPE, which must not end the process before it
+  // has stopped cleanly (in-flight work finished, the database closed).
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   const log = createLogger(config.logLevel, undefined, shardLogContext(config.shards));
   let store: GameStore;
   try {
@@ -127,12 +131,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', (signal) => shutdown({ signal }, stopCleanly));
   process.on('SIGINT', (signal) => shutdown({ signal }, stopCleanly));
-  // A shard's process whose ShardingManager died stops too, rather than hold its shard beside the
-  // processes of the manager's next start (two owners for the same guilds); it may have died while
-  // this process was starting. (`connected` is undefined in a process started without IPC.)
-  const managerGone = () => shutdown({ reason: 'the sharding manager is gone' }, stopCleanly);
-  if (process.connected === false) managerGone();
-  else process.once('disconnect', managerGone);
+  // A process whose parent died (a shard's ShardingManager, the playground) stops too, rather than
+  // hold its shard or database beside the processes of the parent's next start (two owners for the
+  // same games); the parent may have died while this process was starting. The parent's IPC channel
+  // closes when it dies, even by SIGKILL. (`connected` is undefined in a process started without IPC.)
+  const parentGone = () => shutdown({ reason: 'the parent process is gone' }, stopCleanly);
+  if (process.connected === false) parentGone();
+  else process.once('disconnect', parentGone);
   void bot.closedForGood.then((close) =>
     shutdown({ reason: 'Discord closed the gateway for good', shard: close.shard, code: close.code }, () =>
       exitWithConfigError(close.message),

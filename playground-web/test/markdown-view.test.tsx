@@ -61,6 +61,19 @@ describe("Discord's markdown", () => {
     expect(markdown('<t:1796126400>')).toMatch(/>December 1, 2026 at \d{1,2}:\d{2}\s?[AP]M<\/time>/);
   });
 
+  it('draws a timestamp no date can hold as the text typed, in every style, and never throws', () => {
+    const beyond = ['9999999999999', '-9999999999999', '8640000000001', '99999999999999999999999', '1e400'];
+    for (const seconds of beyond) {
+      for (const style of ['', ':R', ':t', ':T', ':d', ':D', ':f', ':F']) {
+        const typed = `<t:${seconds}${style}>`;
+        expect(markdown(`time ${typed} after`)).toBe(`time ${typed.replace('<', '&lt;')} after`);
+      }
+    }
+    // The furthest moments a date holds are still drawn as dates.
+    expect(markdown('<t:8640000000000:D>')).toContain('<time class="md-timestamp"');
+    expect(markdown('<t:-8640000000000:R>')).toContain('<time class="md-timestamp"');
+  });
+
   it('links masked and bare URLs to the web only, never to javascript:', () => {
     expect(markdown('[rules](https://example.com/rules)')).toBe(
       '<a class="md-link" href="https://example.com/rules" target="_blank" rel="noreferrer noopener">rules</a>',

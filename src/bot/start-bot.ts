@@ -18,6 +18,7 @@ import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
 import { FatalGatewayClose } from './gateway-close.js';
 import { InFlight } from './in-flight.js';
+import { guardInteractionPayloads } from './payload-guard.js';
 import { watchPlacesGoing } from './places-going.js';
 import { UNICODE_DICE } from './render/index.js';
 import { createRouter } from './router.js';
@@ -107,6 +108,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     if (accepting) void route(interaction);
     else void inFlight.track(answerWhileStopping(interaction, languages, log));
   });
+  guardInteractionPayloads(client, languages, log);
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   watchPlacesGoing(client, ctx);
   client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));

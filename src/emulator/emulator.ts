@@ -32,7 +32,7 @@ import { addSessionRoutes } from './rest/session-routes.js';
 import { addThreadRoutes } from './rest/thread-routes.js';
 import { SnowflakeGenerator } from './snowflake.js';
 import { prepareNewMessage, sendPermission, wireThreadActivity } from './threads.js';
-import { MessageFlag } from './validation/message-body.js';
+import { CONTENT_LIMIT, MessageFlag } from './validation/message-body.js';
 import { Waiters, type WaitOptions } from './wait.js';
 import {
   type AutoArchiveMinutes,
@@ -61,6 +61,11 @@ export interface EmulatorOptions {
    * suites restart bot processes within 5 s, which Discord would slow down the same way.
    */
   enforceIdentifyConcurrency?: boolean;
+  /**
+   * The most messages a channel keeps (default: all, as Discord does); older ones are forgotten.
+   * The playground sets it so that a flood of posts cannot grow its memory without bound.
+   */
+  historyLimit?: number;
 }
 
 export interface ApplicationHandle {
@@ -194,7 +199,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     const snowflakes = new SnowflakeGenerator(this.#clock);
     this.#world = new World(snowflakes, this.#clock);
     this.#cdn = new CdnStore(() => `http://127.0.0.1:${this.#port}${CDN_PATH}`);
-    this.#messages = new MessageStore(this.#world, this.#cdn);
+    this.#messages = new MessageStore(this.#world, this.#cdn, options.historyLimit);
     this.#emojis = new EmojiStore(this.#world, this.#cdn);
     this.#commands = new CommandStore(snowflakes);
     this.#interactions = new InteractionRegistry(
@@ -536,6 +541,10 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       prepareNewMessage(this.#world, channel, options.user);
     } catch (error) {
       throw new ImpossibleActionError(`user ${options.user} cannot post in channel ${channel.id}: ${String(error)}`);
+    }
+    // Discord's client refuses to send more ("Your message is too long"); the API would answer 50035.
+    if (options.content.length > CONTENT_LIMIT) {
+      throw new ImpossibleActionError(`a message holds at most ${CONTENT_LIMIT} characters`);
     }
     const stored = this.#messages.create({
       channel,

@@ -89,13 +89,19 @@ export interface MessageStoreEvents {
 const USER_MENTION = /<@!?(\d{17,20})>/g;
 const ROLE_MENTION = /<@&(\d{17,20})>/g;
 
-/** All messages, indexed by id; each channel keeps its own ordered id list. */
+/**
+ * All messages, indexed by id; each channel keeps its own ordered id list. With `historyLimit`, a
+ * channel keeps only its newest messages: the oldest are forgotten silently, as a purged channel's
+ * are (later requests for them answer Unknown Message), so a flood of posts cannot grow memory
+ * without bound.
+ */
 export class MessageStore extends EventEmitter<MessageStoreEvents> {
   readonly #byId = new Map<string, StoredMessage>();
 
   constructor(
     private readonly world: World,
     private readonly cdn: CdnStore,
+    private readonly historyLimit = Number.POSITIVE_INFINITY,
   ) {
     super();
   }
@@ -181,8 +187,20 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     this.#byId.set(id, stored);
     input.channel.messageIds.push(id);
     input.channel.lastMessageId = id;
+    this.#forgetBeyondLimit(input.channel);
     this.emit('create', stored);
     return stored;
+  }
+
+  /** Forgets the channel's oldest messages beyond `historyLimit`, with their attachments. */
+  #forgetBeyondLimit(channel: ChannelRecord): void {
+    const excess = channel.messageIds.length - this.historyLimit;
+    if (excess <= 0) return;
+    for (const id of channel.messageIds.splice(0, excess)) {
+      const stored = this.#byId.get(id);
+      if (stored) forgetAttachments(this.cdn, channel.id, stored.json.attachments, []);
+      this.#byId.delete(id);
+    }
   }
 
   /**
@@ -207,6 +225,7 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     const at = lowerBound(channel.messageIds, json.id);
     channel.messageIds.splice(at, 0, json.id);
     channel.lastMessageId = channel.messageIds[channel.messageIds.length - 1] ?? null;
+    this.#forgetBeyondLimit(channel);
     return stored;
   }
 

@@ -10,3 +10,4 @@ export * from './rules.js';
 export * from './scoring.js';
 export * from './standings.js';
 export * from './state.js';
+export * from './visible-name.js';

@@ -1,6 +1,7 @@
 import type { CategoryId } from './categories.js';
 import type { Dice, Keep } from './dice.js';
 import type { Rules } from './rules.js';
+import { withoutInvisibleControls } from './visible-name.js';
 
 export type GameStatus = 'lobby' | 'playing' | 'finished' | 'cancelled';
 
@@ -115,10 +116,12 @@ export const MAX_NAME_LENGTH = 32;
 
 /**
  * The state with `name` remembered on `playerId`'s seat (a person's seat only; computers have
- * labels). Whitespace runs, line breaks included, become single spaces; an empty name is ignored.
+ * labels). Whitespace runs, line breaks included, become single spaces; invisible controls
+ * (bidirectional overrides…) go; an empty name is ignored.
  */
 export function withSeatName(state: GameState, playerId: string, name: string): GameState {
-  const tidy = Array.from(name.replace(/\s+/gu, ' ').trim()).slice(0, MAX_NAME_LENGTH).join('');
+  const visible = withoutInvisibleControls(name);
+  const tidy = Array.from(visible.replace(/\s+/gu, ' ').trim()).slice(0, MAX_NAME_LENGTH).join('');
   const index = state.seats.findIndex((seat) => seat.playerId === playerId && seat.computer === null);
   if (tidy === '' || index < 0 || state.seats[index]?.name === tidy) return state;
   return { ...state, seats: state.seats.map((seat, i) => (i === index ? { ...seat, name: tidy } : seat)) };

@@ -56,7 +56,8 @@ export function parseClientAction(text: string): ClientAction | null {
       return { type: 'select', requestId, messageId, customId, values };
     }
     case 'say':
-      if (!isShortText(value.content)) return null;
+      // Any length the socket carried: one too long for Discord is answered, not dropped (see LiveChannel).
+      if (typeof value.content !== 'string' || value.content.length === 0) return null;
       return { type: 'say', requestId, content: value.content };
     case 'set-locale':
       if ((value.scope !== 'me' && value.scope !== 'server') || !isShortText(value.locale)) return null;

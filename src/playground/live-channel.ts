@@ -9,13 +9,23 @@ import {
   type InteractionOutcome,
   type MessageInfo,
 } from '../emulator/index.js';
+import { CONTENT_LIMIT } from '../emulator/validation/message-body.js';
 import { parseClientAction } from './client-action.js';
+import { MessagePace } from './message-pace.js';
 import type { PlaygroundLocales } from './playground-locales.js';
 import type { PlaygroundWorld } from './playground-world.js';
 import type { ActionResult, BotStatus, ClientAction, Hello, Person, ServerEvent } from './protocol.js';
 
 /** How much history a (re)connecting page gets; Discord's client also loads only the latest. */
 const HISTORY_SENT = 200;
+/** The largest frame a page may send: a message far beyond Discord's length still gets its answer. */
+const MAX_FRAME_BYTES = 64 * 1024;
+/**
+ * A page whose socket holds this much unsent data is not reading (a stalled tab, a script): it is
+ * disconnected rather than have every later event pile up in memory for it. A whole hello with
+ * 200 messages is far below it; the page reconnects and starts from a fresh hello.
+ */
+export const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 
 interface Viewer {
   readonly socket: WebSocket;
@@ -30,8 +40,9 @@ interface Viewer {
  * virtual users — the same path the end-to-end tests use.
  */
 export class LiveChannel {
-  readonly #server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  readonly #server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   readonly #viewers = new Set<Viewer>();
+  readonly #pace = new MessagePace();
   #botStatus: BotStatus = 'starting';
 
   constructor(
@@ -39,6 +50,8 @@ export class LiveChannel {
     private readonly world: PlaygroundWorld,
     private readonly locales: PlaygroundLocales,
   ) {
+    // With noServer nothing should reach it, but an 'error' with no listener would end the process.
+    this.#server.on('error', () => undefined);
     const forward = (message: EmulatedMessage, info: MessageInfo) =>
       this.#toViewersOf(info, { type: 'message', message: asApiMessage(message) });
     discord.on('messageCreate', forward);
@@ -77,6 +90,9 @@ export class LiveChannel {
     const viewer: Viewer = { socket, personId: person.id };
     this.#viewers.add(viewer);
     socket.on('close', () => this.#viewers.delete(viewer));
+    // A broken frame (unmasked, too large, bad UTF-8…) or a reset connection: ws closes this one
+    // socket itself; without a listener the 'error' event would end the whole playground.
+    socket.on('error', () => socket.terminate());
     socket.on('message', (data) => {
       const action = parseClientAction(data.toString());
       if (!action) {
@@ -98,6 +114,7 @@ export class LiveChannel {
       commands: this.#commands(),
       messages: this.discord.messagesSeenBy(person.id, this.world.channel.id).slice(-HISTORY_SENT).map(asApiMessage),
       botStatus: this.#botStatus,
+      messageLimit: CONTENT_LIMIT,
     };
     send(socket, hello);
   }
@@ -129,9 +146,13 @@ export class LiveChannel {
             values: [...action.values],
           });
           break;
-        case 'say':
+        case 'say': {
+          if (action.content.length > CONTENT_LIMIT) return { kind: 'too-long', max: CONTENT_LIMIT };
+          const pace = this.#pace.take(user, Date.now());
+          if (!pace.allowed) return { kind: 'slowed', retryAfterMs: pace.retryAfterMs };
           this.discord.postMessage({ user, channel, content: action.content });
           return { kind: 'acknowledged', ack: 'message', ephemeral: false };
+        }
         case 'set-locale':
           if (!this.locales.set(action.scope, user, action.locale)) {
             return { kind: 'refused', reason: `${action.locale} is not one of Discord's locales` };
@@ -176,5 +197,10 @@ function asApiMessage(message: EmulatedMessage): APIMessage {
 }
 
 function send(socket: WebSocket, event: ServerEvent): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_UNSENT_BYTES) {
+    socket.terminate();
+    return;
+  }
+  socket.send(JSON.stringify(event));
 }

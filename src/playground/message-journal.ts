@@ -3,7 +3,7 @@ import { type EmulatedMessage, type Emulator, MessageFlag } from '../emulator/in
 import { writeFileAtomically } from './atomic-write.js';
 
 /** The newest messages kept across restarts; a board is always among the last few hundred. */
-const KEPT_MESSAGES = 500;
+export const KEPT_MESSAGES = 500;
 const SAVE_DELAY_MS = 300;
 
 /**

@@ -34,13 +34,19 @@ export interface Hello {
   /** The newest messages `you` can see, oldest first (ephemeral ones: only yours). */
   readonly messages: readonly APIMessage[];
   readonly botStatus: BotStatus;
+  /** The longest message Discord takes, in characters: the page says so before sending a longer one. */
+  readonly messageLimit: number;
 }
 
 /** How the bot answered an action; `refused` when nobody could have done it in Discord. */
 export type ActionResult =
   | { readonly kind: 'acknowledged'; readonly ack: string; readonly ephemeral: boolean }
   | { readonly kind: 'failed' }
-  | { readonly kind: 'refused'; readonly reason: string };
+  | { readonly kind: 'refused'; readonly reason: string }
+  /** A message longer than Discord takes (`max` characters): nothing was posted, the page says so. */
+  | { readonly kind: 'too-long'; readonly max: number }
+  /** Too many messages too fast (see message-pace.ts): nothing was posted; the next may go after this long. */
+  | { readonly kind: 'slowed'; readonly retryAfterMs: number };
 
 export type ServerEvent =
   | Hello

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import { ConfigError } from '../config.js';
 import { type Emulator, startEmulator } from '../emulator/index.js';
-import { exitWithConfigError } from '../env.js';
+import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError } from '../env.js';
 import { registerCommands } from '../register-commands.js';
 import { bannerLines } from './banner.js';
 import { BotSupervisor } from './bot-supervisor.js';
+import { waitForLeftoverBot } from './leftover-bot.js';
 import { LiveChannel } from './live-channel.js';
-import { MessageJournal } from './message-journal.js';
+import { KEPT_MESSAGES, MessageJournal } from './message-journal.js';
+import { databaseEnv, databaseLine } from './playground-database.js';
 import { PlaygroundLocales } from './playground-locales.js';
 import { buildPlaygroundWorld, type PlaygroundWorld } from './playground-world.js';
 import type { BotStatus } from './protocol.js';
@@ -38,7 +40,8 @@ function readConfiguration(env: NodeJS.ProcessEnv): { settings: PlaygroundSettin
 export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { settings, saved } = readConfiguration(env);
   const paths = playgroundPaths(settings.dataDir);
-  const discord = await startEmulator();
+  // The channel keeps what the page and the journal keep: a flood of posts cannot grow memory for good.
+  const discord = await startEmulator({ historyLimit: KEPT_MESSAGES });
   let live: LiveChannel | null = null;
   const web = new WebServer({ files: loadStaticFiles(WEB_ROOT), emulatorPort: discord.port, live: () => live });
   try {
@@ -52,9 +55,20 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
     }
     throw error;
   }
-  for (const line of bannerLines(`http://127.0.0.1:${web.port}`, settings.dataDir)) say(line);
+  for (const line of bannerLines(`http://127.0.0.1:${web.port}`, databaseLine(settings.database, env))) say(line);
 
   fs.mkdirSync(settings.dataDir, { recursive: true });
+  const leftover = await waitForLeftoverBot(paths.botPidFile, BOT_ENTRY, (pid) =>
+    say(`Waiting for the bot of an earlier playground (pid ${pid}) to stop…`),
+  );
+  if (leftover !== null) {
+    await web.close();
+    await discord.stop();
+    exitWithConfigError(
+      `the bot of another playground (pid ${leftover}) still uses ${settings.dataDir}: stop that playground (or kill ${leftover}) first, or set PLAYGROUND_DATA_DIR to another folder.`,
+      EXIT_TEMPFAIL,
+    );
+  }
   const { world, file } = buildPlaygroundWorld(discord, saved);
   writeWorldFile(paths.worldFile, file);
   const journal = new MessageJournal(discord, world.channel.id, world.owner.id, paths.messagesFile);
@@ -73,19 +87,19 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
     entry: BOT_ENTRY,
     cwd: process.cwd(),
     logFile: paths.botLog,
-    // Everything else (LOG_LEVEL, COMPUTER_PAUSE_MS…) as the person set it; never their real token or database.
+    pidFile: paths.botPidFile,
+    // Everything else (LOG_LEVEL, COMPUTER_PAUSE_MS…) as the person set it; never their real token,
+    // and only the database the playground chose (the bot refuses DATABASE_URL and DATABASE_PATH together).
     env: {
-      ...env,
+      ...withoutDatabase(env),
+      ...databaseEnv(settings.database),
       DISCORD_TOKEN: app.token,
       DISCORD_CLIENT_ID: app.id,
       DISCORD_GUILD_ID: guild.id,
       DISCORD_API_URL: discord.apiUrl,
-      DATABASE_PATH: paths.database,
     },
   });
-  trackBotStatus(discord, world, bot, channel);
-  bot.start();
-  stopOnSignals(async () => {
+  const stop = stopper(async () => {
     // The bot first: it finishes what is in flight against the still running emulator.
     await bot.stop();
     journal.stop();
@@ -93,26 +107,42 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
     await web.close();
     await discord.stop();
   });
+  trackBotStatus(discord, world, bot, channel);
+  bot.on('exit', (exit) => {
+    if (exit.forGood === undefined) return;
+    // As the sharded launcher stops its host: the bot said why above; running on without it would hide it.
+    say(
+      `${exit.forGood}: a restart cannot help, so the playground stops. Fix what the bot said above and start again.`,
+    );
+    stop('the bot cannot run', EXIT_CONFIG);
+  });
+  bot.start();
+  process.on('SIGINT', (signal) => stop(signal, 0));
+  process.on('SIGTERM', (signal) => stop(signal, 0));
 }
 
-function stopOnSignals(stop: () => Promise<void>): void {
+function withoutDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, DATABASE_PATH: _path, ...rest } = env;
+  return rest;
+}
+
+/** Stops everything once (a second signal meanwhile changes nothing), then exits with `exitCode`. */
+function stopper(stopAll: () => Promise<void>): (why: string, exitCode: number) => void {
   let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
+  return (why, exitCode) => {
     if (stopping) return;
     stopping = true;
-    say(`Stopping the playground (${signal})…`);
-    stop()
+    say(`Stopping the playground (${why})…`);
+    stopAll()
       .then(() => {
         say('Stopped.');
-        process.exit(0);
+        process.exit(exitCode);
       })
       .catch((error: unknown) => {
         process.stderr.write(`crag-bot: the playground did not stop cleanly: ${String(error)}\n`);
         process.exit(1);
       });
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
 }
 
 /** The page's banner: online while the bot's gateway session is ready; "reconnecting" once it has been down. */

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config.js';
+import type { StoreLocation } from '../store/index.js';
+import { readPlaygroundDatabase } from './playground-database.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -9,6 +11,8 @@ export interface PlaygroundSettings {
   readonly port: number;
   /** The playground's own folder: its database, world file, saved messages and bot log. */
   readonly dataDir: string;
+  /** The bot's database: the playground's own SQLite file unless PLAYGROUND_DATABASE=url. */
+  readonly database: StoreLocation;
 }
 
 /** Where the playground keeps each of its files, all inside its data folder. */
@@ -17,6 +21,8 @@ export interface PlaygroundPaths {
   readonly worldFile: string;
   readonly messagesFile: string;
   readonly botLog: string;
+  /** The running bot's process id, so that a playground started after a crash waits for a leftover bot. */
+  readonly botPidFile: string;
 }
 
 const DEFAULT_PLAYGROUND_PORT = 3000;
@@ -40,7 +46,7 @@ export function readPlaygroundSettings(env: Env): PlaygroundSettings {
     }
   }
   const dataDir = path.resolve(env.PLAYGROUND_DATA_DIR?.trim() || './data');
-  return { port, dataDir };
+  return { port, dataDir, database: readPlaygroundDatabase(env, playgroundPaths(dataDir).database) };
 }
 
 export function playgroundPaths(dataDir: string): PlaygroundPaths {
@@ -49,5 +55,6 @@ export function playgroundPaths(dataDir: string): PlaygroundPaths {
     worldFile: path.join(dataDir, 'playground-world.json'),
     messagesFile: path.join(dataDir, 'playground-messages.json'),
     botLog: path.join(dataDir, 'playground-bot.log'),
+    botPidFile: path.join(dataDir, 'playground-bot.pid'),
   };
 }

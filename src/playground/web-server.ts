@@ -53,6 +53,9 @@ export class WebServer {
   constructor(private readonly deps: WebServerDeps) {
     this.#server = http.createServer((request, response) => this.#handle(request, response));
     this.#server.on('upgrade', (request, socket, head) => {
+      // Node hands an upgrading socket over without its own error listener: a reset connection
+      // would otherwise be an unhandled 'error' that ends the playground.
+      socket.on('error', () => socket.destroy());
       const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
       const verdict = checkOrigin(headersOf(request), this.#port, 'websocket');
       const live = deps.live();

@@ -70,6 +70,7 @@ export function readWorldFile(file: string): WorldFile | null {
   return parsed as WorldFile;
 }
 
+/** Only its owner may read it: it holds the emulator's bot token. */
 export function writeWorldFile(file: string, world: WorldFile): void {
-  writeFileAtomically(file, `${JSON.stringify(world, null, 2)}\n`);
+  writeFileAtomically(file, `${JSON.stringify(world, null, 2)}\n`, 0o600);
 }

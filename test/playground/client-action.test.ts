@@ -49,9 +49,18 @@ describe('actions from the page', () => {
     expect(read({ type: 'command', requestId: 1, name: 'crag', options: { x: { nested: true } } })).toBeNull();
     expect(read({ type: 'command', requestId: 1, name: 'crag', options: { x: Number.NaN } })).toBeNull();
     expect(read({ type: 'select', requestId: 1, messageId: '1', customId: 's', values: 'sixes' })).toBeNull();
-    expect(read({ type: 'say', requestId: 1, content: 'x'.repeat(4001) })).toBeNull();
+    expect(read({ type: 'say', requestId: 1, content: '' })).toBeNull();
+    expect(read({ type: 'say', requestId: 1, content: 42 })).toBeNull();
     expect(read({ type: 'delete-everything', requestId: 1 })).toBeNull();
     expect(read({ type: 'set-locale', requestId: 1, scope: 'everyone', locale: 'ru' })).toBeNull();
     expect(read({ type: 'set-locale', requestId: 1, scope: 'me', locale: '' })).toBeNull();
+  });
+
+  it('reads a message of any length the socket carried: one too long for Discord is answered, not dropped', () => {
+    expect(read({ type: 'say', requestId: 1, content: 'x'.repeat(4_001) })).toEqual({
+      type: 'say',
+      requestId: 1,
+      content: 'x'.repeat(4_001),
+    });
   });
 });

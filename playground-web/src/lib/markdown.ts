@@ -1,4 +1,5 @@
 import { rulesExtended, SimpleMarkdown } from 'discord-markdown-parser';
+import { isDrawableTime } from './timestamp-format.js';
 
 /** A node of Discord markdown, as discord-markdown-parser (built on simple-markdown) produces it. */
 export interface MarkdownNode {
@@ -29,8 +30,22 @@ const list = {
   },
 };
 
+/**
+ * `<t:seconds:style>`, only for a moment a date can hold: Discord draws `<t:9999999999999:R>`, which
+ * no calendar reaches, as the text typed, and so does this page (a Date of it cannot be formatted).
+ */
+// Typed as a rule of the text rule's shape: the library's own rule types leave order and match optional.
+const timestamp: typeof SimpleMarkdown.defaultRules.text = {
+  ...SimpleMarkdown.defaultRules.text,
+  ...rulesExtended.timestamp,
+  parse: (capture) =>
+    isDrawableTime(Number(capture[1]))
+      ? { timestamp: capture[1], format: capture[2] }
+      : { type: 'text', content: capture[0] },
+};
+
 /** Discord's flavour: headings, -# subtext, mentions, custom emoji, <t:…> timestamps, masked links, lists. */
-const parser = SimpleMarkdown.parserFor({ ...rulesExtended, list });
+const parser = SimpleMarkdown.parserFor({ ...rulesExtended, list, timestamp });
 
 export function parseMarkdown(text: string): MarkdownNode[] {
   return parser(text, { inline: true }) as unknown as MarkdownNode[];

@@ -30,6 +30,14 @@ export interface FormatContext {
   readonly timeZone?: string;
 }
 
+/** The furthest a JavaScript Date reaches either side of 1970: 100,000,000 days, in seconds. */
+const FURTHEST_SECONDS = 8.64e12;
+
+/** Whether `<t:seconds>` is a moment a date can be drawn for. */
+export function isDrawableTime(seconds: number): boolean {
+  return Number.isFinite(seconds) && Math.abs(seconds) <= FURTHEST_SECONDS;
+}
+
 export function isTimestampStyle(value: unknown): value is TimestampStyle {
   return typeof value === 'string' && value.length === 1 && 'tTdDfFR'.includes(value);
 }

@@ -104,7 +104,7 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
             dismissed={dismissed}
             onDismiss={dismiss}
           />
-          <Composer context={commandContext} channelName={hello.channel.name} />
+          <Composer context={commandContext} channelName={hello.channel.name} messageLimit={hello.messageLimit} />
         </main>
         <PeopleList
           people={hello.people}

@@ -8,7 +8,16 @@ import { useRender } from './render-context.js';
  * The message box. Typing `/` opens Discord's command picker (commands, then their options, then
  * an option's choices); Enter runs the command as this person, or posts plain text as a message.
  */
-export function Composer({ context, channelName }: { context: CommandContext; channelName: string }) {
+export function Composer({
+  context,
+  channelName,
+  messageLimit,
+}: {
+  context: CommandContext;
+  channelName: string;
+  /** The longest message Discord takes: a longer one stays in the box, with Discord's "too long". */
+  messageLimit: number;
+}) {
   const { t, send, live } = useRender();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<Phrase | null>(null);
@@ -39,6 +48,13 @@ export function Composer({ context, channelName }: { context: CommandContext; ch
     const invocation = buildInvocation(text.trimEnd(), context);
     if (invocation.kind === 'invalid') {
       setProblem(invocation.problem);
+      return;
+    }
+    if (invocation.kind === 'say' && invocation.content.length > messageLimit) {
+      setProblem({
+        id: 'playground.composer.too-long',
+        vars: { length: invocation.content.length, max: messageLimit },
+      });
       return;
     }
     if (invocation.kind === 'say') send({ type: 'say', content: invocation.content });

@@ -1,6 +1,7 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { continuesPrevious } from '../lib/message-order.js';
+import { MessageBoundary } from './message-boundary.js';
 import { MessageView } from './message-view.js';
 import { useRender } from './render-context.js';
 import type { LocalNotice } from './use-live-channel.js';
@@ -38,13 +39,14 @@ export function MessageList({ messages, notices, failedOn, dismissed, onDismiss 
       <ol class="message-list" aria-live="polite">
         {shown.length === 0 ? <li class="channel-empty">{t('playground.message.empty')}</li> : null}
         {shown.map((message, index) => (
-          <MessageView
-            key={message.id}
-            message={message}
-            continued={continuesPrevious(shown[index - 1], message)}
-            failed={failedOn.has(message.id)}
-            onDismiss={onDismiss}
-          />
+          <MessageBoundary key={message.id} version={message.edited_timestamp ?? message.timestamp}>
+            <MessageView
+              message={message}
+              continued={safelyContinues(shown[index - 1], message)}
+              failed={failedOn.has(message.id)}
+              onDismiss={onDismiss}
+            />
+          </MessageBoundary>
         ))}
         {visibleNotices.map((notice) => (
           <li key={notice.id} class="message ephemeral local-notice">
@@ -52,7 +54,9 @@ export function MessageList({ messages, notices, failedOn, dismissed, onDismiss 
               <div class="notice-text">
                 {notice.kind === 'command-failed'
                   ? `${notice.detail} — ${t('playground.message.command-failed')}`
-                  : t('playground.message.refused', { reason: notice.detail })}
+                  : notice.kind === 'limited'
+                    ? t(notice.phrase.id, notice.phrase.vars)
+                    : t('playground.message.refused', { reason: notice.detail })}
               </div>
               <div class="ephemeral-note">
                 <span>{t('playground.message.only-you')}</span>
@@ -67,4 +71,13 @@ export function MessageList({ messages, notices, failedOn, dismissed, onDismiss 
       </ol>
     </div>
   );
+}
+
+/** Grouping reads both messages' times; one unreadable time must not break the list around it. */
+function safelyContinues(previous: APIMessage | undefined, message: APIMessage): boolean {
+  try {
+    return continuesPrevious(previous, message);
+  } catch {
+    return false;
+  }
 }

@@ -4,15 +4,17 @@ import { backoffDelay } from '../../../src/playground/backoff.js';
 import type { BotStatus, ClientAction, Hello, ServerEvent } from '../../../src/playground/protocol.js';
 import { LIVE_PATH } from '../../../src/playground/protocol.js';
 import { upsertById } from '../lib/message-order.js';
+import type { Phrase } from '../lib/page-words.js';
 
 export type Connection = 'connecting' | 'open' | 'lost';
 
-/** Something this page alone shows, as Discord's client does: a refused action or a command nobody answered. */
-export interface LocalNotice {
-  readonly id: string;
-  readonly kind: 'refused' | 'command-failed';
-  readonly detail: string;
-}
+/**
+ * Something this page alone shows, as Discord's client does: a refused action, a command nobody
+ * answered, or a message that was not posted (too long, too fast).
+ */
+export type LocalNotice =
+  | { readonly id: string; readonly kind: 'refused' | 'command-failed'; readonly detail: string }
+  | { readonly id: string; readonly kind: 'limited'; readonly phrase: Phrase };
 
 /** An action sent and not answered yet. */
 export interface PendingAction {
@@ -111,11 +113,19 @@ function applyServerEvent(state: LiveState, event: ServerEvent): LiveState {
       if (result.kind === 'failed' && pending.messageId) {
         return { ...next, failedOn: new Set(state.failedOn).add(pending.messageId) };
       }
-      const notice: LocalNotice = {
-        id: `local-${event.requestId}-${Date.now()}`,
-        kind: result.kind === 'failed' ? 'command-failed' : 'refused',
-        detail: result.kind === 'refused' ? result.reason : pending.label,
-      };
+      const id = `local-${event.requestId}-${Date.now()}`;
+      const notice: LocalNotice =
+        result.kind === 'too-long'
+          ? { id, kind: 'limited', phrase: { id: 'playground.message.too-long', vars: { max: result.max } } }
+          : result.kind === 'slowed'
+            ? {
+                id,
+                kind: 'limited',
+                phrase: { id: 'playground.message.slowed', vars: { seconds: Math.ceil(result.retryAfterMs / 1000) } },
+              }
+            : result.kind === 'failed'
+              ? { id, kind: 'command-failed', detail: pending.label }
+              : { id, kind: 'refused', detail: result.reason };
       return { ...next, notices: [...state.notices, notice] };
     }
   }

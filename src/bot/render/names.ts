@@ -1,4 +1,4 @@
-import { type GameState, parseComputerPlayerId } from '../../game/index.js';
+import { type GameState, parseComputerPlayerId, withoutInvisibleControls } from '../../game/index.js';
 import { COMPUTER_NAME } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
 
@@ -11,9 +11,29 @@ const MARKDOWN = /[\\*_~`|>#\-[\]<]/g;
 /** `@everyone` and `@here` show as mentions even where they ping nobody; a zero-width space breaks them. */
 const MASS_MENTION = /@(everyone|here)/gi;
 
-/** A display name as plain text in markdown: whatever a person typed shows as typed, and does nothing. */
+/** Letters written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their presentation forms). */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+/** FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: the name reads in its own direction, and the text around it in its. */
+const ISOLATE_START = '\u2068';
+const ISOLATE_END = '\u2069';
+
+/**
+ * A display name as plain text in markdown: whatever a person typed shows as typed, and does
+ * nothing; invisible controls (a name stored before they were tidied away) are dropped, so that
+ * a name cannot reverse the text after it.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(MARKDOWN, (char) => `\\${char}`).replace(MASS_MENTION, '@\u200b$1');
+  return withoutInvisibleControls(text)
+    .replace(MARKDOWN, (char) => `\\${char}`)
+    .replace(MASS_MENTION, '@\u200b$1');
+}
+
+/**
+ * A right-to-left name set apart from the text beside it: in "דוד 20" the bidirectional algorithm
+ * would draw the score before the name; isolated, "20" stays after it. Other names as they are.
+ */
+function isolated(name: string): string {
+  return RIGHT_TO_LEFT.test(name) ? `${ISOLATE_START}${name}${ISOLATE_END}` : name;
 }
 
 /**
@@ -24,7 +44,7 @@ export function escapeMarkdown(text: string): string {
 export function personName(playerId: string, name: string | null | undefined, tr: Translator): string {
   const computer = parseComputerPlayerId(playerId);
   if (computer) return tr.t(COMPUTER_NAME[computer.level], { number: computer.n });
-  return name ? escapeMarkdown(name) : `<@${playerId}>`;
+  return name ? isolated(escapeMarkdown(name)) : `<@${playerId}>`;
 }
 
 /**

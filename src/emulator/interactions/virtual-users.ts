@@ -8,6 +8,7 @@ import type { JsonObject } from '../validation/fields.js';
 import { type ApplicationRecord, type ChannelRecord, ChannelType, type World } from '../world.js';
 import { type CommandInput, chatInputData } from './command-options.js';
 import { interactionEnvelope, interactionMetadata } from './envelope.js';
+import { impossibleShape } from './raw-shape.js';
 import { type InteractionOutcome, type InteractionRegistry, InteractionType } from './registry.js';
 
 export interface RunCommandOptions extends CommandInput {
@@ -50,6 +51,11 @@ export interface RawInteractionOptions {
   data: unknown;
   /** The message a component interaction claims to come from. */
   message?: string;
+  /**
+   * Deliver even a shape Discord never sends (see raw-shape.ts), to test that the bot does not
+   * depend on the payload's shape; without it such a payload is refused.
+   */
+  unchecked?: true;
 }
 
 export interface VirtualUserDeps {
@@ -145,6 +151,8 @@ export class VirtualUsers {
 
   async sendRaw(options: RawInteractionOptions): Promise<InteractionOutcome> {
     const { world, messages } = this.deps;
+    const impossible = options.unchecked ? null : impossibleShape(options.type, options.data);
+    if (impossible) throw new ImpossibleActionError(`Discord never sends such an interaction: ${impossible}`);
     const user = world.requireUser(options.user);
     const source = options.message ? messages.get(options.message) : undefined;
     if (options.message && !source) throw new ImpossibleActionError(`unknown message ${options.message}`);

@@ -3,6 +3,7 @@ import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreOpenError } from '../errors.js';
 import type { Migration } from '../migrations.js';
+import { rollBackLeftoverJournal } from './leftover-journal.js';
 import { appliedVersion, applyMigrations } from './migrations.js';
 import { readSqliteHeader, type SqliteHeader } from './sqlite-header.js';
 
@@ -87,6 +88,8 @@ function inspectExisting(path: string, size: number, newest: number, checkIntegr
   const sideFiles = [`${path}-wal`, `${path}-shm`].filter((file) => !existsSync(file));
   let db: Database.Database | undefined;
   try {
+    // A kill mid-write (e.g. during the switch to WAL) can leave a journal only a writer can undo.
+    rollBackLeftoverJournal(path, BUSY_TIMEOUT_MS);
     db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     checkContents(db, path, newest, checkIntegrity || !header.wal);
   } catch (error) {
@@ -100,6 +103,8 @@ function inspectExisting(path: string, size: number, newest: number, checkIntegr
     if (typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'))) {
       throw corrupt(path, (error as Error).message, error);
     }
+    // The file and its folder were found writable above: a READONLY code is about something else.
+    if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) throw uncheckable(path, code, error);
     throw unwritable(path, error);
   } finally {
     db?.close();
@@ -181,6 +186,15 @@ function corrupt(path: string, detail: string, cause?: unknown): StoreOpenError 
     path,
     `${path} is a damaged SQLite database (${detail}). crag-bot left it untouched; restore a backup or point DATABASE_PATH elsewhere.`,
     { cause },
+  );
+}
+
+function uncheckable(path: string, code: string, error: unknown): StoreOpenError {
+  return new StoreOpenError(
+    'unwritable',
+    path,
+    `${path} could not be checked before use (${code}: ${(error as Error).message}), although it and its folder are writable: a file beside it (-journal, -wal, -shm) may belong to another user, or another program may hold it.`,
+    { cause: error },
   );
 }
 

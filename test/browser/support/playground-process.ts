@@ -34,6 +34,13 @@ export class PlaygroundProcess {
   }
 
   static async start(options: PlaygroundOptions = {}): Promise<PlaygroundProcess> {
+    const playground = PlaygroundProcess.launch(options);
+    await playground.waitForOutput('The bot is connected', 30_000);
+    return playground;
+  }
+
+  /** Starts it without waiting for the bot: for a start that is meant to wait, or to refuse. */
+  static launch(options: PlaygroundOptions = {}): PlaygroundProcess {
     const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'crag-playground-'));
     const child = spawn(process.execPath, [PLAYGROUND_ENTRY], {
       cwd: dataDir,
@@ -45,9 +52,7 @@ export class PlaygroundProcess {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const playground = new PlaygroundProcess(child, dataDir);
-    await playground.waitForOutput('The bot is connected', 30_000);
-    return playground;
+    return new PlaygroundProcess(child, dataDir);
   }
 
   /** The page's address, from the first line the playground prints. */
@@ -79,10 +84,15 @@ export class PlaygroundProcess {
 
   /** The bot process: the playground's only child. */
   botPid(): number {
-    const pid = this.child.pid;
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const children = this.children();
     if (children.length !== 1) throw new Error(`expected one bot process, found ${children.length}`);
-    return Number(children[0]);
+    return children[0] ?? 0;
+  }
+
+  /** The playground's child processes (its bot, when one runs). */
+  children(): number[] {
+    const pid = this.child.pid;
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   }
 
   /** Resolves once stdout has printed `text` `times` times in all. */
@@ -94,6 +104,20 @@ export class PlaygroundProcess {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** A crash, or the process being killed from outside: SIGKILL by default. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    if (this.running) this.child.kill(signal);
+    return this.exited;
   }
 
   /** SIGTERM, as Ctrl-C: the bot finishes what is in flight, then everything closes. */

@@ -43,7 +43,7 @@ function finishedWith(name: string): GameState {
 
 function standingsText(state: GameState): string {
   const message = renderGame(
-    { gameId: 1, state, settings: { turnTimerMinutes: 5, hintsEnabled: true }, turnDeadline: null },
+    { gameId: 1, state, settings: { turnTimerMinutes: 5, hintsEnabled: true, pingsEnabled: true }, turnDeadline: null },
     en,
     FACES,
   );

@@ -13,7 +13,7 @@ import { ALL_USED } from './rows.js';
 import { usedMaskOf } from './sheets.js';
 import type { Solver } from './solver.js';
 import { type Position, strongDecision } from './strong.js';
-import { solverFor } from './tables.js';
+import { solverFor } from './solver-cache.js';
 
 /**
  * The next action of the seat whose turn it is, played at `level`:

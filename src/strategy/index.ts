@@ -23,5 +23,5 @@ export {
   optimalExpectedTotal,
   rankKeeps,
   rankRows,
-  solverFor,
-} from './tables.js';
+} from './by-rules.js';
+export { solverFor } from './solver-cache.js';

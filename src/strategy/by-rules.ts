@@ -1,8 +1,8 @@
 /** The solver's answers for a game's rule set: what hints, tests and tools ask without holding a solver. */
 import type { Dice, Rules } from '../game/index.js';
 import type { BestAction, RankedKeep, RankedRow } from './positions.js';
-import { solverFor } from './solver-cache.js';
 import type { UsedRows } from './solver.js';
+import { solverFor } from './solver-cache.js';
 
 /** Expected total of a whole game under optimal solitaire play. */
 export function optimalExpectedTotal(rules: Rules): number {

@@ -13,10 +13,6 @@ export {
   type RowChoice,
   type RowReview,
 } from './analysis.js';
-export { chooseComputerAction } from './computer.js';
-export type { BestAction, RankedKeep, RankedRow } from './positions.js';
-export { TIE_TOLERANCE } from './positions.js';
-export { Solver, type UsedRows } from './solver.js';
 export {
   bestAction,
   expectedRemaining,
@@ -24,4 +20,8 @@ export {
   rankKeeps,
   rankRows,
 } from './by-rules.js';
+export { chooseComputerAction } from './computer.js';
+export type { BestAction, RankedKeep, RankedRow } from './positions.js';
+export { TIE_TOLERANCE } from './positions.js';
+export { Solver, type UsedRows } from './solver.js';
 export { solverFor } from './solver-cache.js';

@@ -41,9 +41,7 @@ const IN_FORCE: Readonly<Record<RulesInForce, MessageKey>> = {
 
 export function renderRules(rules: Rules, inForce: RulesInForce, tr: Translator): PrivateCard {
   const thirteen = explainThirteen(rules.thirteen, tr);
-  const rows = CATEGORIES.map(
-    (category) => `**${tr.t(ROW_NAME[category.id])}**: ${describeRow(category.id, tr)}`,
-  );
+  const rows = CATEGORIES.map((category) => `**${tr.t(ROW_NAME[category.id])}**: ${describeRow(category.id, tr)}`);
   return layoutMessage(COLOURS.info, [
     text(`### ${tr.t('rules.title')}`, PART.title),
     text(

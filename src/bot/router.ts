@@ -1,6 +1,6 @@
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
+import { handleCommand } from '../../commands/index.js';
 import { personal } from './audience.js';
-import { handleCommand } from './commands/index.js';
 import { handleComponent } from './components/index.js';
 import type { BotContext } from './context.js';
 import type { InFlight } from './in-flight.js';

@@ -1,19 +1,30 @@
-import { END_GAME_PERMISSION } from '../../../commands/index.js';
-import { channelWide } from '../audience.js';
-import type { BotContext } from '../context.js';
-import { displayName } from '../display-name.js';
-import type { Decision } from '../game-flow.js';
-import { type Outcome, refused } from '../outcome.js';
-import { escapeMarkdown } from '../render/index.js';
-import { answerPublicly } from '../replies.js';
-import type { GuildCommand } from './index.js';
+import { PermissionFlagsBits } from 'discord.js';
+import { channelWide } from '../src/bot/audience.js';
+import type { BotContext } from '../src/bot/context.js';
+import { displayName } from '../src/bot/display-name.js';
+import type { Decision } from '../src/bot/game-flow.js';
+import { type Outcome, refused } from '../src/bot/outcome.js';
+import { escapeMarkdown } from '../src/bot/render/index.js';
+import { answerPublicly } from '../src/bot/replies.js';
+import { defineSubcommand, type GuildCommand } from './define.js';
+
+/** Members need no permission to play; `/crag end` checks Manage Messages itself for non-hosts. */
+const END_GAME_PERMISSION = PermissionFlagsBits.ManageMessages;
 
 /**
- * A member who may manage messages ends the game: it counts for nobody. The host may close a lobby,
+ * `/crag end`: a member who may manage messages ends the game: it counts for nobody. The host may close a lobby,
  * but once play has started, a host who wants out leaves like anyone else (open rows score 0, the
  * others play on): one player cannot void everyone's game.
  */
-export async function endCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+export const end = defineSubcommand({
+  name: 'end',
+  nameKey: 'command.end.name',
+  descriptionKey: 'command.end.description',
+  options: {},
+  handle: endGame,
+});
+
+async function endGame(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const active = await ctx.store.activeGameInChannel(interaction.channelId);
   if (!active) return refused('refusal.no-game');
   const playerId = interaction.user.id;

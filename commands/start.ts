@@ -14,7 +14,7 @@ import {
   MAX_SEATS,
   type Rules,
 } from '../src/game/index.js';
-import { type Message, message } from '../src/i18n/index.js';
+import { message, type Translatable } from '../src/i18n/index.js';
 import type { StoredGame } from '../src/store/index.js';
 import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from './choices.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
@@ -85,7 +85,7 @@ export const start = defineSubcommand({
   handle: startGame,
 });
 
-type Needed = readonly (readonly [Message, bigint])[];
+type Needed = readonly (readonly [Translatable, bigint])[];
 
 /**
  * What the bot needs in a channel to keep its board up to date there, by the names members see:

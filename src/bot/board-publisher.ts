@@ -15,7 +15,7 @@ import { guildWide } from './audience.js';
 import type { DiceInUse } from './dice-emojis.js';
 import { asEdit, gameMessage, type WithFiles } from './game-message.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
-import { messageLink } from './replies.js';
+import { messageLink } from './render/message-link.js';
 
 /** A message the bot sends or edits with its own token: a game's message, or a turn ping. */
 type OwnMessage = WithFiles<{

@@ -24,7 +24,8 @@ function describe(interaction: Interaction): Record<string, unknown> {
  * The one entry for every interaction: commands and components go to their handlers; a refusal
  * becomes an ephemeral reply in the person's own language; an unexpected error is logged with its
  * context and the user is told.
- * Handlers finish their database work synchronously, so every answer goes out well within 3 s.
+ * Handlers answer (or defer) within Discord's 3 s: their store reads and writes are short awaits,
+ * and a command that may take longer (`/crag export`) defers its reply first.
  */
 export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: ChatInputCommandInteraction | MessageComponentInteraction): Promise<Outcome> => {

@@ -1,6 +1,6 @@
 import { CATEGORY_IDS, type CategoryId, categoryById, isCategoryId } from './categories.js';
 import { type Keep, NO_KEEP, type RandomInt, rerollDice, rollDice } from './dice.js';
-import { type Refusal, refuse } from './refusals.js';
+import { type ActionRefusal, refuse } from './refusals.js';
 import { scoreRoll } from './scoring.js';
 import {
   type ComputerLevel,
@@ -39,7 +39,7 @@ export type Action =
   | { readonly type: 'time-out' }
   | { readonly type: 'abandon' };
 
-export type ActionResult = { readonly ok: true; readonly state: GameState } | Refusal;
+export type ActionResult = { readonly ok: true; readonly state: GameState } | ActionRefusal;
 
 export function applyAction(state: GameState, action: Action, random: RandomInt): ActionResult {
   const result = applyRules(state, action, random);
@@ -116,7 +116,7 @@ export function start(state: GameState, playerId: string, random: RandomInt): Ac
 }
 
 /** Checks that it is `playerId`'s turn in a game under way. */
-function checkTurn(state: GameState, playerId: string): Refusal | null {
+function checkTurn(state: GameState, playerId: string): ActionRefusal | null {
   if (isGameOver(state)) return refuse('game-over');
   if (state.status !== 'playing' || !state.turn) return refuse('not-started');
   if (!state.seats.some((seat) => seat.playerId === playerId && !seat.left)) return refuse('not-in-game');

@@ -12,9 +12,9 @@ import { defineSubcommand, type GuildCommand } from './define.js';
 const END_GAME_PERMISSION = PermissionFlagsBits.ManageMessages;
 
 /**
- * `/crag end`: a member who may manage messages ends the game: it counts for nobody. The host may close a lobby,
- * but once play has started, a host who wants out leaves like anyone else (open rows score 0, the
- * others play on): one player cannot void everyone's game.
+ * `/crag end`: a member who may manage messages ends the game: it counts for nobody. The host may
+ * close a lobby, but once play has started, a host who wants out leaves like anyone else (open rows
+ * score 0, the others play on): one player cannot void everyone's game.
  */
 export const end = defineSubcommand({
   name: 'end',

@@ -4,7 +4,6 @@ import { buildCragCommand } from './crag.js';
 import type { OptionKind } from './define.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
-export type { GuildCommand } from './define.js';
 export { handleCommand } from './handle-command.js';
 
 /** Every application command, as the JSON that the deploy script registers, in every catalogue's language. */

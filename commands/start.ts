@@ -20,8 +20,8 @@ import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from './choices.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
 
 /** Longest turn timer a game can set, in minutes. */
-export const MAX_TURN_TIMER_MINUTES = 60;
-export const DEFAULT_TURN_TIMER_MINUTES = 5;
+const MAX_TURN_TIMER_MINUTES = 60;
+const DEFAULT_TURN_TIMER_MINUTES = 5;
 /** A table seats at most MAX_SEATS, and one of them is the host. */
 const MAX_COMPUTERS = MAX_SEATS - 1;
 /** The computers' level when the host names none. */

@@ -1,15 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../src/project-path.js';
 
 /**
  * What the tests and the bench share to run the production build as child processes: the entry
  * points, the spawn, the reading of the bot's JSON log lines and the deploy script.
  */
 
-/** The folder that holds `dist/`. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The folder that holds `dist/`, whether this runs from the sources (the tests) or from `dist/` (the bench). */
+export const ROOT = projectPath();
 /** The production build: the tests and the bench start the bot exactly as `npm start` does. */
 export const BOT_ENTRY = path.join(ROOT, 'dist/src/main.js');
 export const DEPLOY_ENTRY = path.join(ROOT, 'dist/src/deploy-commands.js');

@@ -1,18 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
+/** One PostgreSQL server per project that needs one; each file that uses it makes its own databases. */
+const POSTGRES_SERVER = ['test/support/postgres-global-setup.ts'];
+/** Operators' tools run against a real database: the readiness probe's query, pg_dump and pg_restore. */
+const DATABASE_OPS_TESTS = ['test/ops/database-probe.test.ts', 'test/ops/pg-dump-restore.test.ts'];
+
 export default defineConfig({
   // The page's components (playground-web/) are Preact; their unit tests render them to strings.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
-    // One PostgreSQL server for the run; each file that needs it makes its own databases.
-    globalSetup: ['test/support/postgres-global-setup.ts'],
     projects: [
       {
         extends: true,
         test: {
+          // The pure tests: no PostgreSQL server, no build.
           name: 'unit',
           include: ['test/**/*.test.ts', 'playground-web/test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'test/browser/**', 'test/container/**'],
+          exclude: ['test/e2e/**', 'test/browser/**', 'test/container/**', 'test/store/**', ...DATABASE_OPS_TESTS],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The stores, each on both backends (test/store/backends.ts): a real PostgreSQL server.
+          name: 'store',
+          include: ['test/store/**/*.test.ts', ...DATABASE_OPS_TESTS],
+          globalSetup: POSTGRES_SERVER,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
@@ -21,10 +36,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // Some worlds keep the bot's games in PostgreSQL.
+          globalSetup: POSTGRES_SERVER,
           testTimeout: 120_000,
           hookTimeout: 60_000,
           // Each file starts its own emulator and bot processes; two cores run two files at once,
-          // after the unit tests have finished.
+          // after the unit and store tests have finished.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

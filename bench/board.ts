@@ -1,5 +1,5 @@
+import { controls, dice, keptFlags, requireControl, rowChoices } from '../harness/board.js';
 import type { EmulatedMessage } from '../src/emulator/index.js';
-import { controls, dice, keptFlags, requireControl, rowChoices } from '../test/e2e/support/board.js';
 
 // The virtual players' way of reading a board is shared with the end-to-end tests.
 export {
@@ -10,7 +10,7 @@ export {
   isFinalStandings,
   requireControl,
   title,
-} from '../test/e2e/support/board.js';
+} from '../harness/board.js';
 
 /** The die buttons (a face's emoji, or "⚄ 5"): each die's value and whether it is kept (a green button). */
 export function diceOnBoard(message: EmulatedMessage): { value: number; kept: boolean; customId: string }[] {

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runDeploy as deploy, type LogLine, ROOT, readLines, spawnNode } from '../harness/node-process.js';
 
-/** The folder that holds `dist/`: the bench runs the bots from the production build. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const BOT_ENTRY = path.join(ROOT, 'dist/src/main.js');
-export const DEPLOY_ENTRY = path.join(ROOT, 'dist/src/deploy-commands.js');
+export { BOT_ENTRY, ROOT } from '../harness/node-process.js';
 export const BASELINE_ENTRY = path.join(ROOT, 'dist/bench/baseline-bot.js');
 /** Node flags that let the bench ask a bot for its memory after a full GC (see memory-probe.ts). */
 export const MEMORY_PROBE_ARGS = ['--expose-gc', '--import', path.join(ROOT, 'dist/bench/memory-probe.js')];
@@ -17,12 +14,6 @@ export interface MemoryAfterGc {
   /** What V8 has committed for its heap: used plus the pages it grew into and keeps. */
   readonly heapTotalMb: number;
   readonly externalMb: number;
-}
-
-export interface LogLine {
-  readonly level: string;
-  readonly message: string;
-  readonly [key: string]: unknown;
 }
 
 /** Every child the bench started, so that an error or Ctrl-C anywhere still kills them all. */
@@ -40,20 +31,15 @@ export class BotProcess {
   readonly spawnedAt = performance.now();
   readonly exited: Promise<void>;
   private readonly child: ChildProcess;
-  private pending = '';
   private readonly readyWaiters: (() => void)[] = [];
   private readonly memoryWaiters: ((line: LogLine) => void)[] = [];
   private readyAt: number | undefined;
 
   /** `cwd` is a temp folder, so a developer's own `.env` never leaks into the bench. */
   constructor(entry: string, env: Readonly<Record<string, string>>, cwd: string, nodeArgs: readonly string[] = []) {
-    this.child = spawn(process.execPath, [...nodeArgs, entry], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawnNode(entry, env, cwd, nodeArgs);
     children.add(this.child);
-    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.collect(chunk));
+    readLines(this.child.stderr, (text, log) => this.collect(text, log));
     this.child.stdout?.resume();
     this.exited = new Promise((resolve) =>
       this.child.once('exit', () => {
@@ -121,48 +107,30 @@ export class BotProcess {
     return this.logs.filter((line) => line.level === level);
   }
 
-  private collect(chunk: string): void {
-    this.pending += chunk;
-    const lines = this.pending.split('\n');
-    this.pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      // The last lines, whatever they are, explain a process that died.
-      this.otherOutput.push(line);
-      if (this.otherOutput.length > 200) this.otherOutput.shift();
-      let parsed: LogLine;
-      try {
-        parsed = JSON.parse(line) as LogLine;
-      } catch {
-        continue;
-      }
-      if (parsed.level === 'bench') {
-        for (const wake of this.memoryWaiters.splice(0)) wake(parsed);
-        continue;
-      }
-      this.logs.push(parsed);
-      if (parsed.message === 'ready' && this.readyAt === undefined) {
-        this.readyAt = performance.now();
-        for (const wake of this.readyWaiters.splice(0)) wake();
-      }
+  private collect(text: string, log: LogLine | undefined): void {
+    // The last lines, whatever they are, explain a process that died.
+    this.otherOutput.push(text);
+    if (this.otherOutput.length > 200) this.otherOutput.shift();
+    if (!log) return;
+    if (log.level === 'bench') {
+      for (const wake of this.memoryWaiters.splice(0)) wake(log);
+      return;
+    }
+    this.logs.push(log);
+    if (log.message === 'ready' && this.readyAt === undefined) {
+      this.readyAt = performance.now();
+      for (const wake of this.readyWaiters.splice(0)) wake();
     }
   }
 }
 
-/** Runs the deploy script the way `npm run deploy-commands` does. */
-export function runDeploy(env: Readonly<Record<string, string>>, cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DEPLOY_ENTRY], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
-    children.add(child);
-    let stderr = '';
-    child.stdout.resume();
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      children.delete(child);
-      if (code === 0) resolve();
-      else reject(new Error(`deploy-commands exited with ${code}: ${stderr}`));
-    });
+/** Runs the deploy script the way `npm run deploy-commands` does; rejects when it fails. */
+export async function runDeploy(env: Readonly<Record<string, string>>, cwd: string): Promise<void> {
+  const result = await deploy(env, cwd, {
+    started: (child) => {
+      children.add(child);
+      child.once('exit', () => children.delete(child));
+    },
   });
+  if (result.code !== 0) throw new Error(`deploy-commands exited with ${result.code}: ${result.stderr}`);
 }

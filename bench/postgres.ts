@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { type PostgresServer, startPostgresServer } from '../test/support/postgres-server.js';
+import { type PostgresServer, startPostgresServer } from '../harness/postgres-server.js';
 
 /** The bench's PostgreSQL: a server of its own, started the way the tests start theirs, with one database. */
 export interface BenchPostgres {

@@ -1,3 +1,4 @@
+import { pairKeep } from '../harness/pair-keep.js';
 import {
   type Action,
   applyAction,
@@ -5,21 +6,10 @@ import {
   createGame,
   currentDice,
   type GameState,
-  type Keep,
   type RandomInt,
   type Rules,
   rerollsLeft,
 } from '../src/game/index.js';
-
-/** Keep a pair and reroll the odd die; stand on three of a kind or when nothing pairs up twice. */
-export function pairKeep(dice: readonly number[]): Keep | null {
-  const [a, b, c] = dice;
-  if (a === b && b === c) return null;
-  if (a === b) return [true, true, false];
-  if (a === c) return [true, false, true];
-  if (b === c) return [false, true, true];
-  return [false, false, false];
-}
 
 function must(state: GameState, action: Action, random: RandomInt): GameState {
   const result = applyAction(state, action, random);

@@ -3,6 +3,7 @@ import {
   CATEGORY_IDS,
   DEFAULT_RULES,
   type Dice,
+  ROW_COUNT,
   type Rules,
   rollDice,
   scoreRoll,
@@ -30,7 +31,7 @@ function microsPerCall(count: number, run: (i: number) => void): number {
 }
 
 /** Random positions with at least one open row: used rows, dice, rerolls left. */
-function positions(count: number, rules: Rules, openAtMost = 13) {
+function positions(count: number, rules: Rules, openAtMost = ROW_COUNT) {
   const random = seededRandom(42);
   return Array.from({ length: count }, () => {
     let mask = random(ALL_USED);
@@ -88,7 +89,7 @@ export async function benchStrategy(): Promise<Record<string, number>> {
   start = performance.now();
   let checksum = 0;
   for (let i = 0; i < calls; i += 1)
-    checksum += scoreRoll(rolls[i % rolls.length]!, CATEGORY_IDS[i % 13]!, DEFAULT_RULES);
+    checksum += scoreRoll(rolls[i % rolls.length]!, CATEGORY_IDS[i % ROW_COUNT]!, DEFAULT_RULES);
   results['strategy.score_roll_per_second'] = calls / ((performance.now() - start) / 1000);
   if (checksum < 0) throw new Error('unreachable: keeps the scoring loop from being optimised away');
 
@@ -96,7 +97,7 @@ export async function benchStrategy(): Promise<Record<string, number>> {
   const endgame = positions(200, DEFAULT_RULES, ENDGAME_ROWS);
   results['strategy.strong_endgame_decision_us'] = microsPerCall(endgame.length, (i) => {
     const { mask, dice, rerollsLeft } = endgame[i]!;
-    const rival = { mask: mask & ~(1 << (i % 13)), total: 120 + (i % 40) };
+    const rival = { mask: mask & ~(1 << (i % ROW_COUNT)), total: 120 + (i % 40) };
     strongDecision(solver, { mask, total: 125 }, [rival], dice, rerollsLeft);
   });
   return results;

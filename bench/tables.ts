@@ -1,7 +1,7 @@
+import { pairKeep } from '../harness/pair-keep.js';
 import type { AckKind, EmulatedMessage, Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { BASELINE_IDS, BASELINE_ROW_VALUES } from './baseline-board.js';
 import { bestRow, canReroll, currentPlayerId, diceOnBoard, isFinalStandings, requireControl } from './board.js';
-import { pairKeep } from './simulate.js';
 
 /** One interaction a virtual player is about to make. */
 export interface Click {

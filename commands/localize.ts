@@ -1,6 +1,7 @@
 import type { SharedNameAndDescription } from '@discordjs/builders';
 import { type APIApplicationCommandOptionChoice, Locale, type LocalizationMap } from 'discord-api-types/v10';
 import { DEFAULT_LANGUAGE, type Languages, type MessageKey, type MessageParams } from '../src/i18n/index.js';
+import type { TextKeys } from './define.js';
 
 /**
  * Names and descriptions of the slash commands, from the catalogues: English is the default text, and
@@ -30,6 +31,15 @@ export class CommandText {
       .setNameLocalizations(this.localizations(nameKey))
       .setDescription(this.languages.english.t(descriptionKey, params))
       .setDescriptionLocalizations(this.localizations(descriptionKey, params));
+  }
+
+  /** Names a subcommand or option by its definition's keys. */
+  named<Builder extends SharedNameAndDescription>(
+    builder: Builder,
+    canonical: string,
+    text: TextKeys & { readonly params?: MessageParams },
+  ): Builder {
+    return this.name(builder, canonical, text.nameKey, text.descriptionKey, text.params);
   }
 
   /** A choice: its value is what the handlers read, its name what people see. */

@@ -7,6 +7,7 @@ import {
   Routes,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
+import { isGameOver } from '../game/index.js';
 import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, StoredGame } from '../store/index.js';
@@ -14,7 +15,7 @@ import { guildWide } from './audience.js';
 import type { DiceInUse } from './dice-emojis.js';
 import { asEdit, gameMessage, type WithFiles } from './game-message.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
-import { messageLink } from './replies.js';
+import { messageLink } from './render/message-link.js';
 
 /** A message the bot sends or edits with its own token: a game's message, or a turn ping. */
 type OwnMessage = WithFiles<{
@@ -158,7 +159,7 @@ export class BoardPublisher {
     const behind =
       newest === undefined ? ((await this.store.gameById(game.id))?.state.version ?? drawn) > drawn : newest > drawn;
     if (behind) void this.refresh(game.id);
-    else if (isOver(game)) this.forget(game.id);
+    else if (isGameOver(game.state)) this.forget(game.id);
     else this.newestLanded.set(game.id, drawn);
   }
 
@@ -198,7 +199,7 @@ export class BoardPublisher {
 
   /** Whether nobody can see this game's board any more: not posted, and not about to be. */
   isLost(game: StoredGame): boolean {
-    return game.boardMessageId === null && !this.posting.has(game.id) && !isOver(game);
+    return game.boardMessageId === null && !this.posting.has(game.id) && !isGameOver(game.state);
   }
 
   /** How long the game's board has been out of reach (0 when it was only just found out). */
@@ -348,10 +349,6 @@ export class BoardPublisher {
   }
 
   private forgetIfOver(game: StoredGame): void {
-    if (isOver(game)) this.forget(game.id);
+    if (isGameOver(game.state)) this.forget(game.id);
   }
-}
-
-function isOver(game: StoredGame): boolean {
-  return game.state.status === 'finished' || game.state.status === 'cancelled';
 }

@@ -1,11 +1,11 @@
-import { type Message, type MessageKey, type MessageParams, message } from '../i18n/index.js';
+import { type MessageKey, type MessageParams, message, type Translatable } from '../i18n/index.js';
 
 /**
  * Why something was not done, as a message code and its parameters; the router puts it into words
  * in the language of the person who asked, and tells them privately.
  */
 export interface Refusal {
-  readonly refusal: Message;
+  readonly refusal: Translatable;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { MAX_SEATS, type RefusalCode } from '../game/index.js';
 import type { StoredGame } from '../store/index.js';
 import { type Refusal, refused } from './outcome.js';
-import { messageLink } from './replies.js';
+import { messageLink } from './render/message-link.js';
 
 /** What a player is told, privately, when the engine refuses their action. */
 const ENGINE_REFUSALS: Readonly<Record<RefusalCode, Refusal>> = {

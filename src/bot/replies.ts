@@ -37,8 +37,3 @@ export async function replyPrivately(
   if (interaction.replied || interaction.deferred) await interaction.followUp(options);
   else await interaction.reply(options);
 }
-
-/** A link to a message, or undefined while its id is not known yet. */
-export function messageLink(guildId: string, channelId: string, messageId: string | null): string | undefined {
-  return messageId ? `https://discord.com/channels/${guildId}/${channelId}/${messageId}` : undefined;
-}

@@ -1,7 +1,7 @@
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
+import { handleCommand } from '../../commands/index.js';
 import { countInteraction } from '../ops/interaction-outcome.js';
 import { personal } from './audience.js';
-import { handleCommand } from './commands/index.js';
 import { handleComponent } from './components/index.js';
 import type { BotContext } from './context.js';
 import type { InFlight } from './in-flight.js';
@@ -25,7 +25,8 @@ function describe(interaction: Interaction): Record<string, unknown> {
  * The one entry for every interaction: commands and components go to their handlers; a refusal
  * becomes an ephemeral reply in the person's own language; an unexpected error is logged with its
  * context and the user is told.
- * Handlers finish their database work synchronously, so every answer goes out well within 3 s.
+ * Handlers answer (or defer) within Discord's 3 s: their store reads and writes are short awaits,
+ * and a command that may take longer (`/crag export`) defers its reply first.
  */
 export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: ChatInputCommandInteraction | MessageComponentInteraction): Promise<Outcome> => {

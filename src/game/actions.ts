@@ -1,12 +1,13 @@
 import { CATEGORY_IDS, type CategoryId, categoryById, isCategoryId } from './categories.js';
 import { type Keep, NO_KEEP, type RandomInt, rerollDice, rollDice } from './dice.js';
-import { type Refusal, refuse } from './refusals.js';
+import { type ActionRefusal, refuse } from './refusals.js';
 import { scoreRoll } from './scoring.js';
 import {
   type ComputerLevel,
   computerPlayerId,
   currentDice,
   type GameState,
+  isGameOver,
   MAX_MISSED_TURNS,
   MAX_SEATS,
   ROUNDS,
@@ -38,7 +39,7 @@ export type Action =
   | { readonly type: 'time-out' }
   | { readonly type: 'abandon' };
 
-export type ActionResult = { readonly ok: true; readonly state: GameState } | Refusal;
+export type ActionResult = { readonly ok: true; readonly state: GameState } | ActionRefusal;
 
 export function applyAction(state: GameState, action: Action, random: RandomInt): ActionResult {
   const result = applyRules(state, action, random);
@@ -75,12 +76,8 @@ function accept(state: GameState, changes: Partial<GameState>): ActionResult {
   return { ok: true, state: { ...state, ...changes, version: state.version + 1 } };
 }
 
-function isOver(state: GameState): boolean {
-  return state.status === 'finished' || state.status === 'cancelled';
-}
-
 export function join(state: GameState, playerId: string): ActionResult {
-  if (isOver(state)) return refuse('game-over');
+  if (isGameOver(state)) return refuse('game-over');
   if (state.status !== 'lobby') return refuse('already-started');
   if (state.seats.some((seat) => seat.playerId === playerId)) return refuse('already-joined');
   if (state.seats.length >= MAX_SEATS) return refuse('game-full');
@@ -91,7 +88,7 @@ export function join(state: GameState, playerId: string): ActionResult {
 }
 
 export function addComputer(state: GameState, playerId: string, level: ComputerLevel): ActionResult {
-  if (isOver(state)) return refuse('game-over');
+  if (isGameOver(state)) return refuse('game-over');
   if (state.status !== 'lobby') return refuse('already-started');
   if (playerId !== state.hostId) return refuse('not-host');
   if (state.seats.length >= MAX_SEATS) return refuse('game-full');
@@ -106,7 +103,7 @@ export function addComputer(state: GameState, playerId: string, level: ComputerL
 }
 
 export function start(state: GameState, playerId: string, random: RandomInt): ActionResult {
-  if (isOver(state)) return refuse('game-over');
+  if (isGameOver(state)) return refuse('game-over');
   if (state.status !== 'lobby') return refuse('already-started');
   if (playerId !== state.hostId) return refuse('not-host');
   if (!state.seats.some((seat) => seat.computer === null)) return refuse('not-enough-players');
@@ -119,8 +116,8 @@ export function start(state: GameState, playerId: string, random: RandomInt): Ac
 }
 
 /** Checks that it is `playerId`'s turn in a game under way. */
-function checkTurn(state: GameState, playerId: string): Refusal | null {
-  if (isOver(state)) return refuse('game-over');
+function checkTurn(state: GameState, playerId: string): ActionRefusal | null {
+  if (isGameOver(state)) return refuse('game-over');
   if (state.status !== 'playing' || !state.turn) return refuse('not-started');
   if (!state.seats.some((seat) => seat.playerId === playerId && !seat.left)) return refuse('not-in-game');
   if (state.seats[state.currentSeat]?.playerId !== playerId) return refuse('not-your-turn');
@@ -181,7 +178,7 @@ export function bestImmediateRow(state: GameState): CategoryId | undefined {
 
 /** The turn timer ran out: the current player's best immediate row is scored for them. */
 export function timeOut(state: GameState, random: RandomInt): ActionResult {
-  if (isOver(state)) return refuse('game-over');
+  if (isGameOver(state)) return refuse('game-over');
   if (state.status !== 'playing' || !state.turn) return refuse('not-started');
   const category = bestImmediateRow(state);
   if (!category) return refuse('game-over');
@@ -249,7 +246,7 @@ function passTurn(state: GameState, random: RandomInt): GameState {
 }
 
 export function leave(state: GameState, playerId: string, random: RandomInt): ActionResult {
-  if (isOver(state)) return refuse('game-over');
+  if (isGameOver(state)) return refuse('game-over');
   const seatIndex = state.seats.findIndex((seat) => seat.playerId === playerId && !seat.left);
   if (seatIndex < 0) return refuse('not-in-game');
   if (state.status === 'lobby') {
@@ -269,13 +266,13 @@ export function leave(state: GameState, playerId: string, random: RandomInt): Ac
 
 /** The host, or a moderator, ends the game; it counts for nobody. */
 export function cancel(state: GameState, playerId: string, moderator: boolean): ActionResult {
-  if (isOver(state)) return refuse('game-over');
+  if (isGameOver(state)) return refuse('game-over');
   if (playerId !== state.hostId && !moderator) return refuse('not-host');
   return accept(state, { status: 'cancelled', turn: null, endReason: 'cancelled' });
 }
 
 /** Nobody has acted for a long time: the game ends and counts for nobody. */
 export function abandon(state: GameState): ActionResult {
-  if (isOver(state)) return refuse('game-over');
+  if (isGameOver(state)) return refuse('game-over');
   return accept(state, { status: 'cancelled', turn: null, endReason: 'abandoned' });
 }

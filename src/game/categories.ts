@@ -43,7 +43,16 @@ export const CATEGORIES: readonly Category[] = [
   { id: 'ones', maxPoints: 3 },
 ];
 
-export const ROW_COUNT = CATEGORY_IDS.length;
+export const ROW_COUNT: number = CATEGORY_IDS.length;
+
+/**
+ * Each row's most points: what a row with a fixed score (Crag, Thirteen, Three of a kind, the
+ * straights) scores when its dice fit. The one place these numbers are written: scoring, texts
+ * (`{points}` in the catalogues) and pictures read them from here.
+ */
+export const MAX_POINTS: Readonly<Record<CategoryId, number>> = Object.fromEntries(
+  CATEGORIES.map((category) => [category.id, category.maxPoints]),
+) as Record<CategoryId, number>;
 
 const BY_ID = new Map<string, Category>(CATEGORIES.map((category) => [category.id, category]));
 

@@ -15,11 +15,12 @@ export type RefusalCode =
   | 'all-dice-kept'
   | 'bad-die';
 
-export interface Refusal {
+/** An action the engine refused, and why (the bot's refusals to people are src/bot/outcome.ts's). */
+export interface ActionRefusal {
   readonly ok: false;
   readonly code: RefusalCode;
 }
 
-export function refuse(code: RefusalCode): Refusal {
+export function refuse(code: RefusalCode): ActionRefusal {
   return { ok: false, code };
 }

@@ -1,5 +1,5 @@
 import type { CategoryId } from './categories.js';
-import { CATEGORY_IDS } from './categories.js';
+import { CATEGORY_IDS, MAX_POINTS } from './categories.js';
 import type { Die } from './dice.js';
 import { DEFAULT_RULES, type Rules } from './rules.js';
 
@@ -25,16 +25,16 @@ export function scoreRoll(dice: readonly number[], category: CategoryId, rules: 
   const hasPair = a === b || b === c;
   switch (category) {
     case 'crag':
-      return hasPair && total === 13 ? 50 : 0;
+      return hasPair && total === 13 ? MAX_POINTS.crag : 0;
     case 'thirteen':
-      return total === 13 && (rules.thirteen === 'any' || !hasPair) ? 26 : 0;
+      return total === 13 && (rules.thirteen === 'any' || !hasPair) ? MAX_POINTS.thirteen : 0;
     case 'three-of-a-kind':
-      return a === c ? 25 : 0;
+      return a === c ? MAX_POINTS['three-of-a-kind'] : 0;
     case 'low-straight':
     case 'high-straight':
     case 'odd-straight':
     case 'even-straight':
-      return `${a}${b}${c}` === STRAIGHTS[category] ? 20 : 0;
+      return `${a}${b}${c}` === STRAIGHTS[category] ? MAX_POINTS[category] : 0;
     default: {
       const face = FACE_ROWS[category];
       if (face === undefined) throw new RangeError(`unknown category ${String(category)}`);

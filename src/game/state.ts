@@ -1,14 +1,19 @@
-import type { CategoryId } from './categories.js';
+import { type CategoryId, ROW_COUNT } from './categories.js';
 import type { Dice, Keep } from './dice.js';
 import type { Rules } from './rules.js';
 import { withoutInvisibleControls } from './visible-name.js';
 
 export type GameStatus = 'lobby' | 'playing' | 'finished' | 'cancelled';
 
+/** Finished or cancelled: such a game never changes again. */
+export function isGameOver(state: { readonly status: GameStatus }): boolean {
+  return state.status === 'finished' || state.status === 'cancelled';
+}
+
 /** How a computer seat plays: greedy, the exact solitaire optimum, or the optimum tuned to win. */
 export type ComputerLevel = 'easy' | 'optimal' | 'strong';
 
-export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['easy', 'optimal', 'strong'];
+export const COMPUTER_LEVELS = ['easy', 'optimal', 'strong'] as const satisfies readonly ComputerLevel[];
 
 export const MAX_SEATS = 5;
 
@@ -23,7 +28,8 @@ export function parseComputerPlayerId(playerId: string): { level: ComputerLevel;
   if (!match) return undefined;
   return { level: match[1] as ComputerLevel, n: Number(match[2]) };
 }
-export const ROUNDS = 13;
+/** One round per row: every player fills one row a round. */
+export const ROUNDS = ROW_COUNT;
 /** Turns a player may miss in a row before the game removes them. */
 export const MAX_MISSED_TURNS = 3;
 

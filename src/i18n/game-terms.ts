@@ -1,4 +1,4 @@
-import type { CategoryId, ComputerLevel, Rules } from '../game/index.js';
+import { type CategoryId, type ComputerLevel, MAX_POINTS, type Rules, type ThirteenRule } from '../game/index.js';
 import type { MessageKey } from './keys.js';
 import type { Translator } from './translator.js';
 
@@ -19,8 +19,8 @@ export const ROW_NAME: Readonly<Record<CategoryId, MessageKey>> = {
   ones: 'row.ones.name',
 };
 
-/** What the dice must show for each row, and what it scores. */
-export const ROW_DESCRIPTION: Readonly<Record<CategoryId, MessageKey>> = {
+/** What the dice must show for each row, and what it scores (`{points}`: the engine's number). */
+const ROW_DESCRIPTION: Readonly<Record<CategoryId, MessageKey>> = {
   crag: 'row.crag.description',
   thirteen: 'row.thirteen.description',
   'three-of-a-kind': 'row.three-of-a-kind.description',
@@ -36,6 +36,11 @@ export const ROW_DESCRIPTION: Readonly<Record<CategoryId, MessageKey>> = {
   ones: 'row.ones.description',
 };
 
+/** A row's description in words, with the points the engine gives it. */
+export function describeRow(id: CategoryId, tr: Translator): string {
+  return tr.t(ROW_DESCRIPTION[id], { points: MAX_POINTS[id] });
+}
+
 /** How a computer seat is named, with its number: "🤖 Optimal 1". */
 export const COMPUTER_NAME: Readonly<Record<ComputerLevel, MessageKey>> = {
   easy: 'computer.easy',
@@ -49,10 +54,21 @@ export const REROLL_VARIANT: Readonly<Record<Rules['rerolls'], MessageKey>> = {
   2: 'variant.two-rerolls',
 };
 
-const THIRTEEN: Readonly<Record<Rules['thirteen'], MessageKey>> = {
+const THIRTEEN: Readonly<Record<ThirteenRule, MessageKey>> = {
   any: 'variant.thirteen-any',
   'no-pair': 'variant.thirteen-no-pair',
 };
+
+/** The Thirteen variant explained, for the rules card. */
+const THIRTEEN_EXPLAINED: Readonly<Record<ThirteenRule, MessageKey>> = {
+  any: 'rules.thirteen-any',
+  'no-pair': 'rules.thirteen-no-pair',
+};
+
+/** The rules card's sentence on the Thirteen variant, with Thirteen's points. */
+export function explainThirteen(rule: ThirteenRule, tr: Translator): string {
+  return tr.t(THIRTEEN_EXPLAINED[rule], { points: MAX_POINTS.thirteen });
+}
 
 /** The variant in one line, for footers: "one reroll · Thirteen: any total of 13". */
 export function describeRules(rules: Rules, tr: Translator): string {

@@ -7,5 +7,5 @@
 export type { MessageKey, PluralCategory } from './keys.js';
 export { DEFAULT_LANGUAGE, Languages } from './languages.js';
 export { loadCatalogues, loadLanguages } from './load-catalogues.js';
-export { type Message, type MessageParams, message } from './message.js';
+export { type MessageParams, message, type Translatable } from './message.js';
 export { type Catalogue, Translator } from './translator.js';

@@ -1,5 +1,5 @@
 import type { MessageKey } from './keys.js';
-import type { Message, MessageParam, MessageParams } from './message.js';
+import type { MessageParam, MessageParams, Translatable } from './message.js';
 
 /** One language's messages: catalogue key → text with `{placeholders}`. */
 export type Catalogue = ReadonlyMap<string, string>;
@@ -41,7 +41,7 @@ export class Translator {
   }
 
   /** The text of a message carried as a value (a refusal, an error). */
-  render(message: Message): string {
+  render(message: Translatable): string {
     return this.t(message.key, message.params);
   }
 
@@ -75,6 +75,6 @@ export class Translator {
   }
 }
 
-function isMessageList(value: Message | readonly Message[]): value is readonly Message[] {
+function isMessageList(value: Translatable | readonly Translatable[]): value is readonly Translatable[] {
   return Array.isArray(value);
 }

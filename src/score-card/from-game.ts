@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategoryId, categoryById, type GameState, type Sheet, standings } from '../game/index.js';
+import { CATEGORIES, type CategoryId, type GameState, MAX_POINTS, type Sheet, standings } from '../game/index.js';
 import type { ScoreCardLabels, ScoreCardModel, ScoreCardPlayer, ScoreCell } from './model.js';
 
 /** The translated words of a card; the bot looks them up in the reader's language. */
@@ -9,8 +9,6 @@ export interface ScoreCardText {
   readonly labels: ScoreCardLabels;
   readonly locale: string;
 }
-
-const CRAG_POINTS = categoryById('crag').maxPoints;
 
 /**
  * The card of a game as it stands: every seat in seat order, the rows in sheet order, open rows
@@ -40,6 +38,7 @@ export function scoreCardModel(
     rows: CATEGORIES.map((category) => ({ label: text.rowLabels[category.id] })),
     players,
     labels: text.labels,
+    cragPoints: MAX_POINTS.crag,
     locale: text.locale,
   };
 }
@@ -48,6 +47,6 @@ function cellsOf(sheet: Sheet): (ScoreCell | null)[] {
   return CATEGORIES.map(({ id }) => {
     const entry = sheet[id];
     if (!entry) return null;
-    return { points: entry.points, crag: id === 'crag' && entry.points === CRAG_POINTS, zero: entry.points === 0 };
+    return { points: entry.points, crag: id === 'crag' && entry.points === MAX_POINTS.crag, zero: entry.points === 0 };
   });
 }

@@ -6,7 +6,7 @@
 /** A filled row of one player's sheet. */
 export interface ScoreCell {
   readonly points: number;
-  /** The 50-point Crag: highlighted. */
+  /** A Crag scored at its full points: highlighted. */
   readonly crag: boolean;
   /** A row scored (or forfeited) at 0: tinted. */
   readonly zero: boolean;
@@ -43,6 +43,8 @@ export interface ScoreCardModel {
   /** 1 to 5, in seat order. */
   readonly players: readonly ScoreCardPlayer[];
   readonly labels: ScoreCardLabels;
+  /** What a Crag scores, as the legend's gold sample shows it. */
+  readonly cragPoints: number;
   /** A BCP 47 tag ('en-GB', 'ru') for the numbers, and for the text shaping. */
   readonly locale: string;
 }

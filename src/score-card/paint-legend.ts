@@ -32,7 +32,7 @@ export function paintLegend(ctx: SKRSContext2D, layout: ScoreCardLayout, model: 
   const y = legend.y + legend.height / 2;
   let x = legend.x;
   items.forEach((item, i) => {
-    paintSwatch(ctx, item.kind, x, legend.y + (legend.height - SWATCH) / 2, model.locale);
+    paintSwatch(ctx, item.kind, x, legend.y + (legend.height - SWATCH) / 2, model);
     x += SWATCH + SWATCH_GAP;
     const label = needed <= legend.width ? item.label : fitText(ctx, item.label, share);
     ctx.font = cardFont(TEXT_SIZE);
@@ -45,7 +45,7 @@ export function paintLegend(ctx: SKRSContext2D, layout: ScoreCardLayout, model: 
 }
 
 /** A small sample of each mark, as it looks in the table. */
-function paintSwatch(ctx: SKRSContext2D, kind: LegendKind, x: number, y: number, locale: string): void {
+function paintSwatch(ctx: SKRSContext2D, kind: LegendKind, x: number, y: number, model: ScoreCardModel): void {
   const centreX = x + SWATCH / 2;
   const centreY = y + SWATCH / 2;
   if (kind === 'computer') {
@@ -69,5 +69,5 @@ function paintSwatch(ctx: SKRSContext2D, kind: LegendKind, x: number, y: number,
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillStyle = crag ? PALETTE.cragText : PALETTE.zeroText;
-  ctx.fillText(formatInteger(locale, crag ? 50 : 0), centreX, centreY + 1);
+  ctx.fillText(formatInteger(model.locale, crag ? model.cragPoints : 0), centreX, centreY + 1);
 }

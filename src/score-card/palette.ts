@@ -14,7 +14,7 @@ export const PALETTE = {
   muted: '#949ba4',
   /** A player who left: their column fades. */
   gone: '#6d6f78',
-  /** The 50-point Crag: a gold cell with dark figures. */
+  /** A full-points Crag: a gold cell with dark figures. */
   crag: '#f0b232',
   cragText: '#1e1f22',
   /** A zero: a dark red cell with pink figures, plain to see but not shouting. */

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, type CategoryId, type GameState, standings } from '../game/index.js';
+import { CATEGORY_IDS, type CategoryId, type GameState, MAX_POINTS, standings } from '../game/index.js';
 import { analyseGame } from '../strategy/index.js';
 
 /** What one person's finished game adds to their statistics. */
@@ -13,7 +13,7 @@ export interface PlayerGameRecord {
   readonly left: boolean;
   /** Points in each row, in sheet order (a row forfeited on leaving counts as 0). */
   readonly rows: Readonly<Record<CategoryId, number>>;
-  /** 1 when the Crag row scored its 50, else 0. */
+  /** 1 when the Crag row scored its full points, else 0. */
   readonly crags: number;
   /** Rows that scored 0. */
   readonly zeros: number;
@@ -48,7 +48,7 @@ export function recordGame(state: GameState): PlayerGameRecord[] {
         won: standing.place === 1 && people >= 2,
         left: standing.left,
         rows,
-        crags: rows.crag === 50 ? 1 : 0,
+        crags: rows.crag === MAX_POINTS.crag ? 1 : 0,
         zeros: CATEGORY_IDS.filter((row) => rows[row] === 0).length,
         skillLoss: analysis?.skillLoss ?? 0,
         luck: analysis?.luck ?? 0,

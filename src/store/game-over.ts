@@ -1,14 +1,12 @@
-import { type GameState, standings } from '../game/index.js';
+import { type GameState, isGameOver, standings } from '../game/index.js';
 import { type PlayerGameRecord, recordGame } from '../stats/game-record.js';
 import { addGame, NO_GAMES as NO_TOTALS, type PlayerTotals } from '../stats/player-totals.js';
 import { type RuleSetKey, ruleSetKey } from '../stats/rule-sets.js';
 import { packGame } from './packed-game.js';
 import type { GameResult } from './types.js';
 
-/** Finished or cancelled: such a game never changes again. */
-export function isOver(state: GameState): boolean {
-  return state.status === 'finished' || state.status === 'cancelled';
-}
+/** Finished or cancelled: such a game never changes again (the engine's rule, under the store's name). */
+export const isOver = isGameOver;
 
 export interface PlayerName {
   readonly playerId: string;

@@ -11,7 +11,7 @@ import { keepLabel } from './keep-options.js';
 import type { RankedKeep } from './positions.js';
 import { usedMaskOf } from './sheets.js';
 import type { Solver } from './solver.js';
-import { solverFor } from './tables.js';
+import { solverFor } from './solver-cache.js';
 
 /** What was kept before a reroll: some dice (none: all three rerolled), or all of them (standing). */
 export interface KeepChoice {

@@ -12,8 +12,8 @@ import { easyDecision } from './easy.js';
 import { ALL_USED } from './rows.js';
 import { usedMaskOf } from './sheets.js';
 import type { Solver } from './solver.js';
+import { solverFor } from './solver-cache.js';
 import { type Position, strongDecision } from './strong.js';
-import { solverFor } from './tables.js';
 
 /**
  * The next action of the seat whose turn it is, played at `level`:

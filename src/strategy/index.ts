@@ -13,15 +13,15 @@ export {
   type RowChoice,
   type RowReview,
 } from './analysis.js';
-export { chooseComputerAction } from './computer.js';
-export type { BestAction, RankedKeep, RankedRow } from './positions.js';
-export { TIE_TOLERANCE } from './positions.js';
-export { Solver, type UsedRows } from './solver.js';
 export {
   bestAction,
   expectedRemaining,
   optimalExpectedTotal,
   rankKeeps,
   rankRows,
-  solverFor,
-} from './tables.js';
+} from './by-rules.js';
+export { chooseComputerAction } from './computer.js';
+export type { BestAction, RankedKeep, RankedRow } from './positions.js';
+export { TIE_TOLERANCE } from './positions.js';
+export { Solver, type UsedRows } from './solver.js';
+export { solverFor } from './solver-cache.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { part } from '../../harness/board.js';
 import { type DiceFaces, PART, renderGame, UNICODE_DICE } from '../../src/bot/render/index.js';
 import { applyAction, CATEGORY_IDS, createGame, type GameState, seededRandom } from '../../src/game/index.js';
 import { loadLanguages } from '../../src/i18n/index.js';
-import { part } from '../e2e/support/board.js';
 import { play } from './play.js';
 
 const ALICE = '111111111111111111';

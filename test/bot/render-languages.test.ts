@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { part } from '../../harness/board.js';
 import {
   type GameView,
   PART,
@@ -32,7 +33,6 @@ import { recordGame } from '../../src/stats/game-record.js';
 import { addGame, NO_GAMES } from '../../src/stats/player-totals.js';
 import type { FinishedGame } from '../../src/store/index.js';
 import { chooseComputerAction } from '../../src/strategy/index.js';
-import { part } from '../e2e/support/board.js';
 import { latinWords, type ShownMessage, unfilledPlaceholders, withoutNames } from '../i18n/visible-text.js';
 
 const ALICE = '111111111111111111';

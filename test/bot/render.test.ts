@@ -1,6 +1,18 @@
 import { ButtonStyle, ComponentType, MessageFlags } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import {
+  allComponents,
+  controls,
+  currentPlayerId,
+  description,
+  dice,
+  keptFlags,
+  part,
+  rowChoices,
+  title,
+  totals,
+} from '../../harness/board.js';
+import {
   type DiceFaces,
   emojiDice,
   escapeMarkdown,
@@ -27,18 +39,6 @@ import {
   seededRandom,
 } from '../../src/game/index.js';
 import { loadLanguages } from '../../src/i18n/index.js';
-import {
-  allComponents,
-  controls,
-  currentPlayerId,
-  description,
-  dice,
-  keptFlags,
-  part,
-  rowChoices,
-  title,
-  totals,
-} from '../e2e/support/board.js';
 import { play } from './play.js';
 
 const ALICE = '111111111111111111';

@@ -6,8 +6,8 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { commandDefinitions } from '../../commands/index.js';
-import { CRAG_OPTIONS, type OptionKind } from '../../commands/options.js';
+import type { OptionKind } from '../../commands/define.js';
+import { CRAG_OPTIONS, commandDefinitions } from '../../commands/index.js';
 import { DEFAULT_LANGUAGE, Languages, loadCatalogues } from '../../src/i18n/index.js';
 
 /** Discord's rule for chat-input command and option names, in every locale. */

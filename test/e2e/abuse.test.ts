@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { control, controls, currentPlayerId, description, title } from '../../harness/board.js';
 import { Permission } from '../../src/emulator/index.js';
-import { control, controls, currentPlayerId, description, title } from './support/board.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentPlayerId } from '../../harness/board.js';
 import { DEFAULT_RULES } from '../../src/game/index.js';
-import { currentPlayerId } from './support/board.js';
 import { ROOT } from './support/bot-process.js';
 import { readDatabase } from './support/database.js';
 import { freePort, scrape } from './support/ops-listener.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPlayerId, description, title } from './support/board.js';
+import { currentPlayerId, description, title } from '../../harness/board.js';
 import { storedStates, totalsAgainstSheets } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controls, currentPlayerId, dice, part } from '../../harness/board.js';
 import { PART } from '../../src/bot/render/parts.js';
 import { dieFacePath } from '../../src/dice-art/index.js';
 import type { Die } from '../../src/game/index.js';
 import { rawRest } from '../emulator/helpers.js';
-import { controls, currentPlayerId, dice, part } from './support/board.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

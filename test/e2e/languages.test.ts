@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentPlayerId, description, part, texts, title } from '../../harness/board.js';
 import { PART } from '../../src/bot/render/parts.js';
 import { type EmulatedMessage, Permission } from '../../src/emulator/index.js';
 import { latinWords, unfilledPlaceholders, visibleTexts, withoutNames } from '../i18n/visible-text.js';
-import { currentPlayerId, description, part, texts, title } from './support/board.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { Transcript } from './support/transcript.js';

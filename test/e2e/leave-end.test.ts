@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controls, currentPlayerId, description, title } from '../../harness/board.js';
 import { Permission } from '../../src/emulator/index.js';
-import { controls, currentPlayerId, description, title } from './support/board.js';
 import { readDatabase, storedStates, totalsAgainstSheets } from './support/database.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';

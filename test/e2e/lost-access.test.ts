@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controls, currentPlayerId, title } from '../../harness/board.js';
 import { Permission } from '../../src/emulator/index.js';
-import { controls, currentPlayerId, title } from './support/board.js';
 import { readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

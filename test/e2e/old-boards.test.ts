@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controls, description, scoreCardAttachment, title } from '../../harness/board.js';
 import type { EmulatedMessage } from '../../src/emulator/index.js';
 import { rawRest } from '../emulator/helpers.js';
-import { controls, description, scoreCardAttachment, title } from './support/board.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

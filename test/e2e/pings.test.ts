@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentPlayerId, part } from '../../harness/board.js';
 import { PART } from '../../src/bot/render/parts.js';
 import { Permission } from '../../src/emulator/index.js';
-import { currentPlayerId, part } from './support/board.js';
 import { readDatabase } from './support/database.js';
 import { ExtraMessages } from './support/pings.js';
 import { Table } from './support/table.js';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PART } from '../../src/bot/render/parts.js';
-import { decode, pngHeader } from '../images/pixels.js';
 import {
   allComponents,
   currentPlayerId,
   isFinalStandings,
   type ShownMessage,
   scoreCardAttachment,
-} from './support/board.js';
+} from '../../harness/board.js';
+import { PART } from '../../src/bot/render/parts.js';
+import { decode, pngHeader } from '../images/pixels.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

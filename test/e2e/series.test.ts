@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { control, currentPlayerId, description, part, scoreCardAttachment, title } from '../../harness/board.js';
 import { PART } from '../../src/bot/render/parts.js';
-import { control, currentPlayerId, description, part, scoreCardAttachment, title } from './support/board.js';
 import { integrityCheck, totalsAgainstSheets } from './support/database.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controls, currentPlayerId, description, rowChoices } from '../../harness/board.js';
 import {
   type ApplicationHandle,
   type ChannelHandle,
@@ -24,7 +25,6 @@ import {
 import { seededRandom } from '../../src/game/index.js';
 import { shardOfGuild } from '../../src/sharding/guild-ownership.js';
 import { createDatabase } from '../support/postgres-databases.js';
-import { controls, currentPlayerId, description, rowChoices } from './support/board.js';
 import { BotProcess, type LogLine, runDeploy, SHARDED_ENTRY } from './support/bot-process.js';
 import { queryRows, type StoredState, storedStates, totalsAgainstSheets } from './support/database.js';
 import { Table } from './support/table.js';

@@ -3,7 +3,7 @@
  * the wire or being handled when the signal comes. The figure is printed for docs/operating.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPlayerId, requireControl } from './support/board.js';
+import { currentPlayerId, requireControl } from '../../harness/board.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentPlayerId, title } from '../../harness/board.js';
 import { Permission } from '../../src/emulator/index.js';
-import { currentPlayerId, title } from './support/board.js';
 import { readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PART } from '../../src/bot/render/parts.js';
-import { type Rules, scoreRoll } from '../../src/game/index.js';
 import {
   currentPlayerId,
   description,
@@ -10,7 +8,9 @@ import {
   rowChoices,
   title,
   totals,
-} from './support/board.js';
+} from '../../harness/board.js';
+import { PART } from '../../src/bot/render/parts.js';
+import { type Rules, scoreRoll } from '../../src/game/index.js';
 import { integrityCheck, totalsAgainstSheets } from './support/database.js';
 import { isCategory, playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';

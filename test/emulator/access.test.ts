@@ -7,7 +7,6 @@ import {
   PermissionFlagsBits,
   Routes,
   SlashCommandBuilder,
-  TextChannel,
 } from 'discord.js';
 import { describe, expect, test } from 'vitest';
 import { type InteractionHandlers, rawGateway, rawRest, type Scene, useConnectedScene } from './helpers.js';
@@ -16,22 +15,7 @@ let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
-useConnectedScene((connected) => ({ scene, client, handlers } = connected));
-
-/** Takes the problems a test provoked on purpose, leaving none behind for afterEach. */
-function takeProblems() {
-  const taken = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  return taken;
-}
-
-/** A fresh channel the client has cached, so tests do not disturb each other. */
-async function freshChannel(name: string): Promise<TextChannel> {
-  const created = scene.discord.createChannel(scene.guild.id, { name });
-  const channel = await scene.discord.waitFor(() => client.channels.cache.get(created.id));
-  if (!(channel instanceof TextChannel)) throw new Error('not a text channel');
-  return channel;
-}
+const { takeProblems, freshChannel } = useConnectedScene((connected) => ({ scene, client, handlers } = connected));
 
 describe('invalid request accounting', () => {
   test('401, 403 and 429 answers are counted per app and overall in a sliding 10-minute window', async () => {

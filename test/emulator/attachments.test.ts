@@ -4,11 +4,9 @@ import {
   ButtonBuilder,
   ButtonStyle,
   type Client,
-  Routes,
   SlashCommandBuilder,
-  TextChannel,
 } from 'discord.js';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { Permission } from '../../src/emulator/index.js';
 import { deferred, type InteractionHandlers, type Scene, useConnectedScene } from './helpers.js';
 
@@ -16,25 +14,9 @@ let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
-useConnectedScene((connected) => ({ scene, client, handlers } = connected));
-
-beforeAll(async () => {
-  await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
-    body: [new SlashCommandBuilder().setName('card').setDescription('Draw a card').toJSON()],
-  });
+const { takeProblems, textChannel } = useConnectedScene((connected) => ({ scene, client, handlers } = connected), {
+  guildCommands: [new SlashCommandBuilder().setName('card').setDescription('Draw a card')],
 });
-
-function takeProblems() {
-  const taken = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  return taken;
-}
-
-function textChannel(): TextChannel {
-  const channel = client.channels.cache.get(scene.channel.id);
-  if (!(channel instanceof TextChannel)) throw new Error('not a text channel');
-  return channel;
-}
 
 /** The start of a PNG: signature and IHDR with the given size (enough for Discord's width/height). */
 function png(width: number, height: number, padding = 16): Buffer {

@@ -14,19 +14,13 @@ let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
-useConnectedScene((connected) => ({ scene, client, handlers } = connected));
+const { takeProblems } = useConnectedScene((connected) => ({ scene, client, handlers } = connected));
 
 beforeAll(async () => {
   handlers.set(async (interaction) => {
     if (interaction.isChatInputCommand()) await interaction.reply('ok');
   });
 });
-
-function takeProblems() {
-  const taken = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  return taken;
-}
 
 /** Registers raw JSON (discord.js builders would refuse it client-side) and returns the error tree. */
 async function refused(body: unknown): Promise<unknown> {

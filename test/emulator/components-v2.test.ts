@@ -11,7 +11,6 @@ import {
   SectionBuilder,
   SeparatorBuilder,
   SeparatorSpacingSize,
-  TextChannel,
   TextDisplayBuilder,
   ThumbnailBuilder,
 } from 'discord.js';
@@ -21,19 +20,7 @@ import { rawRest, type Scene, useConnectedScene } from './helpers.js';
 let scene: Scene;
 let client: Client;
 
-useConnectedScene((connected) => ({ scene, client } = connected));
-
-function takeProblems() {
-  const taken = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  return taken;
-}
-
-function textChannel(): TextChannel {
-  const channel = client.channels.cache.get(scene.channel.id);
-  if (!(channel instanceof TextChannel)) throw new Error('not a text channel');
-  return channel;
-}
+const { takeProblems, textChannel } = useConnectedScene((connected) => ({ scene, client } = connected));
 
 const V2 = 1 << 15;
 const text = (content: string, extra: object = {}) => ({ type: 10, content, ...extra });

@@ -1,23 +1,11 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type Client, TextChannel } from 'discord.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type Client } from 'discord.js';
 import { describe, expect, test } from 'vitest';
 import { rawRest, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 
-useConnectedScene((connected) => ({ scene, client } = connected));
-
-function takeProblems() {
-  const taken = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  return taken;
-}
-
-function textChannel(): TextChannel {
-  const channel = client.channels.cache.get(scene.channel.id);
-  if (!(channel instanceof TextChannel)) throw new Error('not a text channel');
-  return channel;
-}
+const { takeProblems, textChannel } = useConnectedScene((connected) => ({ scene, client } = connected));
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000080000000800806000000', 'hex');
 const dataUri = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;

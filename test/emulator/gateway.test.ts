@@ -7,7 +7,6 @@ import {
   GatewayIntentBits,
   type Guild,
   PermissionFlagsBits,
-  Routes,
   SlashCommandBuilder,
 } from 'discord.js';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -18,12 +17,11 @@ let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
-useConnectedScene((connected) => ({ scene, client, handlers } = connected));
+useConnectedScene((connected) => ({ scene, client, handlers } = connected), {
+  guildCommands: [new SlashCommandBuilder().setName('ping').setDescription('Answers pong')],
+});
 
 beforeAll(async () => {
-  await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
-    body: [new SlashCommandBuilder().setName('ping').setDescription('Answers pong').toJSON()],
-  });
   handlers.set(async (interaction) => {
     if (interaction.isChatInputCommand()) await interaction.reply('pong');
   });

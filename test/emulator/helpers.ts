@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { Client, Events, GatewayIntentBits, type Interaction, Routes, TextChannel } from 'discord.js';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { WebSocket } from 'ws';
 import {
@@ -7,6 +7,7 @@ import {
   type ChannelHandle,
   type Emulator,
   type GuildHandle,
+  type Problem,
   startEmulator,
   type UserHandle,
 } from '../../src/emulator/index.js';
@@ -79,17 +80,41 @@ export interface ConnectedScene {
   readonly handlers: InteractionHandlers;
 }
 
+/** What a suite sets up besides the scene: its guild commands, and anything to do before the client connects. */
+export interface SceneSetup {
+  /** Registered as the app's guild commands in the scene's guild before the file's own hooks run. */
+  readonly guildCommands?: readonly { toJSON(): unknown }[];
+  /** Runs on the fresh scene before the client connects (so the client's cache sees it). */
+  readonly prepare?: (scene: Scene) => void;
+}
+
+/** The helpers most suites use, on the file's scene and client. */
+export interface SceneTools {
+  /** Takes the problems a test provoked on purpose, leaving none behind for afterEach. */
+  takeProblems(): Problem[];
+  /** The scene's text channel, as the client has cached it. */
+  textChannel(): TextChannel;
+  /** A new text channel the client has cached, so tests do not disturb each other. */
+  freshChannel(name: string): Promise<TextChannel>;
+}
+
 /**
  * The set-up most suites share: a scene started and a client connected once for the file, both
  * stopped after it, and after every test the check that nothing went wrong. `ready` receives them
- * before the file's own `beforeAll` hooks run.
+ * before the file's own `beforeAll` hooks run; the tools returned work once it has.
  */
-export function useConnectedScene(ready: (connected: ConnectedScene) => void): void {
+export function useConnectedScene(ready: (connected: ConnectedScene) => void, setup: SceneSetup = {}): SceneTools {
   let connected: ConnectedScene | undefined;
   beforeAll(async () => {
     const scene = await startScene();
+    setup.prepare?.(scene);
     const client = await connectClient(scene.discord, scene.app.token);
     connected = { scene, client, handlers: new InteractionHandlers(client) };
+    if (setup.guildCommands) {
+      await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
+        body: setup.guildCommands.map((command) => command.toJSON()),
+      });
+    }
     ready(connected);
   });
   afterAll(async () => {
@@ -99,6 +124,32 @@ export function useConnectedScene(ready: (connected: ConnectedScene) => void): v
   afterEach(() => {
     if (connected) expectNothingWentWrong(connected.scene, connected.handlers);
   });
+  const current = (): ConnectedScene => {
+    if (!connected) throw new Error('the scene is not connected yet (use the tools in tests and hooks)');
+    return connected;
+  };
+  return {
+    takeProblems: () => {
+      const { discord } = current().scene;
+      const taken = [...discord.problems];
+      discord.clearProblems();
+      return taken;
+    },
+    textChannel: () => {
+      const { scene, client } = current();
+      return asTextChannel(client.channels.cache.get(scene.channel.id));
+    },
+    freshChannel: async (name) => {
+      const { scene, client } = current();
+      const created = scene.discord.createChannel(scene.guild.id, { name });
+      return asTextChannel(await scene.discord.waitFor(() => client.channels.cache.get(created.id)));
+    },
+  };
+}
+
+function asTextChannel(channel: unknown): TextChannel {
+  if (!(channel instanceof TextChannel)) throw new Error('not a text channel');
+  return channel;
 }
 
 /** A promise with its resolve function, to hand values out of a bot handler. */

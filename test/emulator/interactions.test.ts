@@ -14,21 +14,12 @@ import {
   Routes,
   SlashCommandBuilder,
   StringSelectMenuBuilder,
-  TextChannel,
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ImpossibleActionError, MessageFlag } from '../../src/emulator/index.js';
-import {
-  connectClient,
-  deferred,
-  expectNothingWentWrong,
-  InteractionHandlers,
-  rawRest,
-  type Scene,
-  startScene,
-} from './helpers.js';
+import { deferred, type InteractionHandlers, rawRest, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
@@ -62,28 +53,13 @@ const helpCommand = new SlashCommandBuilder()
   .setDescription('How to play')
   .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM);
 
+const { textChannel } = useConnectedScene((connected) => ({ scene, client, handlers } = connected), {
+  guildCommands: [cragCommand, modCommand],
+});
+
 beforeAll(async () => {
-  scene = await startScene();
-  client = await connectClient(scene.discord, scene.app.token);
-  handlers = new InteractionHandlers(client);
-  await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
-    body: [cragCommand.toJSON(), modCommand.toJSON()],
-  });
   await client.rest.put(Routes.applicationCommands(scene.app.id), { body: [helpCommand.toJSON()] });
 });
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene, handlers));
-
-function textChannel(): TextChannel {
-  const channel = client.channels.cache.get(scene.channel.id);
-  if (!(channel instanceof TextChannel)) throw new Error('the test channel is not cached as a text channel');
-  return channel;
-}
 
 function buttons(...built: ButtonBuilder[]) {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(...built);

@@ -1,59 +1,20 @@
-import {
-  type Client,
-  MessageFlags,
-  PermissionFlagsBits,
-  Routes,
-  SlashCommandBuilder,
-  TextChannel,
-  TextDisplayBuilder,
-} from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type Client, MessageFlags, PermissionFlagsBits, SlashCommandBuilder, TextDisplayBuilder } from 'discord.js';
+import { describe, expect, test } from 'vitest';
 import type { UserHandle } from '../../src/emulator/index.js';
-import {
-  connectClient,
-  deferred,
-  expectNothingWentWrong,
-  InteractionHandlers,
-  rawRest,
-  type Scene,
-  startScene,
-} from './helpers.js';
+import { deferred, type InteractionHandlers, rawRest, type Scene, useConnectedScene } from './helpers.js';
 
 let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 let carol: UserHandle;
 
-beforeAll(async () => {
-  scene = await startScene();
-  carol = scene.discord.createUser({ username: 'carol' });
-  scene.discord.addMember(scene.guild.id, carol.id);
-  client = await connectClient(scene.discord, scene.app.token);
-  handlers = new InteractionHandlers(client);
-  await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
-    body: [new SlashCommandBuilder().setName('turn').setDescription('Whose turn').toJSON()],
-  });
+const { takeProblems, freshChannel } = useConnectedScene((connected) => ({ scene, client, handlers } = connected), {
+  prepare: (fresh) => {
+    carol = fresh.discord.createUser({ username: 'carol' });
+    fresh.discord.addMember(fresh.guild.id, carol.id);
+  },
+  guildCommands: [new SlashCommandBuilder().setName('turn').setDescription('Whose turn')],
 });
-
-afterAll(async () => {
-  await client?.destroy();
-  await scene?.discord.stop();
-});
-
-afterEach(() => expectNothingWentWrong(scene, handlers));
-
-function takeProblems() {
-  const taken = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  return taken;
-}
-
-async function freshChannel(name: string): Promise<TextChannel> {
-  const created = scene.discord.createChannel(scene.guild.id, { name });
-  const channel = await scene.discord.waitFor(() => client.channels.cache.get(created.id));
-  if (!(channel instanceof TextChannel)) throw new Error('not a text channel');
-  return channel;
-}
 
 const delivered = (messageId: string) => [...(scene.discord.messageInfo(messageId)?.mentionsDelivered ?? [])].sort();
 

@@ -4,7 +4,7 @@ import {
   PermissionFlagsBits,
   Routes,
   SlashCommandBuilder,
-  TextChannel,
+  type TextChannel,
 } from 'discord.js';
 import { describe, expect, test } from 'vitest';
 import { rawRest, type Scene, useConnectedScene } from './helpers.js';
@@ -12,20 +12,7 @@ import { rawRest, type Scene, useConnectedScene } from './helpers.js';
 let scene: Scene;
 let client: Client;
 
-useConnectedScene((connected) => ({ scene, client } = connected));
-
-function textChannel(): TextChannel {
-  const channel = client.channels.cache.get(scene.channel.id);
-  if (!(channel instanceof TextChannel)) throw new Error('the test channel is not cached as a text channel');
-  return channel;
-}
-
-/** Takes the problems a test provoked on purpose, leaving none behind for afterEach. */
-function takeProblems() {
-  const taken = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  return taken;
-}
+const { takeProblems, textChannel } = useConnectedScene((connected) => ({ scene, client } = connected));
 
 const button = (customId: string, extra: Record<string, unknown> = {}) => ({
   type: 2,

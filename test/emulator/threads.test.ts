@@ -8,11 +8,10 @@ import {
   PermissionFlagsBits,
   Routes,
   SlashCommandBuilder,
-  TextChannel,
   ThreadAutoArchiveDuration,
   type ThreadChannel,
 } from 'discord.js';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ImpossibleActionError } from '../../src/emulator/index.js';
 import { deferred, type InteractionHandlers, rawGateway, type Scene, useConnectedScene } from './helpers.js';
 
@@ -20,26 +19,9 @@ let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
-useConnectedScene((connected) => ({ scene, client, handlers } = connected));
-
-beforeAll(async () => {
-  await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
-    body: [new SlashCommandBuilder().setName('here').setDescription('Where am I?').toJSON()],
-  });
+const { takeProblems, freshChannel } = useConnectedScene((connected) => ({ scene, client, handlers } = connected), {
+  guildCommands: [new SlashCommandBuilder().setName('here').setDescription('Where am I?')],
 });
-
-function takeProblems() {
-  const taken = [...scene.discord.problems];
-  scene.discord.clearProblems();
-  return taken;
-}
-
-async function freshChannel(name: string): Promise<TextChannel> {
-  const created = scene.discord.createChannel(scene.guild.id, { name });
-  const channel = await scene.discord.waitFor(() => client.channels.cache.get(created.id));
-  if (!(channel instanceof TextChannel)) throw new Error('not a text channel');
-  return channel;
-}
 
 async function cachedThread(id: string): Promise<ThreadChannel> {
   const thread = await scene.discord.waitFor(() => client.channels.cache.get(id));

@@ -1,13 +1,6 @@
 import { once } from 'node:events';
-import {
-  type ChatInputCommandInteraction,
-  type Client,
-  Events,
-  type Guild,
-  Routes,
-  SlashCommandBuilder,
-} from 'discord.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type ChatInputCommandInteraction, type Client, Events, type Guild, SlashCommandBuilder } from 'discord.js';
+import { afterAll, describe, expect, test } from 'vitest';
 import { type Emulator, ImpossibleActionError, startEmulator } from '../../src/emulator/index.js';
 import { connectClient, deferred, type InteractionHandlers, type Scene, useConnectedScene } from './helpers.js';
 
@@ -15,12 +8,8 @@ let scene: Scene;
 let client: Client;
 let handlers: InteractionHandlers;
 
-useConnectedScene((connected) => ({ scene, client, handlers } = connected));
-
-beforeAll(async () => {
-  await client.rest.put(Routes.applicationGuildCommands(scene.app.id, scene.guild.id), {
-    body: [new SlashCommandBuilder().setName('lang').setDescription('Which language?').toJSON()],
-  });
+useConnectedScene((connected) => ({ scene, client, handlers } = connected), {
+  guildCommands: [new SlashCommandBuilder().setName('lang').setDescription('Which language?')],
 });
 
 describe('locales', () => {

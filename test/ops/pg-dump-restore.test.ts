@@ -7,11 +7,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresBinDir } from '../../harness/postgres-server.js';
 import { type GameStore, openPostgresStore, type StoredGame } from '../../src/store/index.js';
 import { newGameState, step } from '../store/drive-game.js';
 import { playThroughStore, tempFolder } from '../store/helpers.js';
 import { createDatabase } from '../support/postgres-databases.js';
-import { postgresBinDir } from '../support/postgres-server.js';
 
 const PLAYERS = ['100000000000000001', '100000000000000002'];
 const GUILD = '200000000000000001';

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MAX_POINTS } from '../../src/game/index.js';
 import { projectPath } from '../../src/project-path.js';
 import {
   cellRect,
@@ -47,7 +48,16 @@ function player(name: string, extra: Partial<ScoreCardPlayer> = {}): ScoreCardPl
 function model(players: readonly ScoreCardPlayer[], extra: Partial<ScoreCardModel> = {}): ScoreCardModel {
   const { title, subtitle, labels, locale } = ENGLISH;
   const rows = Object.values(ENGLISH.rowLabels).map((label) => ({ label }));
-  return { title, ...(subtitle === undefined ? {} : { subtitle }), rows, players, labels, locale, ...extra };
+  return {
+    title,
+    ...(subtitle === undefined ? {} : { subtitle }),
+    rows,
+    players,
+    labels,
+    cragPoints: MAX_POINTS.crag,
+    locale,
+    ...extra,
+  };
 }
 
 const FINISHED = model([

@@ -4,7 +4,7 @@
  * it through `inject('postgresAdminUrl')`, usually via postgres-databases.ts.
  */
 import type { TestProject } from 'vitest/node';
-import { startPostgresServer } from './postgres-server.js';
+import { startPostgresServer } from '../../harness/postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -14,7 +14,7 @@ import {
   scoreRoll,
   sheetTotal,
 } from '../../game/index.js';
-import { ROW_DESCRIPTION, ROW_NAME } from '../../i18n/game-terms.js';
+import { describeRow, ROW_NAME } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
 import { type ComponentAction, encodeComponentId } from '../custom-id.js';
 import { type DiceFaces, diceText } from './dice-faces.js';
@@ -126,7 +126,7 @@ function rowMenu(state: GameState, playerId: string, dice: readonly Die[], custo
         points: scoreRoll(dice, category.id, state.rules),
       }),
       value: category.id,
-      description: tr.t(ROW_DESCRIPTION[category.id]),
+      description: describeRow(category.id, tr),
     }),
   );
   return {

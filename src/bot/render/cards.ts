@@ -1,5 +1,5 @@
 import { CATEGORIES, type GameState, ROUNDS, type Rules, sheetTotal } from '../../game/index.js';
-import { ROW_DESCRIPTION, ROW_NAME } from '../../i18n/game-terms.js';
+import { describeRow, explainThirteen, ROW_NAME } from '../../i18n/game-terms.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
 import { attachedImage, COLOURS, divider, layoutMessage, type PrivateCard, text } from './message.js';
 import { playerName } from './names.js';
@@ -40,10 +40,8 @@ const IN_FORCE: Readonly<Record<RulesInForce, MessageKey>> = {
 };
 
 export function renderRules(rules: Rules, inForce: RulesInForce, tr: Translator): PrivateCard {
-  const thirteen = tr.t(rules.thirteen === 'any' ? 'rules.thirteen-any' : 'rules.thirteen-no-pair');
-  const rows = CATEGORIES.map(
-    (category) => `**${tr.t(ROW_NAME[category.id])}**: ${tr.t(ROW_DESCRIPTION[category.id])}`,
-  );
+  const thirteen = explainThirteen(rules.thirteen, tr);
+  const rows = CATEGORIES.map((category) => `**${tr.t(ROW_NAME[category.id])}**: ${describeRow(category.id, tr)}`);
   return layoutMessage(COLOURS.info, [
     text(`### ${tr.t('rules.title')}`, PART.title),
     text(

@@ -2,8 +2,8 @@ import { standings } from '../../game/index.js';
 import { describeRules } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
 import type { FinishedGame } from '../../store/index.js';
-import { messageLink } from '../replies.js';
 import { COLOURS, layoutMessage, MESSAGE_TEXT_LIMIT, type PrivateCard, placeMark, text } from './message.js';
+import { messageLink } from './message-link.js';
 import { personName } from './names.js';
 import { PART } from './parts.js';
 

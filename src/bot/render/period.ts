@@ -1,4 +1,4 @@
-import { type Message, message, type Translator } from '../../i18n/index.js';
+import { message, type Translatable, type Translator } from '../../i18n/index.js';
 import { monthKey, type Period, weekKey } from '../../stats/periods.js';
 
 /** A period as people read it: all time, a season by number, a UTC month or an ISO week. */
@@ -38,7 +38,7 @@ export function periodLabelOfKey(key: string): PeriodLabel | undefined {
 }
 
 /** A period in words, as a message to be put in the reader's language. */
-export function periodMessage(label: PeriodLabel): Message {
+export function periodMessage(label: PeriodLabel): Translatable {
   switch (label.period) {
     case 'all':
       return message('period.all');

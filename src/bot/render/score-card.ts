@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategoryId, type GameState, ROUNDS } from '../../game/index.js';
+import { CATEGORIES, type CategoryId, type GameState, MAX_POINTS, ROUNDS } from '../../game/index.js';
 import { describeRules, ROW_NAME } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
 import { scoreCardModel } from '../../score-card/from-game.js';
@@ -22,7 +22,7 @@ export function scoreCardOf(gameId: number, state: GameState, tr: Translator): S
       labels: {
         total: tr.t('score-card.total'),
         place: tr.t('score-card.place'),
-        crag: tr.t('score-card.crag'),
+        crag: tr.t('score-card.crag', { points: MAX_POINTS.crag }),
         zero: tr.t('score-card.zero'),
         computer: tr.t('score-card.computer'),
         left: tr.t('score-card.left'),

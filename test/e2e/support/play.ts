@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import { currentPlayerId, description, dice } from '../../../harness/board.js';
 import { CATEGORY_IDS, type CategoryId, type Rules, scoreRoll } from '../../../src/game/index.js';
-import { currentPlayerId, description, dice } from './board.js';
 import { PAIR_HUNTER, type Table, type TurnPolicy } from './table.js';
 
 export function isCategory(value: string): value is CategoryId {

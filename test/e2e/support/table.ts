@@ -1,6 +1,4 @@
 import { expect } from 'vitest';
-import type { ComponentKind } from '../../../src/bot/custom-id.js';
-import type { EmulatedMessage, InteractionOutcome } from '../../../src/emulator/index.js';
 import {
   canReroll,
   controls,
@@ -10,7 +8,10 @@ import {
   keptFlags,
   requireControl,
   rowChoices,
-} from './board.js';
+} from '../../../harness/board.js';
+import { pairKeep } from '../../../harness/pair-keep.js';
+import type { ComponentKind } from '../../../src/bot/custom-id.js';
+import type { EmulatedMessage, InteractionOutcome } from '../../../src/emulator/index.js';
 import type { TestWorld } from './world.js';
 
 export type OptionValue = string | number | boolean;
@@ -18,21 +19,14 @@ export type OptionValue = string | number | boolean;
 /** What a virtual player does with the dice: which to keep before a reroll, and which row to take. */
 export interface TurnPolicy {
   /** Dice to keep; return null to stand (no reroll). */
-  keep(dice: readonly number[]): boolean[] | null;
+  keep(dice: readonly number[]): readonly boolean[] | null;
   /** The row to score, from the menu's offer. */
   row(choices: readonly { value: string; points: number }[]): string;
 }
 
 /** Keep a pair and reroll the odd die, else stand; take the row with the most points (the cheapest on a tie). */
 export const PAIR_HUNTER: TurnPolicy = {
-  keep(values) {
-    const [a, b, c] = values;
-    if (a === b && b === c) return null;
-    if (a === b) return [true, true, false];
-    if (a === c) return [true, false, true];
-    if (b === c) return [false, true, true];
-    return [false, false, false];
-  },
+  keep: pairKeep,
   row(choices) {
     let best = choices[0];
     for (const choice of choices) if (best && choice.points >= best.points) best = choice;

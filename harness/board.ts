@@ -1,6 +1,6 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import { type ComponentKind, decodeComponentId } from '../../../src/bot/custom-id.js';
-import { PART, SCORE_CARD_FILE } from '../../../src/bot/render/parts.js';
+import { type ComponentKind, decodeComponentId } from '../src/bot/custom-id.js';
+import { PART, SCORE_CARD_FILE } from '../src/bot/render/parts.js';
 
 /**
  * A message as the bot draws it and as the emulator keeps it: Components V2 (one container with

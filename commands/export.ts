@@ -1,10 +1,10 @@
 import { MessageFlags } from 'discord.js';
-import { personal } from '../audience.js';
-import type { BotContext } from '../context.js';
-import { buildExport } from '../export-file.js';
-import { managesServer } from '../manage-server.js';
-import { type Outcome, refused } from '../outcome.js';
-import type { GuildCommand } from './index.js';
+import { personal } from '../src/bot/audience.js';
+import type { BotContext } from '../src/bot/context.js';
+import { buildExport } from '../src/bot/export-file.js';
+import { type Outcome, refused } from '../src/bot/outcome.js';
+import { defineSubcommand, type GuildCommand } from './define.js';
+import { managesServer } from './manage-server.js';
 
 /** Finished games read per query while the file is built. */
 const PAGE = 500;
@@ -22,7 +22,15 @@ const MOST_FILE_BYTES = 25 * 1024 ** 2 - 64 * 1024;
  * it is gzip-compressed, and if that is still too big only the newest games that fit are sent, and
  * the reply says so.
  */
-export async function exportCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+export const exportGames = defineSubcommand({
+  name: 'export',
+  nameKey: 'command.export.name',
+  descriptionKey: 'command.export.description',
+  options: {},
+  handle: sendExport,
+});
+
+async function sendExport(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   if (!managesServer(interaction)) return refused('refusal.manage-server-only');
   // A fresh board may have answered first (its old one was lost): then the file follows it.
   const answered = interaction.replied || interaction.deferred;

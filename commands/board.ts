@@ -1,16 +1,24 @@
 import { PermissionFlagsBits } from 'discord.js';
-import type { StoredGame } from '../../store/index.js';
-import { channelWide } from '../audience.js';
-import type { BotContext } from '../context.js';
-import { gameMessage } from '../game-message.js';
-import { type Outcome, refused } from '../outcome.js';
-import type { GuildCommand } from './index.js';
+import { channelWide } from '../src/bot/audience.js';
+import type { BotContext } from '../src/bot/context.js';
+import { gameMessage } from '../src/bot/game-message.js';
+import { type Outcome, refused } from '../src/bot/outcome.js';
+import type { StoredGame } from '../src/store/index.js';
+import { defineSubcommand, type GuildCommand } from './define.js';
 
 /**
- * Posts the board again at the bottom of the channel; the old message loses its controls. Only for
+ * `/crag board`: posts the board again at the bottom of the channel; the old message loses its controls. Only for
  * the players at the table and members who may manage messages: anyone else could flood the channel.
  */
-export async function boardCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+export const board = defineSubcommand({
+  name: 'board',
+  nameKey: 'command.board.name',
+  descriptionKey: 'command.board.description',
+  options: {},
+  handle: postBoardAgain,
+});
+
+async function postBoardAgain(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const game = await ctx.store.activeGameInChannel(interaction.channelId);
   if (!game) return refused('refusal.no-game-to-post');
   const seated = game.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);

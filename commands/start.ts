@@ -1,19 +1,91 @@
 import { ChannelType, PermissionFlagsBits } from 'discord.js';
-import { DEFAULT_TURN_TIMER_MINUTES, MAX_TURN_TIMER_MINUTES } from '../../../commands/index.js';
-import { COMPUTER_LEVELS, type ComputerLevel, createGame, isRules, MAX_SEATS, type Rules } from '../../game/index.js';
-import { type Message, message } from '../../i18n/index.js';
-import type { StoredGame } from '../../store/index.js';
-import { channelWide, personal } from '../audience.js';
-import type { BotContext } from '../context.js';
-import { displayName } from '../display-name.js';
-import { gameMessage } from '../game-message.js';
-import { type Outcome, type Refusal, refused } from '../outcome.js';
-import { channelBusy } from '../refusals.js';
-import { replyPrivately } from '../replies.js';
-import type { GuildCommand } from './index.js';
-import { readOptions } from './options.js';
+import { channelWide, personal } from '../src/bot/audience.js';
+import type { BotContext } from '../src/bot/context.js';
+import { displayName } from '../src/bot/display-name.js';
+import { gameMessage } from '../src/bot/game-message.js';
+import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
+import { channelBusy } from '../src/bot/refusals.js';
+import { replyPrivately } from '../src/bot/replies.js';
+import {
+  COMPUTER_LEVELS,
+  type ComputerLevel,
+  createGame,
+  DEFAULT_RULES,
+  MAX_SEATS,
+  type Rules,
+} from '../src/game/index.js';
+import { message, type Translatable } from '../src/i18n/index.js';
+import type { StoredGame } from '../src/store/index.js';
+import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from './choices.js';
+import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
 
-type Needed = readonly (readonly [Message, bigint])[];
+/** Longest turn timer a game can set, in minutes. */
+const MAX_TURN_TIMER_MINUTES = 60;
+const DEFAULT_TURN_TIMER_MINUTES = 5;
+/** A table seats at most MAX_SEATS, and one of them is the host. */
+const MAX_COMPUTERS = MAX_SEATS - 1;
+/** The computers' level when the host names none. */
+const DEFAULT_LEVEL: ComputerLevel = 'optimal';
+
+const OPTIONS = {
+  rerolls: {
+    kind: 'integer',
+    nameKey: 'command.start.rerolls.name',
+    descriptionKey: 'command.start.rerolls.description',
+    choices: rerollChoices({ 1: 'command.start.rerolls.standard', 2: 'command.start.rerolls.house' }),
+    invalid: 'refusal.bad-rules',
+  },
+  thirteen: {
+    kind: 'string',
+    nameKey: 'command.start.thirteen.name',
+    descriptionKey: 'command.start.thirteen.description',
+    choices: THIRTEEN_CHOICES,
+    invalid: 'refusal.bad-rules',
+  },
+  'turn-timer': {
+    kind: 'integer',
+    nameKey: 'command.start.turn-timer.name',
+    descriptionKey: 'command.start.turn-timer.description',
+    params: { minutes: DEFAULT_TURN_TIMER_MINUTES },
+    min: 1,
+    max: MAX_TURN_TIMER_MINUTES,
+  },
+  computers: {
+    kind: 'integer',
+    nameKey: 'command.start.computers.name',
+    descriptionKey: 'command.start.computers.description',
+    params: { max: MAX_COMPUTERS },
+    min: 0,
+    max: MAX_COMPUTERS,
+  },
+  level: {
+    kind: 'string',
+    nameKey: 'command.start.level.name',
+    descriptionKey: 'command.start.level.description',
+    choices: choicesOf(COMPUTER_LEVELS, {
+      easy: 'command.start.level.easy',
+      optimal: 'command.start.level.optimal',
+      strong: 'command.start.level.strong',
+    }),
+    invalid: 'refusal.bad-level',
+  },
+  hints: { kind: 'boolean', nameKey: 'command.start.hints.name', descriptionKey: 'command.start.hints.description' },
+  thread: { kind: 'boolean', nameKey: 'command.start.thread.name', descriptionKey: 'command.start.thread.description' },
+  pings: { kind: 'boolean', nameKey: 'command.start.pings.name', descriptionKey: 'command.start.pings.description' },
+} as const satisfies OptionSpecs;
+
+type StartOptions = CommandOptions<typeof OPTIONS>;
+
+/** `/crag start`: opens a lobby here, or in a new thread of this channel, with the rules and table chosen. */
+export const start = defineSubcommand({
+  name: 'start',
+  nameKey: 'command.start.name',
+  descriptionKey: 'command.start.description',
+  options: OPTIONS,
+  handle: startGame,
+});
+
+type Needed = readonly (readonly [Translatable, bigint])[];
 
 /**
  * What the bot needs in a channel to keep its board up to date there, by the names members see:
@@ -39,14 +111,14 @@ const FOR_A_THREAD: Needed = [
 /** Where the lobby goes: here, or a new public thread of this channel. */
 type Place = { readonly kind: 'here' } | { readonly kind: 'new-thread' };
 
-export async function startCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const place = whereToPlay(interaction);
+async function startGame(ctx: BotContext, interaction: GuildCommand, options: StartOptions): Promise<Outcome> {
+  const place = whereToPlay(interaction, options.thread ?? false);
   if ('refusal' in place) return place;
   if (place.kind === 'here') {
     const active = await ctx.store.activeGameInChannel(interaction.channelId);
     if (active) return channelBusy(active);
   }
-  const settings = readSettings(interaction);
+  const settings = readSettings(options);
   if ('refusal' in settings) return settings;
   const wait = ctx.cooldowns.check('start', interaction.user.id);
   if (wait) return wait;
@@ -74,10 +146,9 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
  * Checks the channel: a thread must be open (not archived or locked), and the bot needs what it
  * takes to keep a board up to date there (or, for `thread:true`, to open a thread of this channel).
  */
-function whereToPlay(interaction: GuildCommand): Place | Refusal {
+function whereToPlay(interaction: GuildCommand, wantsThread: boolean): Place | Refusal {
   const channel = interaction.channel;
   const inThread = channel?.isThread() ?? false;
-  const wantsThread = readOptions(interaction, 'start').thread ?? false;
   if (channel?.isThread()) {
     if (channel.locked) return refused('refusal.thread-locked');
     if (channel.archived) return refused('refusal.thread-archived');
@@ -99,18 +170,18 @@ interface Settings {
   readonly pings: boolean;
 }
 
-function readSettings(interaction: GuildCommand): Settings | Refusal {
-  const options = readOptions(interaction, 'start');
-  const rules = { rerolls: options.rerolls ?? 1, thirteen: options.thirteen ?? 'any' };
-  if (!isRules(rules)) return refused('refusal.bad-rules');
+function readSettings(options: StartOptions): Settings | Refusal {
+  const rules: Rules = {
+    rerolls: options.rerolls ?? DEFAULT_RULES.rerolls,
+    thirteen: options.thirteen ?? DEFAULT_RULES.thirteen,
+  };
   const minutes = options['turn-timer'] ?? DEFAULT_TURN_TIMER_MINUTES;
   if (minutes < 1 || minutes > MAX_TURN_TIMER_MINUTES) {
     return refused('refusal.bad-turn-timer', { count: MAX_TURN_TIMER_MINUTES });
   }
   const computers = options.computers ?? 0;
-  if (computers < 0 || computers > MAX_SEATS - 1) return refused('refusal.bad-computers', { count: MAX_SEATS - 1 });
-  const level = (options.level ?? 'optimal') as ComputerLevel;
-  if (!COMPUTER_LEVELS.includes(level)) return refused('refusal.bad-level');
+  if (computers < 0 || computers > MAX_COMPUTERS) return refused('refusal.bad-computers', { count: MAX_COMPUTERS });
+  const level: ComputerLevel = options.level ?? DEFAULT_LEVEL;
   return {
     rules,
     minutes,

@@ -1,19 +1,8 @@
+/** The solver's answers for a game's rule set: what hints, tests and tools ask without holding a solver. */
 import type { Dice, Rules } from '../game/index.js';
 import type { BestAction, RankedKeep, RankedRow } from './positions.js';
-import { Solver, type UsedRows } from './solver.js';
-
-const SOLVERS = new Map<string, Solver>();
-
-/** The full-game solver of a rule set, built on first use (well under a second) and kept. */
-export function solverFor(rules: Rules): Solver {
-  const key = `${rules.rerolls}/${rules.thirteen}`;
-  let solver = SOLVERS.get(key);
-  if (!solver) {
-    solver = new Solver({ rerolls: rules.rerolls, thirteen: rules.thirteen });
-    SOLVERS.set(key, solver);
-  }
-  return solver;
-}
+import type { UsedRows } from './solver.js';
+import { solverFor } from './solver-cache.js';
 
 /** Expected total of a whole game under optimal solitaire play. */
 export function optimalExpectedTotal(rules: Rules): number {

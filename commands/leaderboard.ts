@@ -1,0 +1,113 @@
+import { channelWide } from '../src/bot/audience.js';
+import type { BotContext } from '../src/bot/context.js';
+import { type Outcome, refused } from '../src/bot/outcome.js';
+import { type LeaderboardHeading, renderLeaderboard } from '../src/bot/render/index.js';
+import { answerPublicly } from '../src/bot/replies.js';
+import { DEFAULT_RULES, type Rules } from '../src/game/index.js';
+import type { LeaderboardQuery, RankBy } from '../src/store/index.js';
+import { rerollChoices, THIRTEEN_CHOICES } from './choices.js';
+import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
+import { chosenPeriod, PERIOD_OPTIONS } from './period.js';
+
+/** Ranking by average leaves out players with fewer games than this, unless `min-games` says otherwise. */
+export const MIN_GAMES_FOR_AVERAGE = 5;
+const MAX_MIN_GAMES = 1000;
+/** How many players a leaderboard lists. */
+const LISTED = 10;
+
+const OPTIONS = {
+  scope: {
+    kind: 'string',
+    nameKey: 'command.leaderboard.scope.name',
+    descriptionKey: 'command.leaderboard.scope.description',
+    choices: [
+      { value: 'series', name: 'command.leaderboard.scope.series' },
+      { value: 'server', name: 'command.leaderboard.scope.server' },
+    ],
+    invalid: 'refusal.leaderboard-options',
+  },
+  ...PERIOD_OPTIONS,
+  rerolls: {
+    kind: 'integer',
+    nameKey: 'command.leaderboard.rerolls.name',
+    descriptionKey: 'command.leaderboard.rerolls.description',
+    choices: rerollChoices({ 1: 'command.leaderboard.rerolls.one', 2: 'command.leaderboard.rerolls.two' }),
+    invalid: 'refusal.leaderboard-options',
+  },
+  thirteen: {
+    kind: 'string',
+    nameKey: 'command.leaderboard.thirteen.name',
+    descriptionKey: 'command.leaderboard.thirteen.description',
+    choices: THIRTEEN_CHOICES,
+    invalid: 'refusal.leaderboard-options',
+  },
+  'rank-by': {
+    kind: 'string',
+    nameKey: 'command.leaderboard.rank-by.name',
+    descriptionKey: 'command.leaderboard.rank-by.description',
+    choices: [
+      { value: 'total', name: 'command.leaderboard.rank-by.total' },
+      { value: 'average', name: 'command.leaderboard.rank-by.average' },
+    ],
+    invalid: 'refusal.leaderboard-options',
+  },
+  'min-games': {
+    kind: 'integer',
+    nameKey: 'command.leaderboard.min-games.name',
+    descriptionKey: 'command.leaderboard.min-games.description',
+    params: { games: MIN_GAMES_FOR_AVERAGE },
+    min: 1,
+    max: MAX_MIN_GAMES,
+  },
+} as const satisfies OptionSpecs;
+
+/**
+ * `/crag leaderboard`: posts a leaderboard for the channel to see, in the server's language. With no
+ * options: this channel's series, in its own rule set; with a period, a season or other rules, or
+ * in a channel without a series: the server, over the current season unless another period is
+ * chosen, in the rules chosen (what is not chosen is this channel's, else the defaults).
+ */
+export const leaderboard = defineSubcommand({
+  name: 'leaderboard',
+  nameKey: 'command.leaderboard.name',
+  descriptionKey: 'command.leaderboard.description',
+  options: OPTIONS,
+  handle: postLeaderboard,
+});
+
+async function postLeaderboard(
+  ctx: BotContext,
+  interaction: GuildCommand,
+  options: CommandOptions<typeof OPTIONS>,
+): Promise<Outcome> {
+  const { rerolls, thirteen } = options;
+  // Typed as the store's: a new choice of scope or ranking fails to compile until it is handled.
+  const scope: LeaderboardQuery['scope'] | null = options.scope;
+  const rankBy: RankBy = options['rank-by'] ?? 'total';
+  const minGames = options['min-games'] ?? (rankBy === 'average' ? MIN_GAMES_FOR_AVERAGE : 1);
+  const serverOnly = options.period !== null || options.season !== null || rerolls !== null || thirteen !== null;
+  const latest = await ctx.store.latestGameInChannel(interaction.channelId);
+  const ranking = { guildId: interaction.guildId, rankBy, minGames: Math.max(1, minGames), limit: LISTED };
+  let query: LeaderboardQuery;
+  let heading: LeaderboardHeading;
+  if (scope === 'series' || (scope === null && !serverOnly && latest)) {
+    if (!latest) return refused('refusal.no-series-here');
+    if (serverOnly) return refused('refusal.series-whole');
+    query = { ...ranking, scope: 'series', seriesId: latest.seriesId };
+    heading = { ...ranking, scope: 'series', rules: latest.state.rules };
+  } else {
+    const chosen = await chosenPeriod(ctx, interaction.guildId, options, 'season');
+    if ('refusal' in chosen) return chosen;
+    const fallback = latest?.state.rules ?? DEFAULT_RULES;
+    const rules: Rules = { rerolls: rerolls ?? fallback.rerolls, thirteen: thirteen ?? fallback.thirteen };
+    query = { ...ranking, scope: 'server', rules, period: chosen.key };
+    heading = { ...ranking, scope: 'server', rules, period: chosen.label };
+  }
+  const [rows, own] = await Promise.all([
+    ctx.store.leaderboard(query),
+    ctx.store.leaderboardRank({ ...query, playerId: interaction.user.id }),
+  ]);
+  const card = renderLeaderboard(heading, rows, own, channelWide(ctx.languages, interaction));
+  await answerPublicly(interaction, card);
+  return undefined;
+}

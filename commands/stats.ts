@@ -1,0 +1,51 @@
+import { personal } from '../src/bot/audience.js';
+import type { BotContext } from '../src/bot/context.js';
+import { type Outcome, refused } from '../src/bot/outcome.js';
+import { periodMessage, renderStats } from '../src/bot/render/index.js';
+import { replyPrivately } from '../src/bot/replies.js';
+import { encodeShareId } from '../src/bot/share-id.js';
+import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
+import { chosenPeriod, PERIOD_OPTIONS } from './period.js';
+
+const OPTIONS = {
+  player: { kind: 'user', nameKey: 'command.stats.player.name', descriptionKey: 'command.stats.player.description' },
+  ...PERIOD_OPTIONS,
+} as const satisfies OptionSpecs;
+
+/**
+ * `/crag stats`: a person's statistics in this server, privately, over all time unless a period is chosen. One's
+ * own come with a Share button that posts them for the channel.
+ */
+export const stats = defineSubcommand({
+  name: 'stats',
+  nameKey: 'command.stats.name',
+  descriptionKey: 'command.stats.description',
+  options: OPTIONS,
+  handle: showStats,
+});
+
+async function showStats(
+  ctx: BotContext,
+  interaction: GuildCommand,
+  options: CommandOptions<typeof OPTIONS>,
+): Promise<Outcome> {
+  const chosen = await chosenPeriod(ctx, interaction.guildId, options, 'all');
+  if ('refusal' in chosen) return chosen;
+  const playerId = options.player?.id ?? interaction.user.id;
+  const own = playerId === interaction.user.id;
+  const stats = await ctx.store.playerStats(interaction.guildId, playerId, chosen.key);
+  if (stats.lines.length === 0) {
+    const period = periodMessage(chosen.label);
+    return own
+      ? refused('refusal.no-stats-yours', { period })
+      : refused('refusal.no-stats-theirs', { player: `<@${playerId}>`, period });
+  }
+  const card = renderStats(
+    { playerId, name: stats.name, period: chosen.label, lines: stats.lines },
+    personal(ctx.languages, interaction),
+    own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
+  );
+  // A fresh board may have answered first (its old one was lost): then this follows it.
+  await replyPrivately(interaction, card);
+  return undefined;
+}

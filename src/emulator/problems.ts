@@ -9,6 +9,8 @@ export type ProblemKind =
   | 'double-ack'
   /** The bot never acknowledged an interaction: the user saw "This interaction failed". */
   | 'interaction-failed'
+  /** A 429 of Discord's global or route limits (only with `rateLimits` on). */
+  | 'rate-limited'
   /** The emulator itself failed (a bug here, answered 500). */
   | 'emulator-error'
   /** Something a real gateway would reject (close codes 4001–4014, unsupported opcodes). */

@@ -20,6 +20,7 @@ import { FatalGatewayClose } from './gateway-close.js';
 import { InFlight } from './in-flight.js';
 import { watchPlacesGoing } from './places-going.js';
 import { UNICODE_DICE } from './render/index.js';
+import { RequestBudget } from './request-budget.js';
 import { createRouter } from './router.js';
 import { TurnScheduler } from './scheduler.js';
 import { TurnPings } from './turn-pings.js';
@@ -54,7 +55,8 @@ export interface RunningBot {
 export async function startBot(config: Config, store: GameStore, log: Logger): Promise<RunningBot> {
   // Read before connecting: a broken catalogue stops the start with its file named.
   const languages = loadLanguages();
-  const client = createClient(config.apiUrl, config.shards);
+  const budget = new RequestBudget(config.restRequestsPerSecond);
+  const client = createClient(config.apiUrl, config.shards, budget);
   const owned = ownedGuilds(config.shards);
   const now = () => Date.now();
   let ctx: BotContext;
@@ -74,7 +76,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     dice,
     boardBack: (game) => scheduler.arm(game),
   });
-  const pings = new TurnPings({ client, store, boards, languages, log });
+  const pings = new TurnPings({ client, store, boards, languages, log, budget });
   ctx = {
     config,
     store,

@@ -1,0 +1,50 @@
+import { DefaultRestOptions, type RESTOptions } from 'discord.js';
+import type { RequestBudget, RequestPriority } from './request-budget.js';
+
+type MakeRequest = RESTOptions['makeRequest'];
+
+/**
+ * How a call tells the budget its priority: a header on the discord.js request
+ * (`rest.patch(route, { body, headers: priority('waited-for') })`), taken off again before the
+ * request leaves. (An AsyncLocalStorage would spare the header but, on Node 20, taxes every promise
+ * of the process.) Requests without it are `normal`.
+ */
+const PRIORITY_HEADER = 'X-Crag-Priority';
+
+const PRIORITIES: ReadonlySet<string> = new Set<RequestPriority>(['waited-for', 'normal', 'ping']);
+
+export function priority(of: RequestPriority): Record<string, string> {
+  return { [PRIORITY_HEADER]: of };
+}
+
+/**
+ * discord.js's `makeRequest`, each bot-token request first waiting its turn in `budget` by its
+ * priority. discord.js calls it once per attempt, after its own per-route queue (which keeps to the
+ * X-RateLimit headers), so a retry is counted as the request it is. Requests without a bot token
+ * (interaction callbacks and webhooks, exempt from the global limit) go at once.
+ */
+export function budgetedRequests(
+  budget: RequestBudget,
+  send: MakeRequest = DefaultRestOptions.makeRequest,
+): MakeRequest {
+  return async (url, init) => {
+    // discord.js builds the headers as a plain object (REST.resolveRequest).
+    const headers = { ...(init.headers as Record<string, string> | undefined) };
+    const asked = headers[PRIORITY_HEADER];
+    delete headers[PRIORITY_HEADER];
+    if (headers.Authorization?.startsWith('Bot ')) {
+      await budget.take(asked !== undefined && PRIORITIES.has(asked) ? (asked as RequestPriority) : 'normal');
+    }
+    return send(url, { ...init, headers });
+  };
+}
+
+/**
+ * The REST options that put the budget in charge of the global limit. discord.js's own count of it
+ * (50 a second, `globalRequestsPerSecond`) covers interaction webhooks too, which Discord exempts,
+ * so under load a person's follow-up would queue there behind pings: it is lifted, the budget
+ * counting only what Discord counts. A global 429 (X-RateLimit-Global) still stops discord.js.
+ */
+export function budgetedRestOptions(budget: RequestBudget): Partial<RESTOptions> {
+  return { makeRequest: budgetedRequests(budget), globalRequestsPerSecond: Number.POSITIVE_INFINITY };
+}

@@ -6,6 +6,7 @@ import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { type Problem, summarizeBody } from '../problems.js';
 import type { RateLimiter } from '../rate-limits/limiter.js';
+import { ignoredAttachmentFields } from '../validation/attachment-requests.js';
 import type { UploadedFile } from '../validation/message-body.js';
 import type { World } from '../world.js';
 import type { RestResponse, Router } from './router.js';
@@ -59,7 +60,9 @@ export class HttpFrontend {
 
   constructor(private readonly deps: HttpFrontendDeps) {
     this.#server = createServer((request, response) => {
-      this.#handle(request, response)
+      // Read now: a request refused mid-body (over 25 MB) loses its socket.
+      const ip = ipOf(request);
+      this.#handle(request, response, ip)
         .catch((error: unknown) => {
           // Refusals raised before routing (a body over 25 MB) are answered like any other.
           if (error instanceof DiscordError) {
@@ -70,22 +73,12 @@ export class HttpFrontend {
               code: error.code,
             });
             if (!response.headersSent)
-              this.#write(
-                response,
-                { status: error.status, body: error.body() },
-                this.#tokenApp(request),
-                ipOf(request),
-              );
+              this.#write(response, { status: error.status, body: error.body() }, this.#tokenApp(request), ip);
             return;
           }
           this.deps.report({ kind: 'emulator-error', detail: `request handling crashed: ${String(error)}` });
           if (!response.headersSent)
-            this.#write(
-              response,
-              { status: 500, body: { message: '500: Internal Server Error', code: 0 } },
-              null,
-              ipOf(request),
-            );
+            this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } }, null, ip);
         })
         .finally(() => this.deps.afterRequest());
     });
@@ -112,7 +105,7 @@ export class HttpFrontend {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
-  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async #handle(request: IncomingMessage, response: ServerResponse, ip: string): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toUpperCase();
     const raw = await readBody(request);
@@ -120,7 +113,6 @@ export class HttpFrontend {
       this.#serveFile(response, url.pathname.slice(CDN_PATH.length + 1));
       return;
     }
-    const ip = ipOf(request);
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
       this.#unknownRoute(response, method, url.pathname, raw, null, ip);
       return;
@@ -217,6 +209,17 @@ export class HttpFrontend {
       });
       answer = { status: error.status, body: error.body() };
     }
+    const ignored = answer.status < 400 ? ignoredAttachmentFields(body) : [];
+    if (ignored.length > 0) {
+      this.deps.report({
+        kind: 'ignored-field',
+        detail: `fields Discord's attachment request object does not have (Discord ignores them): ${ignored.join(', ')}`,
+        method,
+        path,
+        route: route.template,
+        status: answer.status,
+      });
+    }
     if (verdict?.allowed) answer = { ...answer, headers: { ...verdict.headers, ...answer.headers } };
     this.#write(response, answer, chargedTo, ip);
     served(answer.status);
@@ -283,7 +286,7 @@ export class HttpFrontend {
 }
 
 function ipOf(request: IncomingMessage): string {
-  return request.socket.remoteAddress ?? 'unknown';
+  return request.socket?.remoteAddress ?? 'unknown';
 }
 
 /**

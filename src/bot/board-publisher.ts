@@ -11,7 +11,7 @@ import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
-import { priority } from './budgeted-rest.js';
+import { drawing, priority, SupersededDrawing } from './budgeted-rest.js';
 import type { DiceInUse } from './dice-emojis.js';
 import { asEdit, gameMessage, type WithFiles } from './game-message.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
@@ -221,6 +221,12 @@ export class BoardPublisher {
     this.pingsRefused.delete(gameId);
   }
 
+  /** Whether a drawing of the game at `version` is older than one that already landed on its board. */
+  isSuperseded(gameId: number, version: number): boolean {
+    const newest = this.newestLanded.get(gameId);
+    return newest !== undefined && newest > version;
+  }
+
   /** Whether the game's channel may get a turn ping: its board is there and no ping was refused. */
   canPing(game: StoredGame): boolean {
     return game.boardMessageId !== null && !this.pingsRefused.has(game.id);
@@ -336,10 +342,12 @@ export class BoardPublisher {
     try {
       await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), {
         ...toRestRequest(message),
-        headers: priority('waited-for'),
+        headers: { ...priority('waited-for'), ...drawing(game.id, game.state.version) },
       });
       return true;
     } catch (error) {
+      // A person's click drew a newer state meanwhile: this one must not paint over it.
+      if (error instanceof SupersededDrawing) return false;
       if (!isLostAccess(error)) throw error;
       await this.markLost(game, messageId, error);
       return false;

@@ -56,7 +56,11 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
   // Read before connecting: a broken catalogue stops the start with its file named.
   const languages = loadLanguages();
   const budget = new RequestBudget(config.restRequestsPerSecond);
-  const client = createClient(config.apiUrl, config.shards, budget);
+  let boards: BoardPublisher | undefined;
+  const client = createClient(config.apiUrl, config.shards, {
+    budget,
+    superseded: (gameId, version) => boards?.isSuperseded(gameId, version) ?? false,
+  });
   const owned = ownedGuilds(config.shards);
   const now = () => Date.now();
   let ctx: BotContext;
@@ -67,7 +71,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     onFailure: (error, context) => log.error('a due turn failed; it will be tried again', { ...context, error }),
   });
   const dice: DiceInUse = { faces: UNICODE_DICE };
-  const boards = new BoardPublisher({
+  boards = new BoardPublisher({
     client,
     store,
     languages,

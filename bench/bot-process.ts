@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../src/project-path.js';
 
-/** The folder that holds `dist/`: the bench runs the bots from the production build. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The folder that holds `dist/`: the bench runs the bots from the production build (found from the
+ * build and from the sources alike, as test/e2e/proxy.test.ts runs bench/rate-limit-load.ts).
+ */
+export const ROOT = projectPath();
 export const BOT_ENTRY = path.join(ROOT, 'dist/src/main.js');
 export const DEPLOY_ENTRY = path.join(ROOT, 'dist/src/deploy-commands.js');
 export const BASELINE_ENTRY = path.join(ROOT, 'dist/bench/baseline-bot.js');

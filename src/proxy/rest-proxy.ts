@@ -9,6 +9,8 @@ import type { Logger } from '../log.js';
 export interface RestProxyOptions {
   /** Discord's REST base without version: https://discord.com/api, or an emulator's. */
   readonly upstream: string;
+  /** Requests a second let through for all the bot's processes: under Discord's global limit. */
+  readonly globalPerSecond: number;
   readonly log: Logger;
 }
 
@@ -44,7 +46,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  * the proxy then never wait for a bucket themselves; the proxy does it for all of them.
  */
 export function createRestProxy(options: RestProxyOptions): Server {
-  const botRequests = new REST({ api: options.upstream });
+  const botRequests = new REST({ api: options.upstream, globalRequestsPerSecond: options.globalPerSecond });
   const interactionRequests = new REST({ api: options.upstream, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
   for (const rest of [botRequests, interactionRequests]) {
     rest.on('rateLimited', (limit) =>

@@ -19,8 +19,10 @@ export interface SaturationOptions {
   readonly seconds: number;
   /** The emulator's global limit: Discord's 50, or smaller to saturate a small run. */
   readonly globalPerSecond: number;
-  /** Each process's REST_REQUESTS_PER_SECOND, and the proxy's PROXY_GLOBAL_PER_SECOND. */
+  /** Each process's REST_REQUESTS_PER_SECOND. */
   readonly budgetPerProcess: number;
+  /** The proxy's PROXY_GLOBAL_PER_SECOND (default: the budget of one process). */
+  readonly proxyPerSecond?: number;
   /** Hosts need one database: a PostgreSQL URL when there are several; else a SQLite file is used. */
   readonly databaseUrl?: string;
   readonly say?: (message: string) => void;
@@ -106,7 +108,11 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
     if (options.viaProxy) {
       const proxy = new BotProcess(
         PROXY_ENTRY,
-        { DISCORD_API_URL: discord.apiUrl, PROXY_PORT: '0', PROXY_GLOBAL_PER_SECOND: String(options.budgetPerProcess) },
+        {
+          DISCORD_API_URL: discord.apiUrl,
+          PROXY_PORT: '0',
+          PROXY_GLOBAL_PER_SECOND: String(options.proxyPerSecond ?? options.budgetPerProcess),
+        },
         dir,
       );
       processes.push(proxy);

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { populateErrorResponse, populateSuccessfulResponse } from '@discordjs/proxy';
 // The same module instance as @discordjs/proxy's (its error helpers test `instanceof`), not
 // discord.js's CommonJS copy.
-import { REST, type RequestMethod, type RouteLike } from '@discordjs/rest';
+import { DefaultRestOptions, REST, type RequestMethod, type RouteLike } from '@discordjs/rest';
+import { RequestBudget } from '../bot/request-budget.js';
 import type { Logger } from '../log.js';
 
 export interface RestProxyOptions {
@@ -36,6 +37,11 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  * - Its `proxyRequests` hands the request stream itself to @discordjs/rest (`passThroughBody`), and
  *   @discordjs/rest retries a request that met a 429 or a 5xx with the same body: a stream already
  *   read. Here the body is read first, so a retry sends it whole.
+ * - @discordjs/rest counts the global limit in fixed 1 s windows, each opened by its first request:
+ *   a window that ends with a burst and a next one that starts with one let twice the limit through
+ *   within a few hundred milliseconds, which a Discord counting any other second refuses (the
+ *   strict emulator did, at saturation). The bot's own budget (a sliding second, see
+ *   RequestBudget) counts them here instead, as each request leaves.
  * - One REST instance counts Discord's global limit (50 a second by default) for every request it
  *   sends, interaction webhooks included, which Discord exempts: behind a saturated proxy a
  *   person's follow-up would wait for the bots' board edits and pings. Interaction routes go
@@ -46,7 +52,15 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  * the proxy then never wait for a bucket themselves; the proxy does it for all of them.
  */
 export function createRestProxy(options: RestProxyOptions): Server {
-  const botRequests = new REST({ api: options.upstream, globalRequestsPerSecond: options.globalPerSecond });
+  const budget = new RequestBudget(options.globalPerSecond);
+  const botRequests = new REST({
+    api: options.upstream,
+    globalRequestsPerSecond: Number.POSITIVE_INFINITY,
+    makeRequest: async (url, init) => {
+      await budget.take('normal');
+      return DefaultRestOptions.makeRequest(url, init);
+    },
+  });
   const interactionRequests = new REST({ api: options.upstream, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
   for (const rest of [botRequests, interactionRequests]) {
     rest.on('rateLimited', (limit) =>

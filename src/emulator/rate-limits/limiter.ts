@@ -41,8 +41,10 @@ interface Window {
 /**
  * Fixed windows that open with the first request after the previous one closed. That is the model
  * discord.js itself keeps of the global limit (@discordjs/rest SequentialHandler: at a request with
- * no window open, `globalReset = now + 1000` and `globalRemaining = 50`), so a lone discord.js
- * process at full speed is never refused; and it is how a route bucket's Reset-After counts down.
+ * no window open, `globalReset = now + 1000` and `globalRemaining = 50`), and how a route bucket's
+ * Reset-After counts down. Discord does not say how it counts; its windows and a client's need not
+ * line up, so a client that sends a window's worth at the end of one of its windows and again at
+ * the start of the next can be refused (the bot's budget counts a sliding second for that reason).
  */
 class FixedWindows {
   readonly #windows = new Map<string, Window>();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_REQUESTS_PER_SECOND } from './bot/request-budget.js';
 import { ConfigError } from './config-error.js';
 import type { ProcessShards } from './sharding/guild-ownership.js';
 import { readProcessShards } from './sharding/shard-settings.js';
@@ -26,6 +27,11 @@ export interface Config {
    * them), or 'recommended': as many as Discord recommends, all here. Default: shard 0 of 1.
    */
   readonly shards: ProcessShards;
+  /**
+   * The bot's budget of bot-token requests a second (src/bot/request-budget.ts): 45, under
+   * Discord's global 50. Several processes behind one REST proxy each get their share.
+   */
+  readonly restRequestsPerSecond: number;
 }
 
 export { ConfigError };
@@ -56,6 +62,18 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) {
     throw new ConfigError(`${name} must be a whole number of milliseconds, got "${value}".`);
+  }
+  return parsed;
+}
+
+function requestsPerSecond(env: Env): number {
+  const value = optional(env, 'REST_REQUESTS_PER_SECOND');
+  if (value === undefined) return DEFAULT_REQUESTS_PER_SECOND;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) {
+    throw new ConfigError(
+      `REST_REQUESTS_PER_SECOND must be a whole number of requests a second (1 or more), got "${value}".`,
+    );
   }
   return parsed;
 }
@@ -141,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     computerPauseMs: positiveInteger(env, 'COMPUTER_PAUSE_MS', 1_200),
     cooldownMs: positiveInteger(env, 'COOLDOWN_MS', 10_000),
     shards: readProcessShards(env),
+    restRequestsPerSecond: requestsPerSecond(env),
   };
 }
 

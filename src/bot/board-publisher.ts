@@ -12,6 +12,7 @@ import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
+import { drawing, priority, SupersededDrawing } from './budgeted-rest.js';
 import type { DiceInUse } from './dice-emojis.js';
 import { asEdit, gameMessage, type WithFiles } from './game-message.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
@@ -221,6 +222,12 @@ export class BoardPublisher {
     this.pingsRefused.delete(gameId);
   }
 
+  /** Whether a drawing of the game at `version` is older than one that already landed on its board. */
+  isSuperseded(gameId: number, version: number): boolean {
+    const newest = this.newestLanded.get(gameId);
+    return newest !== undefined && newest > version;
+  }
+
   /** Whether the game's channel may get a turn ping: its board is there and no ping was refused. */
   canPing(game: StoredGame): boolean {
     return game.boardMessageId !== null && !this.pingsRefused.has(game.id);
@@ -234,6 +241,7 @@ export class BoardPublisher {
     try {
       const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), {
         body: { content, allowed_mentions: { parse: [], users: [userId] } },
+        headers: priority('ping'),
       })) as { id: string };
       return posted.id;
     } catch (error) {
@@ -246,7 +254,7 @@ export class BoardPublisher {
   /** Deletes a turn ping; one that someone already deleted is gone all the same. Tried once only. */
   async deletePing(game: StoredGame, messageId: string): Promise<void> {
     try {
-      await this.client.rest.delete(Routes.channelMessage(game.channelId, messageId));
+      await this.client.rest.delete(Routes.channelMessage(game.channelId, messageId), { headers: priority('ping') });
     } catch (error) {
       if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) return;
       if (!isLostAccess(error)) throw error;
@@ -281,6 +289,7 @@ export class BoardPublisher {
   /** Opens a public thread of a channel for a new game, and gives its id. */
   async openThread(channelId: string, name: string): Promise<string> {
     const thread = (await this.client.rest.post(Routes.threads(channelId), {
+      headers: priority('waited-for'),
       body: {
         name: name.slice(0, 100),
         type: ChannelType.PublicThread,
@@ -294,9 +303,10 @@ export class BoardPublisher {
   /** Posts a new game's first board with the bot's token, where no interaction can answer (a new thread). */
   async post(game: StoredGame, board: MessagePayload): Promise<void> {
     this.willPost(game.id);
-    const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), toRestRequest(board))) as {
-      id: string;
-    };
+    const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), {
+      ...toRestRequest(board),
+      headers: priority('waited-for'),
+    })) as { id: string };
     await this.adopt(game, posted.id, game.state.version);
   }
 
@@ -324,12 +334,21 @@ export class BoardPublisher {
     while (this.chains.size > 0) await Promise.allSettled([...this.chains.values()]);
   }
 
-  /** Edits the board; false if the board turned out to be out of reach (it is then marked lost). */
+  /**
+   * Edits the board; false if the board turned out to be out of reach (it is then marked lost).
+   * First in the request budget: these are the redraws nobody's click answers (a timer ran out, a
+   * computer moved), and the players are looking at the board for them.
+   */
   private async edit(game: StoredGame, messageId: string, message: OwnMessage): Promise<boolean> {
     try {
-      await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), toRestRequest(message));
+      await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), {
+        ...toRestRequest(message),
+        headers: { ...priority('waited-for'), ...drawing(game.id, game.state.version) },
+      });
       return true;
     } catch (error) {
+      // A person's click drew a newer state meanwhile: this one must not paint over it.
+      if (error instanceof SupersededDrawing) return false;
       if (!isLostAccess(error)) throw error;
       await this.markLost(game, messageId, error);
       return false;

@@ -1,6 +1,7 @@
 import { Client, type ClientOptions, GatewayIntentBits, Options, Partials } from 'discord.js';
 import { restOptions } from '../config.js';
 import { type ProcessShards, partOfTheShards } from '../sharding/guild-ownership.js';
+import { type BudgetedRest, budgetedRestOptions } from './budgeted-rest.js';
 
 /** The shards to connect: Discord's recommended count, or these ids of that total. */
 function shardOptions(shards: ProcessShards): Pick<ClientOptions, 'shards' | 'shardCount'> {
@@ -26,16 +27,18 @@ function restWithShards(apiUrl: string | undefined, shards: ProcessShards): Clie
  * decides where a game can run. Partial channels let an interaction's own channel data (a private
  * thread the cache never saw, say) be read.
  *
+ * Its bot-token requests wait their turn in the request budget (src/bot/budgeted-rest.ts).
+ *
  * Which shards it connects is the configuration's (src/sharding/shard-settings.ts): one by default,
  * Discord's recommended count with SHARD_COUNT=auto, or the ids ShardingManager hands each process.
  */
-export function createClient(apiUrl: string | undefined, shards: ProcessShards): Client {
-  const rest = restWithShards(apiUrl, shards);
+export function createClient(apiUrl: string | undefined, shards: ProcessShards, budgeted: BudgetedRest): Client {
+  const rest = { ...restWithShards(apiUrl, shards), ...budgetedRestOptions(budgeted) };
   return new Client({
     intents: [GatewayIntentBits.Guilds],
     partials: [Partials.Channel],
     ...shardOptions(shards),
-    ...(rest ? { rest } : {}),
+    rest,
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,
       MessageManager: 0,

@@ -21,6 +21,7 @@ import { InFlight } from './in-flight.js';
 import { guardInteractionPayloads } from './payload-guard.js';
 import { watchPlacesGoing } from './places-going.js';
 import { UNICODE_DICE } from './render/index.js';
+import { RequestBudget } from './request-budget.js';
 import { createRouter } from './router.js';
 import { TurnScheduler } from './scheduler.js';
 import { TurnPings } from './turn-pings.js';
@@ -60,7 +61,12 @@ export interface RunningBot {
 export async function startBot(config: Config, store: GameStore, log: Logger, hooks?: BotHooks): Promise<RunningBot> {
   // Read before connecting: a broken catalogue stops the start with its file named.
   const languages = loadLanguages();
-  const client = createClient(config.apiUrl, config.shards);
+  const budget = new RequestBudget(config.restRequestsPerSecond);
+  let boards: BoardPublisher | undefined;
+  const client = createClient(config.apiUrl, config.shards, {
+    budget,
+    superseded: (gameId, version) => boards?.isSuperseded(gameId, version) ?? false,
+  });
   const owned = ownedGuilds(config.shards);
   const now = () => Date.now();
   let ctx: BotContext;
@@ -72,7 +78,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
   });
   hooks?.created({ client, scheduler });
   const dice: DiceInUse = { faces: UNICODE_DICE };
-  const boards = new BoardPublisher({
+  boards = new BoardPublisher({
     client,
     store,
     languages,
@@ -81,7 +87,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     dice,
     boardBack: (game) => scheduler.arm(game),
   });
-  const pings = new TurnPings({ client, store, boards, languages, log });
+  const pings = new TurnPings({ client, store, boards, languages, log, budget });
   ctx = {
     config,
     store,

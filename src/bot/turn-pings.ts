@@ -6,6 +6,7 @@ import { metrics } from '../ops/metrics.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
 import type { BoardPublisher } from './board-publisher.js';
+import type { RequestBudget } from './request-budget.js';
 
 export interface TurnPingsDeps {
   readonly client: Client;
@@ -13,6 +14,8 @@ export interface TurnPingsDeps {
   readonly boards: BoardPublisher;
   readonly languages: Languages;
   readonly log: Logger;
+  /** The bot's request budget: pings come last in it, and are skipped when it is short. */
+  readonly budget: RequestBudget;
 }
 
 /** Which turn a ping is for: the round and the seat to act. */
@@ -34,6 +37,10 @@ interface TurnKey {
  *
  * Changes of one game are settled one after another, each reading the game as stored, so quick
  * turns (computers move within a second or two) never leave two pings behind.
+ *
+ * Pings come last in the bot's request budget (see RequestBudget): a ping is not sent when the
+ * budget is short (counted in `skipped`, with a log line), and its delete waits behind every other
+ * request. A turn that ended while its ping's delete waited gets no ping.
  */
 export class TurnPings {
   private readonly chains = new Map<number, Promise<void>>();
@@ -46,6 +53,8 @@ export class TurnPings {
    * after it changed.
    */
   private readonly shown = new Map<number, string | null>();
+  /** Pings not sent because the request budget was short, since the start: the log line says how many. */
+  skipped = 0;
 
   constructor(private readonly deps: TurnPingsDeps) {}
 
@@ -92,25 +101,38 @@ export class TurnPings {
     // the ping then follows the board, and a board found out of reach on the way gets no ping.
     await new Promise((resolve) => setImmediate(resolve));
     await boards.redrawn(gameId);
-    const game = await store.gameById(gameId);
-    if (!game) {
+    const before = await store.gameById(gameId);
+    if (!before) {
       this.shown.delete(gameId);
       return;
     }
-    const ping = this.shown.has(gameId) ? this.shown.get(gameId) : game.pingMessageId;
+    const ping = this.shown.has(gameId) ? this.shown.get(gameId) : before.pingMessageId;
     if (ping) {
-      if (!this.gone.has(gameId)) await boards.deletePing(game, ping);
+      if (!this.gone.has(gameId)) await boards.deletePing(before, ping);
       await store.setPingMessage(gameId, null);
     }
     this.shown.set(gameId, null);
-    if (game.state.status !== 'playing') this.shown.delete(gameId);
+    if (before.state.status !== 'playing') this.shown.delete(gameId);
+    // The delete may have waited in the budget: what counts is the game as it is now.
+    const game = ping ? await store.gameById(gameId) : before;
     // Play moved on meanwhile: the change that moved it settles its own turn.
-    if (!turn || game.state.round !== turn.round || game.state.currentSeat !== turn.seat) return;
+    if (!game || !turn || game.state.round !== turn.round || game.state.currentSeat !== turn.seat) return;
+    if (game.state.status !== 'playing') return;
     const playerId = whoToPing(game, actorId);
     const link = boards.boardLink(game);
     if (!playerId) return;
     if (!link || this.gone.has(gameId) || !boards.canPing(game))
       return void metrics.turnPings.inc({ outcome: 'skipped' });
+    if (!this.deps.budget.roomForPing()) {
+      this.skipped += 1;
+      metrics.turnPings.inc({ outcome: 'skipped' });
+      this.deps.log.info('turn ping skipped: the request budget is short', {
+        gameId,
+        waiting: this.deps.budget.waiting(),
+        skipped: this.skipped,
+      });
+      return;
+    }
     const tr = guildWide(this.deps.languages, this.deps.client, game.guildId);
     const posted = await boards.postPing(
       game,

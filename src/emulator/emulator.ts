@@ -18,11 +18,12 @@ import {
   type RunCommandOptions,
   VirtualUsers,
 } from './interactions/virtual-users.js';
-import { InvalidRequestLog } from './invalid-requests.js';
+import { INVALID_REQUEST_BAN_MS, INVALID_REQUEST_BAN_THRESHOLD, InvalidRequestLog } from './invalid-requests.js';
 import { type EmulatedMessage, MessageStore, type StoredMessage } from './messages.js';
 import type { Json } from './payloads.js';
 import { hasAll, Permission } from './permissions.js';
 import type { Problem } from './problems.js';
+import { RateLimiter, type RateLimitOptions } from './rate-limits/limiter.js';
 import { addChannelRoutes } from './rest/channel-routes.js';
 import { addCommandRoutes } from './rest/command-routes.js';
 import type { RestContext } from './rest/context.js';
@@ -66,6 +67,13 @@ export interface EmulatorOptions {
    * The playground sets it so that a flood of posts cannot grow its memory without bound.
    */
   historyLimit?: number;
+  /**
+   * Discord's REST limits (see src/emulator/README.md, "Rate limits"): the global 50 requests a second per bot
+   * token, the route buckets with their `X-RateLimit-*` headers, and the ban of an address after
+   * 10,000 invalid requests in 10 minutes. `true` for Discord's figures, or figures of a test's own.
+   * Off by default: the older suites drive games faster than people play.
+   */
+  rateLimits?: boolean | RateLimitOptions;
 }
 
 export interface ApplicationHandle {
@@ -184,6 +192,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #problems: Problem[] = [];
   readonly #restCounts = new Map<string, number>();
   readonly #invalidRequests: InvalidRequestLog;
+  readonly #limiter: RateLimiter | null;
   readonly #cdn: CdnStore;
   readonly #emojis: EmojiStore;
   readonly #pings = new Map<string, Ping[]>();
@@ -195,7 +204,17 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#clock = new EmulatorClock(options.clock);
     const maxConcurrency = options.maxConcurrency ?? 16;
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) throw new RangeError('maxConcurrency must be >= 1');
-    this.#invalidRequests = new InvalidRequestLog(this.#clock);
+    const limits = options.rateLimits === true ? {} : options.rateLimits || null;
+    this.#limiter = limits ? new RateLimiter(limits) : null;
+    this.#invalidRequests = new InvalidRequestLog(
+      this.#clock,
+      limits
+        ? {
+            threshold: limits.invalidRequestLimit ?? INVALID_REQUEST_BAN_THRESHOLD,
+            durationMs: limits.banMs ?? INVALID_REQUEST_BAN_MS,
+          }
+        : null,
+    );
     const snowflakes = new SnowflakeGenerator(this.#clock);
     this.#world = new World(snowflakes, this.#clock);
     this.#cdn = new CdnStore(() => `http://127.0.0.1:${this.#port}${CDN_PATH}`);
@@ -242,7 +261,9 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       count: (key) => this.#restCounts.set(key, (this.#restCounts.get(key) ?? 0) + 1),
       report,
       afterRequest: () => this.#waiters.notify(),
-      answered: (status, appId) => this.#invalidRequests.record(status, appId),
+      answered: (status, appId, ip) => this.#invalidRequests.record(status, appId, ip),
+      limiter: this.#limiter,
+      bannedFor: (ip) => (this.#limiter ? this.#invalidRequests.bannedFor(ip) : 0),
       appOfRoute: (params) =>
         params.appId ?? (params.interactionId ? (this.#interactions.get(params.interactionId)?.appId ?? null) : null),
       served: (request) => this.emit('restRequest', { ...request, guildId: this.#guildOfRoute(request.params) }),
@@ -739,6 +760,21 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   /** The most invalid responses any 10-minute window held so far (Discord bans the IP at 10,000). */
   maxInvalidRequestsPerWindow(): number {
     return this.#invalidRequests.peak;
+  }
+
+  /** Invalid responses sent to one address (`127.0.0.1` for a local bot) in the last 10 minutes. */
+  invalidRequestsFromIp(ip: string): number {
+    return this.#invalidRequests.countFromIp(ip);
+  }
+
+  /** How long (ms, emulator clock) an address stays banned for its invalid requests; 0 if it is not. */
+  bannedFor(ip: string): number {
+    return this.#invalidRequests.bannedFor(ip);
+  }
+
+  /** 429s the rate limits answered so far: of the global limit, and of route buckets (0 when off). */
+  rateLimitRefusals(): { global: number; route: number } {
+    return this.#limiter?.refusals ?? { global: 0, route: 0 };
   }
 
   async stop(): Promise<void> {

@@ -28,6 +28,8 @@ export { DISCORD_LOCALES } from './locales.js';
 export type { EmulatedMessage } from './messages.js';
 export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Permission } from './permissions.js';
 export type { Problem, ProblemKind } from './problems.js';
+export { GLOBAL_REQUESTS_PER_SECOND, type RateLimitOptions } from './rate-limits/limiter.js';
+export type { BucketRule } from './rate-limits/route-buckets.js';
 export { MessageFlag } from './validation/message-body.js';
 export type { WaitOptions } from './wait.js';
 export {

@@ -7,6 +7,11 @@ import type { Clock } from './clock.js';
  */
 export const INVALID_REQUEST_WINDOW_MS = 10 * 60_000;
 export const INVALID_REQUEST_BAN_THRESHOLD = 10_000;
+/**
+ * The docs say only "temporarily restricted"; an hour is what bots that were banned report. A ban is
+ * Cloudflare's, in front of the API: it covers the address, whatever token its requests carry.
+ */
+export const INVALID_REQUEST_BAN_MS = 60 * 60_000;
 
 const COUNTED_STATUSES = new Set([401, 403, 429]);
 
@@ -17,23 +22,61 @@ export function countsAsInvalid(status: number): boolean {
 interface Entry {
   at: number;
   appId: string | null;
+  /** The address the request came from. */
+  ip: string;
 }
 
-/** Invalid responses in a sliding window on the emulator clock, overall and per application. */
+/** When enforced: how many invalid responses from one address within the window ban it, and how long. */
+export interface BanRule {
+  readonly threshold: number;
+  readonly durationMs: number;
+}
+
+/**
+ * Invalid responses in a sliding window on the emulator clock, overall, per application and per
+ * address; with a ban rule, an address that reaches the threshold is banned for a while.
+ */
 export class InvalidRequestLog {
   /** Oldest first; entries older than the window are dropped as new ones arrive. */
   readonly #entries: Entry[] = [];
   #start = 0;
   #peak = 0;
+  /** Entries within the window per address, kept as entries come and go. */
+  readonly #perIp = new Map<string, number>();
+  readonly #bannedUntil = new Map<string, number>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly ban: BanRule | null = null,
+  ) {}
 
-  record(status: number, appId: string | null): void {
+  record(status: number, appId: string | null, ip: string): void {
     if (!countsAsInvalid(status)) return;
     const at = this.clock.now();
-    this.#entries.push({ at, appId });
+    this.#entries.push({ at, appId, ip });
+    const fromIp = (this.#perIp.get(ip) ?? 0) + 1;
+    this.#perIp.set(ip, fromIp);
     this.#forget(at);
     this.#peak = Math.max(this.#peak, this.#entries.length - this.#start);
+    if (this.ban && fromIp >= this.ban.threshold && !this.bannedFor(ip)) {
+      this.#bannedUntil.set(ip, at + this.ban.durationMs);
+    }
+  }
+
+  /** How long (ms, emulator clock) the address stays banned; 0 when it is not. */
+  bannedFor(ip: string): number {
+    const until = this.#bannedUntil.get(ip);
+    if (until === undefined) return 0;
+    const left = until - this.clock.now();
+    if (left > 0) return left;
+    this.#bannedUntil.delete(ip);
+    return 0;
+  }
+
+  /** Invalid responses sent to one address within the last 10 minutes. */
+  countFromIp(ip: string): number {
+    this.#forget(this.clock.now());
+    return this.#perIp.get(ip) ?? 0;
   }
 
   /** How many in the last `windowMs` (at most 10 minutes), for one app or all. */
@@ -62,6 +105,10 @@ export class InvalidRequestLog {
       this.#start < this.#entries.length &&
       (this.#entries[this.#start] as Entry).at <= now - INVALID_REQUEST_WINDOW_MS
     ) {
+      const { ip } = this.#entries[this.#start] as Entry;
+      const left = (this.#perIp.get(ip) ?? 1) - 1;
+      if (left > 0) this.#perIp.set(ip, left);
+      else this.#perIp.delete(ip);
       this.#start += 1;
     }
     // Compact now and then so a long run does not keep every entry.

@@ -9,6 +9,13 @@ export type ProblemKind =
   | 'double-ack'
   /** The bot never acknowledged an interaction: the user saw "This interaction failed". */
   | 'interaction-failed'
+  /**
+   * A request Discord accepts but whose fields it ignores, named in Discord's OpenAPI description
+   * nowhere (so far: `attachments` entries); the bot meant something it did not say.
+   */
+  | 'ignored-field'
+  /** A 429 of Discord's global or route limits (only with `rateLimits` on). */
+  | 'rate-limited'
   /** The emulator itself failed (a bug here, answered 500). */
   | 'emulator-error'
   /** Something a real gateway would reject (close codes 4001–4014, unsupported opcodes). */

@@ -1,4 +1,4 @@
-import type { Attachment } from 'discord.js';
+import type { MessageEditAttachmentData } from 'discord.js';
 import { type Action, createGame, type GameState, type Seat } from '../../game/index.js';
 import type { Translator } from '../../i18n/index.js';
 import type { StoredGame } from '../../store/index.js';
@@ -92,8 +92,10 @@ async function standingsWithoutPlayAgain(
   interaction: GuildComponent,
   game: StoredGame,
   tr: Translator,
-): Promise<WithFiles<MessagePayload> | (MessagePayload & { attachments: Attachment[] })> {
+): Promise<WithFiles<MessagePayload> | (MessagePayload & { attachments: MessageEditAttachmentData[] })> {
   const card = interaction.message.attachments.find((attachment) => attachment.name === SCORE_CARD_FILE);
   if (!card) return gameMessage(ctx.store, game, tr, ctx.dice.faces);
-  return { ...renderGame(await gameView(ctx.store, game), tr, ctx.dice.faces), attachments: [card] };
+  // Only the id: discord.js sends `attachments` as given, and a whole Attachment would go out as its
+  // camelCase toJSON(), not Discord's attachment request object (`{ id, filename?, ... }`).
+  return { ...renderGame(await gameView(ctx.store, game), tr, ctx.dice.faces), attachments: [{ id: card.id }] };
 }

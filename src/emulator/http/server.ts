@@ -5,6 +5,8 @@ import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { type Problem, summarizeBody } from '../problems.js';
+import type { RateLimiter } from '../rate-limits/limiter.js';
+import { ignoredAttachmentFields } from '../validation/attachment-requests.js';
 import type { UploadedFile } from '../validation/message-body.js';
 import type { World } from '../world.js';
 import type { RestResponse, Router } from './router.js';
@@ -39,9 +41,13 @@ export interface HttpFrontendDeps {
   afterRequest: () => void;
   /**
    * Told of every answer with the application it is charged to (the bot token's, or the app of an
-   * interaction webhook or callback), for the invalid request count.
+   * interaction webhook or callback) and the address it went to, for the invalid request count.
    */
-  answered: (status: number, appId: string | null) => void;
+  answered: (status: number, appId: string | null, ip: string) => void;
+  /** Discord's global and route limits; null when they are off. */
+  limiter: RateLimiter | null;
+  /** How long (ms) an address stays banned for its invalid requests; 0 when it is not. */
+  bannedFor: (ip: string) => number;
   /** The app behind an unauthenticated interaction route, from its path parameters. */
   appOfRoute: (params: Record<string, string>) => string | null;
   /** Told of every answered request to a known route (injected faults included). */
@@ -54,7 +60,9 @@ export class HttpFrontend {
 
   constructor(private readonly deps: HttpFrontendDeps) {
     this.#server = createServer((request, response) => {
-      this.#handle(request, response)
+      // Read now: a request refused mid-body (over 25 MB) loses its socket.
+      const ip = ipOf(request);
+      this.#handle(request, response, ip)
         .catch((error: unknown) => {
           // Refusals raised before routing (a body over 25 MB) are answered like any other.
           if (error instanceof DiscordError) {
@@ -65,12 +73,12 @@ export class HttpFrontend {
               code: error.code,
             });
             if (!response.headersSent)
-              this.#write(response, { status: error.status, body: error.body() }, this.#tokenApp(request));
+              this.#write(response, { status: error.status, body: error.body() }, this.#tokenApp(request), ip);
             return;
           }
           this.deps.report({ kind: 'emulator-error', detail: `request handling crashed: ${String(error)}` });
           if (!response.headersSent)
-            this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } }, null);
+            this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } }, null, ip);
         })
         .finally(() => this.deps.afterRequest());
     });
@@ -97,7 +105,7 @@ export class HttpFrontend {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
-  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async #handle(request: IncomingMessage, response: ServerResponse, ip: string): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toUpperCase();
     const raw = await readBody(request);
@@ -106,7 +114,15 @@ export class HttpFrontend {
       return;
     }
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
-      this.#unknownRoute(response, method, url.pathname, raw, null);
+      this.#unknownRoute(response, method, url.pathname, raw, null, ip);
+      return;
+    }
+    const banned = this.deps.bannedFor(ip);
+    if (banned > 0) {
+      // Cloudflare answers for the API, before any route: a page, not Discord's JSON.
+      response
+        .writeHead(429, { 'Content-Type': 'text/plain', 'Retry-After': String(Math.ceil(banned / 1000)) })
+        .end('error code: 1015');
       return;
     }
     // discord.js percent-encodes segments (`%40original`); Discord reads them decoded.
@@ -121,9 +137,14 @@ export class HttpFrontend {
           path,
           status: 405,
         });
-        this.#write(response, { status: 405, body: DiscordError.methodNotAllowed().body() }, this.#tokenApp(request));
+        this.#write(
+          response,
+          { status: 405, body: DiscordError.methodNotAllowed().body() },
+          this.#tokenApp(request),
+          ip,
+        );
       } else {
-        this.#unknownRoute(response, method, path, raw, this.#tokenApp(request));
+        this.#unknownRoute(response, method, path, raw, this.#tokenApp(request), ip);
       }
       return;
     }
@@ -135,8 +156,27 @@ export class HttpFrontend {
       this.deps.served({ method, route: route.template, params: match.params, status, userAgent });
     const fault = this.deps.faults.take(method, path);
     if (fault) {
-      this.#write(response, fault, chargedTo, fault.counted);
+      this.#write(response, fault, chargedTo, ip, fault.counted);
       served(fault.status);
+      return;
+    }
+    const verdict = this.deps.limiter?.admit({
+      method,
+      template: route.template,
+      params: match.params,
+      globalKey: globalKeyOf(route.template, request, ip),
+    });
+    if (verdict && !verdict.allowed) {
+      this.deps.report({
+        kind: 'rate-limited',
+        detail: `429 ${verdict.scope === 'global' ? 'global limit' : 'route limit'} on ${method} ${route.template}`,
+        method,
+        path,
+        route: route.template,
+        status: 429,
+      });
+      this.#write(response, verdict.response, chargedTo, ip);
+      served(429);
       return;
     }
     let body: unknown;
@@ -169,7 +209,19 @@ export class HttpFrontend {
       });
       answer = { status: error.status, body: error.body() };
     }
-    this.#write(response, answer, chargedTo);
+    const ignored = answer.status < 400 ? ignoredAttachmentFields(body) : [];
+    if (ignored.length > 0) {
+      this.deps.report({
+        kind: 'ignored-field',
+        detail: `fields Discord's attachment request object does not have (Discord ignores them): ${ignored.join(', ')}`,
+        method,
+        path,
+        route: route.template,
+        status: answer.status,
+      });
+    }
+    if (verdict?.allowed) answer = { ...answer, headers: { ...verdict.headers, ...answer.headers } };
+    this.#write(response, answer, chargedTo, ip);
     served(answer.status);
   }
 
@@ -199,7 +251,14 @@ export class HttpFrontend {
     return app;
   }
 
-  #unknownRoute(response: ServerResponse, method: string, path: string, raw: Buffer, appId: string | null): void {
+  #unknownRoute(
+    response: ServerResponse,
+    method: string,
+    path: string,
+    raw: Buffer,
+    appId: string | null,
+    ip: string,
+  ): void {
     this.deps.report({
       kind: 'unknown-route',
       detail: `no such route: ${method} ${path}`,
@@ -208,12 +267,12 @@ export class HttpFrontend {
       status: 404,
       ...(raw.length > 0 ? { bodySummary: summarizeBody(raw.toString('utf8')) } : {}),
     });
-    this.#write(response, { status: 404, body: DiscordError.notFound().body() }, appId);
+    this.#write(response, { status: 404, body: DiscordError.notFound().body() }, appId, ip);
   }
 
   /** `counted` false: a 429 of a shared bucket, which Discord does not hold against the bot. */
-  #write(response: ServerResponse, answer: RestResponse, appId: string | null, counted = true): void {
-    if (counted) this.deps.answered(answer.status, appId);
+  #write(response: ServerResponse, answer: RestResponse, appId: string | null, ip: string, counted = true): void {
+    if (counted) this.deps.answered(answer.status, appId, ip);
     const headers: Record<string, string> = { ...answer.headers };
     if (answer.status === 204 || answer.body === undefined) {
       response.writeHead(answer.status, headers).end();
@@ -224,6 +283,22 @@ export class HttpFrontend {
     headers['Content-Length'] = String(Buffer.byteLength(text));
     response.writeHead(answer.status, headers).end(text);
   }
+}
+
+function ipOf(request: IncomingMessage): string {
+  return request.socket?.remoteAddress ?? 'unknown';
+}
+
+/**
+ * Whose global limit a request counts toward: its bot token's, or without one its address's
+ * (docs/topics/rate-limits.mdx "Global Rate Limit"); null for the interaction endpoints, which are
+ * not bound by it (docs/interactions/receiving-and-responding.mdx "Endpoints": the callback and the
+ * webhook routes with an interaction token).
+ */
+function globalKeyOf(template: string, request: IncomingMessage, ip: string): string | null {
+  if (template.startsWith('/interactions/') || template.startsWith('/webhooks/')) return null;
+  const token = /^Bot\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  return token ? `bot:${token}` : `ip:${ip}`;
 }
 
 function encodeSegments(path: string): string {

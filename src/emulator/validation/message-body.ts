@@ -1,5 +1,6 @@
 import { DiscordError, type FieldPath, FormErrors } from '../errors.js';
 import type { AllowedMentions } from '../mentions.js';
+import { checkAttachmentRequests } from './attachment-requests.js';
 import { validateComponents } from './components.js';
 import { validateEmbeds } from './embeds.js';
 import { checkArray, checkInteger, checkString, isObject, type JsonObject } from './fields.js';
@@ -80,8 +81,7 @@ export function readMessageFields(body: unknown, options: MessageBodyOptions = {
         : validateComponents(errors, [...path, 'components'], body.components, componentsV2, options.knownEmoji);
   }
   if (body.attachments !== undefined && body.attachments !== null) {
-    const attachments = checkArray(errors, [...path, 'attachments'], body.attachments, { max: 10 });
-    fields.attachments = (attachments ?? []).filter(isObject);
+    fields.attachments = checkAttachmentRequests(errors, [...path, 'attachments'], body.attachments);
   }
   if (isObject(body.message_reference)) fields.messageReference = body.message_reference;
   if (body.allowed_mentions !== undefined && body.allowed_mentions !== null) {

@@ -5,6 +5,7 @@ import {
   type ApplicationHandle,
   type ChannelHandle,
   type Emulator,
+  type EmulatorOptions,
   type GuildHandle,
   startEmulator,
   type UserHandle,
@@ -27,6 +28,8 @@ export interface WorldOptions {
   readonly displayNames?: readonly string[];
   /** A PostgreSQL database for the bot (DATABASE_URL) instead of a fresh SQLite file. */
   readonly databaseUrl?: string;
+  /** Discord's REST limits in the emulator (off by default; see src/emulator/README.md). */
+  readonly rateLimits?: EmulatorOptions['rateLimits'];
 }
 
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
@@ -52,7 +55,7 @@ export class TestWorld {
   ) {}
 
   static async create(options: WorldOptions = {}): Promise<TestWorld> {
-    const discord = await startEmulator();
+    const discord = await startEmulator({ rateLimits: options.rateLimits ?? false });
     const app = discord.createApplication({ name: 'Crag' });
     const people = NAMES.slice(0, options.people ?? 5).map((username, i) => {
       const globalName = options.displayNames?.[i];

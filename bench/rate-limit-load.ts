@@ -1,0 +1,248 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type EmulatedMessage, startEmulator, type UserHandle } from '../src/emulator/index.js';
+import { bestRow, currentPlayerId, isFinalStandings, requireControl } from './board.js';
+import { BotProcess, ROOT, runDeploy } from './bot-process.js';
+
+const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
+const PROXY_ENTRY = path.join(ROOT, 'dist/src/proxy.js');
+const PING_SKIPPED = 'turn ping skipped: the request budget is short';
+
+export interface SaturationOptions {
+  /** The shards of each host (one launcher each), e.g. [[0, 1], [2, 3]]; `[[0]]` is one process. */
+  readonly hosts: readonly (readonly number[])[];
+  /** Every process's DISCORD_API_URL at one `npm run proxy`, or straight at the emulator. */
+  readonly viaProxy: boolean;
+  /** Channels played at once (spread over the shards), each a game of two people and two computers. */
+  readonly channels: number;
+  readonly seconds: number;
+  /** The emulator's global limit: Discord's 50, or smaller to saturate a small run. */
+  readonly globalPerSecond: number;
+  /** Each process's REST_REQUESTS_PER_SECOND. */
+  readonly budgetPerProcess: number;
+  /** The proxy's PROXY_GLOBAL_PER_SECOND (default: the budget of one process). */
+  readonly proxyPerSecond?: number;
+  /** Hosts need one database: a PostgreSQL URL when there are several; else a SQLite file is used. */
+  readonly databaseUrl?: string;
+  readonly say?: (message: string) => void;
+}
+
+export interface SaturationRun {
+  readonly global429s: number;
+  readonly route429s: number;
+  readonly interactions: number;
+  readonly interactionsPerSecond: number;
+  /** Interactions the bot did not answer within 3 s (a loaded machine); the person tried again. */
+  readonly failed: number;
+  /** Tables the driver gave up on after such a late answer left it a board it did not expect. */
+  readonly tablesLost: number;
+  /** From a Play again click to its follow-up board, p99 (null when no game finished). */
+  readonly followUpP99Ms: number | null;
+  readonly followUps: number;
+  readonly pingsSkipped: number;
+  /** Problems other than the 429s counted above (none expected). */
+  readonly otherProblems: number;
+  /** The bots' error log lines (their messages and error names). */
+  readonly botErrors: readonly string[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, find: () => T | undefined, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
+}
+
+/**
+ * Saturates the bot's REST budget against the strict emulator: games of two people and two
+ * computers in many channels at once, the people clicking as fast as the bot answers and pressing
+ * Play again at each end. What the figures of bench/rate-limits.ts and test/e2e/proxy.test.ts
+ * are made of.
+ */
+export async function saturate(options: SaturationOptions): Promise<SaturationRun> {
+  const say = options.say ?? (() => {});
+  const totalShards = options.hosts.reduce((sum, host) => sum + host.length, 0);
+  const discord = await startEmulator({ rateLimits: { globalPerSecond: options.globalPerSecond } });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-rate-limits-'));
+  const processes: BotProcess[] = [];
+  try {
+    const app = discord.createApplication({ name: 'Crag' });
+    const people = Array.from({ length: 2 * options.channels }, (_, index) =>
+      discord.createUser({ username: `player${index}` }),
+    );
+    const channels = Array.from({ length: options.channels }, (_, index) => {
+      const guild = discord.createGuild({
+        name: `server ${index}`,
+        ownerId: people[2 * index]?.id ?? '',
+        members: people.map((person) => person.id),
+        bots: [app.id],
+        shardOf: { shards: totalShards, shard: index % totalShards },
+      });
+      return discord.createChannel(guild.id, { name: 'crag' }).id;
+    });
+    const env: Record<string, string> = {
+      DISCORD_TOKEN: app.token,
+      DISCORD_CLIENT_ID: app.id,
+      DISCORD_API_URL: discord.apiUrl,
+      ...(options.databaseUrl
+        ? { DATABASE_URL: options.databaseUrl }
+        : { DATABASE_PATH: path.join(dir, 'data', 'crag.sqlite') }),
+      LOG_LEVEL: 'info',
+      COMPUTER_PAUSE_MS: '0',
+      COOLDOWN_MS: '0',
+      REST_REQUESTS_PER_SECOND: String(options.budgetPerProcess),
+    };
+    await runDeploy(env, dir);
+    if (options.viaProxy) {
+      const proxy = new BotProcess(
+        PROXY_ENTRY,
+        {
+          DISCORD_API_URL: discord.apiUrl,
+          PROXY_PORT: '0',
+          PROXY_GLOBAL_PER_SECOND: String(options.proxyPerSecond ?? options.budgetPerProcess),
+        },
+        dir,
+      );
+      processes.push(proxy);
+      const listening = await until('the proxy to listen', () =>
+        proxy.logs.find((line) => line.message === 'REST proxy listening'),
+      );
+      env.DISCORD_API_URL = String(listening.url);
+    }
+    const launchers = options.hosts.map((shards) => {
+      const launcher = new BotProcess(
+        SHARDED_ENTRY,
+        { ...env, SHARD_LIST: shards.join(','), TOTAL_SHARDS: String(totalShards) },
+        dir,
+      );
+      processes.push(launcher);
+      return launcher;
+    });
+    for (const launcher of launchers) {
+      await until('every launcher to have its shards ready', () => {
+        if (!launcher.running) throw new Error(`a launcher exited:\n${launcher.otherOutput.join('\n')}`);
+        return launcher.logs.find((line) => line.message === 'shards ready');
+      });
+    }
+    say(
+      `${totalShards} shards on ${options.hosts.length} host(s) ready${options.viaProxy ? ', through the proxy' : ''}`,
+    );
+
+    const refusedBefore = discord.rateLimitRefusals();
+    discord.clearProblems();
+    const againAt = new Map<string, number>();
+    const followUpMs: number[] = [];
+    discord.on('messageCreate', (_message, info) => {
+      const clicked = info.interactionId ? againAt.get(info.interactionId) : undefined;
+      if (clicked === undefined || !info.interactionId) return;
+      followUpMs.push(performance.now() - clicked);
+      againAt.delete(info.interactionId);
+    });
+    let interactions = 0;
+    let failed = 0;
+    let tablesLost = 0;
+    const deadline = Date.now() + options.seconds * 1000;
+    const play = async (channel: string, host: UserHandle, guest: UserHandle) => {
+      let board: string | undefined;
+      // A loaded machine may let an answer miss Discord's 3 s: the person tries again, as people do.
+      for (let attempt = 0; !board && attempt < 5; attempt++) {
+        interactions += 1;
+        const opened = await discord.runCommand({
+          user: host.id,
+          channel,
+          name: 'crag',
+          subcommand: 'start',
+          options: { computers: 2 },
+        });
+        if (opened.ack === 'failed') failed += 1;
+        board = opened.message?.id;
+      }
+      if (!board) throw new Error(`no lobby in ${channel}`);
+      const click = async (user: string, message: EmulatedMessage, kind: 'join' | 'start' | 'again') => {
+        interactions += 1;
+        const at = performance.now();
+        const outcome = await discord.clickButton({
+          user,
+          message: message.id,
+          customId: requireControl(message, kind).customId,
+        });
+        if (outcome.ack === 'failed') failed += 1;
+        else if (kind === 'again') againAt.set(outcome.interactionId, at);
+        return outcome.ack !== 'failed' ? outcome : undefined;
+      };
+      const shown = () => discord.message(board ?? '') as EmulatedMessage;
+      while (!(await click(guest.id, shown(), 'join')));
+      while (!(await click(host.id, shown(), 'start')));
+      while (Date.now() < deadline) {
+        const message = shown();
+        if (isFinalStandings(message)) {
+          const again = await click(host.id, message, 'again');
+          if (!again) continue;
+          board = await until('the next game', () => discord.interaction(again.interactionId)?.followUpIds[0], 30_000);
+          continue;
+        }
+        const player = currentPlayerId(message);
+        if (player !== host.id && player !== guest.id) {
+          // A computer is moving: its moves reach the board through the bot's own edits.
+          await discord.waitFor(() => shown() !== message || Date.now() > deadline, { timeoutMs: 30_000 });
+          continue;
+        }
+        const row = bestRow(message);
+        interactions += 1;
+        const chosen = await discord.chooseOption({
+          user: player,
+          message: message.id,
+          customId: row.customId,
+          values: [row.value],
+        });
+        if (chosen.ack === 'failed') failed += 1;
+      }
+    };
+    const started = performance.now();
+    await Promise.all(
+      channels.map((channel, index) =>
+        // A table whose board the driver cannot read (an answer that came after the 3 s) stops there.
+        play(channel, people[2 * index] as UserHandle, people[2 * index + 1] as UserHandle).catch(() => {
+          tablesLost += 1;
+        }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const refused = discord.rateLimitRefusals();
+    const logs = launchers.flatMap((launcher) => launcher.logs);
+    return {
+      global429s: refused.global - refusedBefore.global,
+      route429s: refused.route - refusedBefore.route,
+      interactions,
+      interactionsPerSecond: interactions / seconds,
+      failed,
+      tablesLost,
+      followUpP99Ms: percentile(followUpMs, 99),
+      followUps: followUpMs.length,
+      pingsSkipped: logs.filter((line) => line.message === PING_SKIPPED).length,
+      // Late answers are counted in `failed`; anything else the emulator found is a defect.
+      otherProblems: discord.problems.filter(
+        (problem) => !['rate-limited', 'late-ack', 'interaction-failed'].includes(problem.kind),
+      ).length,
+      botErrors: logs
+        .filter((line) => line.level === 'error')
+        .map((line) => `${line.message}: ${JSON.stringify(line.error ?? '').slice(0, 200)}`),
+    };
+  } finally {
+    for (const running of processes.reverse()) await running.stop();
+    await discord.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

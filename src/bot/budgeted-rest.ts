@@ -1,0 +1,79 @@
+import { DefaultRestOptions, type RESTOptions } from 'discord.js';
+import type { RequestBudget, RequestPriority } from './request-budget.js';
+
+type MakeRequest = RESTOptions['makeRequest'];
+
+/**
+ * How a call tells the budget its priority: a header on the discord.js request
+ * (`rest.patch(route, { body, headers: priority('waited-for') })`), taken off again before the
+ * request leaves. (An AsyncLocalStorage would spare the header but, on Node 20, taxes every promise
+ * of the process.) Requests without it are `normal`.
+ */
+const PRIORITY_HEADER = 'X-Crag-Priority';
+
+const PRIORITIES: ReadonlySet<string> = new Set<RequestPriority>(['waited-for', 'normal', 'ping']);
+
+export function priority(of: RequestPriority): Record<string, string> {
+  return { [PRIORITY_HEADER]: of };
+}
+
+/** Names the game and state version a board edit draws, so that it can be dropped once outdated. */
+const DRAWING_HEADER = 'X-Crag-Drawing';
+
+export function drawing(gameId: number, version: number): Record<string, string> {
+  return { [DRAWING_HEADER]: `${gameId}:${version}` };
+}
+
+/**
+ * A board edit dropped when its turn in the budget came: a newer drawing of its game (an
+ * interaction's own update, which never waits) had landed meanwhile, and this one would paint the
+ * board back to an older state.
+ */
+export class SupersededDrawing extends Error {
+  override readonly name = 'SupersededDrawing';
+}
+
+export interface BudgetedRest {
+  readonly budget: RequestBudget;
+  /** Whether a drawing of this game at this version is older than one already on its board. */
+  readonly superseded: (gameId: number, version: number) => boolean;
+}
+
+function isSuperseded(rest: BudgetedRest, tag: string | undefined): boolean {
+  if (tag === undefined) return false;
+  const [gameId, version] = tag.split(':').map(Number);
+  return gameId !== undefined && version !== undefined && rest.superseded(gameId, version);
+}
+
+/**
+ * discord.js's `makeRequest`, each bot-token request first waiting its turn in the budget by its
+ * priority. discord.js calls it once per attempt, after its own per-route queue (which keeps to the
+ * X-RateLimit headers), so a retry is counted as the request it is, and the wait ends just before
+ * the request leaves: a board edit found outdated then is dropped (SupersededDrawing). Requests
+ * without a bot token (interaction callbacks and webhooks, exempt from the global limit) go at once.
+ */
+export function budgetedRequests(rest: BudgetedRest, send: MakeRequest = DefaultRestOptions.makeRequest): MakeRequest {
+  return async (url, init) => {
+    // discord.js builds the headers as a plain object (REST.resolveRequest).
+    const headers = { ...(init.headers as Record<string, string> | undefined) };
+    const asked = headers[PRIORITY_HEADER];
+    const drawn = headers[DRAWING_HEADER];
+    delete headers[PRIORITY_HEADER];
+    delete headers[DRAWING_HEADER];
+    if (headers.Authorization?.startsWith('Bot ')) {
+      await rest.budget.take(asked !== undefined && PRIORITIES.has(asked) ? (asked as RequestPriority) : 'normal');
+    }
+    if (isSuperseded(rest, drawn)) throw new SupersededDrawing(`drawing ${drawn} is outdated`);
+    return send(url, { ...init, headers });
+  };
+}
+
+/**
+ * The REST options that put the budget in charge of the global limit. discord.js's own count of it
+ * (50 a second, `globalRequestsPerSecond`) covers interaction webhooks too, which Discord exempts,
+ * so under load a person's follow-up would queue there behind pings: it is lifted, the budget
+ * counting only what Discord counts. A global 429 (X-RateLimit-Global) still stops discord.js.
+ */
+export function budgetedRestOptions(rest: BudgetedRest): Partial<RESTOptions> {
+  return { makeRequest: budgetedRequests(rest), globalRequestsPerSecond: Number.POSITIVE_INFINITY };
+}

@@ -1,0 +1,118 @@
+/**
+ * What a bot-token request is for, most urgent first:
+ * - `waited-for`: something a person is looking at changes only with it (the board after a turn
+ *   timer or a computer's move, a new game's first board in its thread);
+ * - `normal`: everything else;
+ * - `ping`: turn pings, last, and skipped rather than queued when the budget is short.
+ */
+export type RequestPriority = 'waited-for' | 'normal' | 'ping';
+
+const PRIORITIES: readonly RequestPriority[] = ['waited-for', 'normal', 'ping'];
+
+/**
+ * Discord allows 50 requests a second per bot token (docs/topics/rate-limits.mdx, "Global Rate
+ * Limit"). The budget keeps 5 below it: Discord counts requests as they arrive, and arrivals bunch
+ * up by a few milliseconds on the way.
+ */
+export const DEFAULT_REQUESTS_PER_SECOND = 45;
+
+/**
+ * The share of a second's requests a ping may not take: a ping goes out only while this much of the
+ * budget is still free and nothing else waits, so that pings never make a person wait.
+ */
+const KEPT_FROM_PINGS = 0.25;
+
+const WINDOW_MS = 1000;
+
+interface Waiter {
+  readonly grant: () => void;
+}
+
+export interface BudgetTimers {
+  readonly now: () => number;
+  readonly setTimeout: (run: () => void, ms: number) => unknown;
+}
+
+const REAL_TIMERS: BudgetTimers = { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms) };
+
+/**
+ * The bot's one budget for its bot-token requests: at most `perSecond` started in any second (a
+ * sliding window, so no alignment of Discord's own windows can see more), granted by priority, in
+ * order of asking within a priority. Interaction callbacks and webhooks are not Discord's to count
+ * (they are exempt from the global limit) and never come here.
+ */
+export class RequestBudget {
+  /** When each request of the last second started, oldest first. */
+  private readonly started: number[] = [];
+  private readonly queues = new Map<RequestPriority, Waiter[]>(PRIORITIES.map((priority) => [priority, []]));
+  private timerArmed = false;
+
+  constructor(
+    readonly perSecond: number = DEFAULT_REQUESTS_PER_SECOND,
+    private readonly timers: BudgetTimers = REAL_TIMERS,
+  ) {
+    if (!Number.isInteger(perSecond) || perSecond < 1) throw new RangeError(`perSecond must be >= 1, got ${perSecond}`);
+  }
+
+  /** Resolves when a request of this priority may start, and counts it as started. */
+  take(priority: RequestPriority): Promise<void> {
+    if (this.waiting() === 0 && this.free() > 0) {
+      this.start();
+      return Promise.resolve();
+    }
+    return new Promise((grant) => {
+      this.queueOf(priority).push({ grant });
+      this.armTimer();
+    });
+  }
+
+  /**
+   * Whether a turn ping may be sent now: nothing waits and more than a quarter of the second's
+   * requests are still free. Does not count it; its request takes from the budget as it goes out.
+   */
+  roomForPing(): boolean {
+    return this.waiting() === 0 && this.free() > Math.ceil(this.perSecond * KEPT_FROM_PINGS);
+  }
+
+  /** Requests waiting for the budget, of every priority. */
+  waiting(): number {
+    let count = 0;
+    for (const queue of this.queues.values()) count += queue.length;
+    return count;
+  }
+
+  private free(): number {
+    const now = this.timers.now();
+    while (this.started.length > 0 && (this.started[0] as number) <= now - WINDOW_MS) this.started.shift();
+    return this.perSecond - this.started.length;
+  }
+
+  private start(): void {
+    this.started.push(this.timers.now());
+  }
+
+  private queueOf(priority: RequestPriority): Waiter[] {
+    return this.queues.get(priority) as Waiter[];
+  }
+
+  /** Grants what the window has room for, most urgent first; waits for the oldest start to age out. */
+  private release(): void {
+    this.timerArmed = false;
+    for (const priority of PRIORITIES) {
+      const queue = this.queueOf(priority);
+      while (queue.length > 0 && this.free() > 0) {
+        this.start();
+        queue.shift()?.grant();
+      }
+    }
+    this.armTimer();
+  }
+
+  private armTimer(): void {
+    if (this.timerArmed || this.waiting() === 0) return;
+    this.timerArmed = true;
+    const oldest = this.started[0];
+    const wait = oldest === undefined || this.free() > 0 ? 0 : Math.max(0, oldest + WINDOW_MS - this.timers.now());
+    this.timers.setTimeout(() => this.release(), wait);
+  }
+}

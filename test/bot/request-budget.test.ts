@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest';
+import { type BudgetTimers, RequestBudget, type RequestPriority } from '../../src/bot/request-budget.js';
+
+/** A clock the test moves by hand, running the budget's timers as their time comes. */
+class ManualTime implements BudgetTimers {
+  private at = 0;
+  private readonly timers: { due: number; run: () => void }[] = [];
+
+  readonly now = () => this.at;
+  readonly setTimeout = (run: () => void, ms: number) => {
+    this.timers.push({ due: this.at + ms, run });
+  };
+
+  async advance(ms: number): Promise<void> {
+    const until = this.at + ms;
+    for (;;) {
+      this.timers.sort((a, b) => a.due - b.due);
+      const next = this.timers[0];
+      if (!next || next.due > until) break;
+      this.timers.shift();
+      this.at = next.due;
+      next.run();
+      await Promise.resolve();
+    }
+    this.at = until;
+    await Promise.resolve();
+  }
+}
+
+function recorder(budget: RequestBudget, time: ManualTime) {
+  const granted: { priority: RequestPriority; label: string; at: number }[] = [];
+  const ask = (priority: RequestPriority, label: string = priority) =>
+    void budget.take(priority).then(() => granted.push({ priority, label, at: time.now() }));
+  return { granted, ask };
+}
+
+describe('RequestBudget', () => {
+  test('never more than perSecond started in any second, however they come', async () => {
+    const time = new ManualTime();
+    const budget = new RequestBudget(10, time);
+    const { granted, ask } = recorder(budget, time);
+    for (let index = 0; index < 35; index++) ask('normal');
+    await time.advance(0);
+    expect(granted).toHaveLength(10);
+    await time.advance(999);
+    expect(granted).toHaveLength(10);
+    await time.advance(1);
+    expect(granted).toHaveLength(20);
+    await time.advance(5000);
+    expect(granted).toHaveLength(35);
+    const starts = granted.map((grant) => grant.at);
+    for (const start of starts) {
+      expect(starts.filter((other) => other >= start && other < start + 1000).length).toBeLessThanOrEqual(10);
+    }
+  });
+
+  test('what a person waits for goes first, then the rest, pings last', async () => {
+    const time = new ManualTime();
+    const budget = new RequestBudget(2, time);
+    const { granted, ask } = recorder(budget, time);
+    ask('normal', 'n0');
+    ask('normal', 'n1');
+    await time.advance(0);
+    ask('ping', 'p');
+    ask('normal', 'n2');
+    ask('waited-for', 'w');
+    await time.advance(1000);
+    expect(granted.map((grant) => grant.label)).toEqual(['n0', 'n1', 'w', 'n2']);
+    await time.advance(1000);
+    expect(granted.map((grant) => grant.label)).toEqual(['n0', 'n1', 'w', 'n2', 'p']);
+  });
+
+  test('a ping finds room only while a quarter of the second is free and nothing waits', async () => {
+    const time = new ManualTime();
+    const budget = new RequestBudget(8, time);
+    expect(budget.roomForPing()).toBe(true);
+    for (let index = 0; index < 5; index++) void budget.take('normal');
+    // 3 of 8 free: more than the 2 kept from pings.
+    expect(budget.roomForPing()).toBe(true);
+    void budget.take('normal');
+    expect(budget.roomForPing()).toBe(false);
+    await time.advance(1000);
+    expect(budget.roomForPing()).toBe(true);
+    for (let index = 0; index < 9; index++) void budget.take('waited-for');
+    expect(budget.waiting()).toBe(1);
+    await time.advance(0);
+    expect(budget.roomForPing()).toBe(false);
+  });
+
+  test('refuses a budget below one request a second', () => {
+    expect(() => new RequestBudget(0)).toThrow(RangeError);
+  });
+});

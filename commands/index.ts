@@ -1,6 +1,7 @@
 import type { RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { type Languages, loadLanguages } from '../src/i18n/index.js';
 import { buildCragCommand } from './crag.js';
+import { buildCragSettingsCommand } from './crag-settings/definition.js';
 
 export {
   DEFAULT_TURN_TIMER_MINUTES,
@@ -12,5 +13,5 @@ export {
 
 /** Every application command, as the JSON that the deploy script registers, in every catalogue's language. */
 export function commandDefinitions(languages: Languages = loadLanguages()): RESTPostAPIApplicationCommandsJSONBody[] {
-  return [buildCragCommand(languages).toJSON()];
+  return [buildCragCommand(languages).toJSON(), buildCragSettingsCommand(languages)];
 }

@@ -108,7 +108,7 @@ export class TurnPings {
     const playerId = whoToPing(game, actorId);
     const link = boards.boardLink(game);
     if (!playerId || !link || this.gone.has(gameId) || !boards.canPing(game)) return;
-    const tr = guildWide(this.deps.languages, this.deps.client, game.guildId);
+    const tr = await boards.translatorFor(game, guildWide(this.deps.languages, this.deps.client, game.guildId));
     const posted = await boards.postPing(
       game,
       tr.t('ping.your-turn', { player: `<@${playerId}>`, board: link }),

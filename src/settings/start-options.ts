@@ -1,16 +1,16 @@
 import { DEFAULT_TURN_TIMER_MINUTES } from '../../commands/index.js';
 import type { SettingName, SettingValues } from './values.js';
 
-/** The `/crag start` options, as the person gave them (absent: left out). */
+/** The `/crag start` options, as the person gave them (null or absent: left out). */
 export interface StartOptions {
-  readonly rerolls?: number;
-  readonly thirteen?: string;
-  readonly 'turn-timer'?: number;
-  readonly computers?: number;
-  readonly level?: string;
-  readonly hints?: boolean;
-  readonly thread?: boolean;
-  readonly pings?: boolean;
+  readonly rerolls?: number | null;
+  readonly thirteen?: string | null;
+  readonly 'turn-timer'?: number | null;
+  readonly computers?: number | null;
+  readonly level?: string | null;
+  readonly hints?: boolean | null;
+  readonly thread?: boolean | null;
+  readonly pings?: boolean | null;
 }
 
 type StartOption = keyof StartOptions;
@@ -53,7 +53,7 @@ export function applyHouseRules(given: StartOptions, settings: SettingValues): H
   const fromServer: SettingName[] = [];
   for (const [option, setting] of Object.entries(DEFAULT_OF) as [StartOption, SettingName][]) {
     const fallback = settings[setting];
-    if (given[option] === undefined && fallback !== undefined) {
+    if (given[option] == null && fallback !== undefined) {
       options[option] = fallback;
       fromServer.push(setting);
     }

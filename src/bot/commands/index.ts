@@ -1,4 +1,5 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
+import { cragSettingsCommand } from '../../../commands/crag-settings/handler.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
 import { boardCommand, postBoard } from './board.js';
@@ -33,6 +34,7 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = {
 };
 
 export async function handleCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+  if (interaction.commandName === 'crag-settings') return cragSettingsCommand(ctx, interaction);
   const subcommand = interaction.commandName === 'crag' ? interaction.options.getSubcommand(false) : null;
   // A subcommand of a group (`/crag season new`) is named with its group.
   const group = interaction.options.getSubcommandGroup(false);

@@ -2,7 +2,9 @@ import { ChannelType, PermissionFlagsBits } from 'discord.js';
 import { DEFAULT_TURN_TIMER_MINUTES, MAX_TURN_TIMER_MINUTES } from '../../../commands/index.js';
 import { COMPUTER_LEVELS, type ComputerLevel, createGame, isRules, MAX_SEATS, type Rules } from '../../game/index.js';
 import { type Message, message } from '../../i18n/index.js';
+import { applyHouseRules, type LimitBreach, type StartOptions } from '../../settings/start-options.js';
 import type { StoredGame } from '../../store/index.js';
+import type { GameHouseRules } from '../../store/settings/index.js';
 import { channelWide, personal } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
@@ -10,6 +12,7 @@ import { gameMessage } from '../game-message.js';
 import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { channelBusy } from '../refusals.js';
 import { replyPrivately } from '../replies.js';
+import { mayStartHere } from '../start-gate.js';
 import type { GuildCommand } from './index.js';
 import { readOptions } from './options.js';
 
@@ -40,14 +43,21 @@ const FOR_A_THREAD: Needed = [
 type Place = { readonly kind: 'here' } | { readonly kind: 'new-thread' };
 
 export async function startCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  const place = whereToPlay(interaction);
+  // The server's house rules, read once and frozen into the game: changing them later alters nothing in play.
+  const house = await ctx.houseRules.settingsOf(interaction.guildId);
+  const barred = mayStartHere(interaction, house);
+  if (barred) return barred;
+  const applied = applyHouseRules(readOptions(interaction, 'start'), house);
+  if (!applied.ok) return limitRefusal(applied.breach);
+  const place = whereToPlay(interaction, applied.options.thread ?? false);
   if ('refusal' in place) return place;
   if (place.kind === 'here') {
     const active = await ctx.store.activeGameInChannel(interaction.channelId);
     if (active) return channelBusy(active);
   }
-  const settings = readSettings(interaction);
-  if ('refusal' in settings) return settings;
+  const table = settingsOf(applied.options);
+  if ('refusal' in table) return table;
+  const settings = { ...table, house: { fromServer: applied.fromServer, language: house.language ?? null } };
   const wait = ctx.cooldowns.check('start', interaction.user.id);
   if (wait) return wait;
   if (place.kind === 'new-thread') return startInThread(ctx, interaction, settings);
@@ -57,7 +67,7 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
   const game = opened.game;
   ctx.boards.willPost(game.id);
   try {
-    const lobby = await gameMessage(ctx.store, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
+    const lobby = await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
     const response = await interaction.reply({ ...lobby, withResponse: true });
     const messageId = response.resource?.message?.id;
     if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
@@ -74,10 +84,9 @@ export async function startCommand(ctx: BotContext, interaction: GuildCommand): 
  * Checks the channel: a thread must be open (not archived or locked), and the bot needs what it
  * takes to keep a board up to date there (or, for `thread:true`, to open a thread of this channel).
  */
-function whereToPlay(interaction: GuildCommand): Place | Refusal {
+function whereToPlay(interaction: GuildCommand, wantsThread: boolean): Place | Refusal {
   const channel = interaction.channel;
   const inThread = channel?.isThread() ?? false;
-  const wantsThread = readOptions(interaction, 'start').thread ?? false;
   if (channel?.isThread()) {
     if (channel.locked) return refused('refusal.thread-locked');
     if (channel.archived) return refused('refusal.thread-archived');
@@ -90,7 +99,7 @@ function whereToPlay(interaction: GuildCommand): Place | Refusal {
   return wantsThread ? { kind: 'new-thread' } : { kind: 'here' };
 }
 
-interface Settings {
+interface TableSettings {
   readonly rules: Rules;
   readonly minutes: number;
   readonly computers: number;
@@ -99,8 +108,24 @@ interface Settings {
   readonly pings: boolean;
 }
 
-function readSettings(interaction: GuildCommand): Settings | Refusal {
-  const options = readOptions(interaction, 'start');
+interface Settings extends TableSettings {
+  /** What the game takes from the server's house rules, recorded with it. */
+  readonly house: GameHouseRules;
+}
+
+/** A limit of the server's refuses the start, naming the setting. */
+function limitRefusal(breach: LimitBreach): Refusal {
+  switch (breach.limit) {
+    case 'limits.computers-allowed':
+      return refused('refusal.settings.no-computers');
+    case 'limits.hints-allowed':
+      return refused('refusal.settings.no-hints');
+    case 'limits.max-turn-timer':
+      return refused('refusal.settings.turn-timer-over', { count: breach.max });
+  }
+}
+
+function settingsOf(options: StartOptions): TableSettings | Refusal {
   const rules = { rerolls: options.rerolls ?? 1, thirteen: options.thirteen ?? 'any' };
   if (!isRules(rules)) return refused('refusal.bad-rules');
   const minutes = options['turn-timer'] ?? DEFAULT_TURN_TIMER_MINUTES;
@@ -121,9 +146,9 @@ function readSettings(interaction: GuildCommand): Settings | Refusal {
   };
 }
 
-function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: Settings) {
+async function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: Settings) {
   const host = interaction.user.id;
-  return ctx.flow.open(
+  const opened = await ctx.flow.open(
     {
       guildId: interaction.guildId,
       channelId,
@@ -137,6 +162,9 @@ function open(ctx: BotContext, interaction: GuildCommand, channelId: string, set
       () => ({ type: 'add-computer', playerId: host, level: settings.level }) as const,
     ),
   );
+  // Before its first drawing, whose footer and language depend on it.
+  if (opened.ok) await ctx.houseRules.recordGame(opened.game.id, settings.house);
+  return opened;
 }
 
 /**
@@ -151,7 +179,7 @@ async function startInThread(ctx: BotContext, interaction: GuildCommand, setting
   if (!opened.ok) return opened;
   const game = opened.game;
   try {
-    await ctx.boards.post(game, await gameMessage(ctx.store, game, tr, ctx.dice.faces));
+    await ctx.boards.post(game, await gameMessage(ctx, game, tr, ctx.dice.faces));
   } catch (error) {
     await abandon(ctx, game);
     throw error;

@@ -1,0 +1,71 @@
+import type { ChatInputCommandInteraction } from 'discord.js';
+
+/** The kinds of value the /crag-settings options carry; channels and roles are read as their ids. */
+export type SettingsOptionKind = 'integer' | 'string' | 'boolean' | 'channel' | 'role';
+
+/**
+ * Every option of each /crag-settings subcommand with its kind: the one list the definition names
+ * its options from (definition.ts) and the handler reads them through (`readSettingsOptions`).
+ * `defaults` takes exactly the /crag start options (see commands/options.ts), whose definitions it reuses.
+ */
+export const CRAG_SETTINGS_OPTIONS = {
+  show: {},
+  defaults: {
+    rerolls: 'integer',
+    thirteen: 'string',
+    'turn-timer': 'integer',
+    computers: 'integer',
+    level: 'string',
+    hints: 'boolean',
+    thread: 'boolean',
+    pings: 'boolean',
+  },
+  channels: { add: 'channel', remove: 'channel', clear: 'boolean' },
+  'starter-role': { role: 'role', clear: 'boolean' },
+  language: { language: 'string' },
+  limits: { 'computers-allowed': 'boolean', 'hints-allowed': 'boolean', 'max-turn-timer': 'integer' },
+  reset: {},
+} as const satisfies Readonly<Record<string, Readonly<Record<string, SettingsOptionKind>>>>;
+
+export type SettingsSubcommand = keyof typeof CRAG_SETTINGS_OPTIONS;
+
+type ValueOf<Kind extends SettingsOptionKind> = {
+  integer: number;
+  string: string;
+  boolean: boolean;
+  channel: string;
+  role: string;
+}[Kind];
+
+/** A subcommand's options as given: each by its name, typed by its kind, null when left out. */
+export type SettingsOptions<Subcommand extends SettingsSubcommand> = {
+  readonly [Name in keyof (typeof CRAG_SETTINGS_OPTIONS)[Subcommand]]: (typeof CRAG_SETTINGS_OPTIONS)[Subcommand][Name] extends SettingsOptionKind
+    ? ValueOf<(typeof CRAG_SETTINGS_OPTIONS)[Subcommand][Name]> | null
+    : never;
+};
+
+export function isSettingsSubcommand(name: string | null): name is SettingsSubcommand {
+  return name !== null && Object.hasOwn(CRAG_SETTINGS_OPTIONS, name);
+}
+
+/** Reads every option of `subcommand` by the names and kinds the definition has. */
+export function readSettingsOptions<Subcommand extends SettingsSubcommand>(
+  interaction: ChatInputCommandInteraction,
+  subcommand: Subcommand,
+): SettingsOptions<Subcommand> {
+  const given = interaction.options;
+  const read: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries(CRAG_SETTINGS_OPTIONS[subcommand]) as [string, SettingsOptionKind][]) {
+    read[name] =
+      kind === 'integer'
+        ? given.getInteger(name)
+        : kind === 'string'
+          ? given.getString(name)
+          : kind === 'boolean'
+            ? given.getBoolean(name)
+            : kind === 'channel'
+              ? (given.getChannel(name)?.id ?? null)
+              : (given.getRole(name)?.id ?? null);
+  }
+  return read as SettingsOptions<Subcommand>;
+}

@@ -1,4 +1,5 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
+import { CRAG_OPTIONS } from '../options.js';
 
 /** The kinds of value the /crag-settings options carry; channels and roles are read as their ids. */
 export type SettingsOptionKind = 'integer' | 'string' | 'boolean' | 'channel' | 'role';
@@ -10,16 +11,7 @@ export type SettingsOptionKind = 'integer' | 'string' | 'boolean' | 'channel' | 
  */
 export const CRAG_SETTINGS_OPTIONS = {
   show: {},
-  defaults: {
-    rerolls: 'integer',
-    thirteen: 'string',
-    'turn-timer': 'integer',
-    computers: 'integer',
-    level: 'string',
-    hints: 'boolean',
-    thread: 'boolean',
-    pings: 'boolean',
-  },
+  defaults: CRAG_OPTIONS.start,
   channels: { add: 'channel', remove: 'channel', clear: 'boolean' },
   'starter-role': { role: 'role', clear: 'boolean' },
   language: { language: 'string' },
@@ -48,24 +40,24 @@ export function isSettingsSubcommand(name: string | null): name is SettingsSubco
   return name !== null && Object.hasOwn(CRAG_SETTINGS_OPTIONS, name);
 }
 
+type Given = ChatInputCommandInteraction['options'];
+
+/** How each kind is read; channels and roles as their ids. */
+const READ: { readonly [Kind in SettingsOptionKind]: (given: Given, name: string) => unknown } = {
+  integer: (given, name) => given.getInteger(name),
+  string: (given, name) => given.getString(name),
+  boolean: (given, name) => given.getBoolean(name),
+  channel: (given, name) => given.getChannel(name)?.id ?? null,
+  role: (given, name) => given.getRole(name)?.id ?? null,
+};
+
 /** Reads every option of `subcommand` by the names and kinds the definition has. */
 export function readSettingsOptions<Subcommand extends SettingsSubcommand>(
   interaction: ChatInputCommandInteraction,
   subcommand: Subcommand,
 ): SettingsOptions<Subcommand> {
-  const given = interaction.options;
-  const read: Record<string, unknown> = {};
-  for (const [name, kind] of Object.entries(CRAG_SETTINGS_OPTIONS[subcommand]) as [string, SettingsOptionKind][]) {
-    read[name] =
-      kind === 'integer'
-        ? given.getInteger(name)
-        : kind === 'string'
-          ? given.getString(name)
-          : kind === 'boolean'
-            ? given.getBoolean(name)
-            : kind === 'channel'
-              ? (given.getChannel(name)?.id ?? null)
-              : (given.getRole(name)?.id ?? null);
-  }
-  return read as SettingsOptions<Subcommand>;
+  const options = CRAG_SETTINGS_OPTIONS[subcommand] as Readonly<Record<string, SettingsOptionKind>>;
+  return Object.fromEntries(
+    Object.entries(options).map(([name, kind]) => [name, READ[kind](interaction.options, name)]),
+  ) as SettingsOptions<Subcommand>;
 }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART } from '../../src/bot/render/parts.js';
 import { CommandPermissionType, ImpossibleActionError, type InteractionOutcome } from '../../src/emulator/index.js';
+import { createDatabase, withClient } from '../support/postgres-databases.js';
 import { part, requireControl, texts } from './support/board.js';
 import { playToTheEnd } from './support/play.js';
 import { type OptionValue, Table } from './support/table.js';
@@ -254,5 +255,43 @@ describe('house rules (/crag-settings)', () => {
   it('broke no rule of Discord’s and logged no error on the way', () => {
     expect(world.discord.problems).toEqual([]);
     expect(world.botHistory.flatMap((bot) => bot.errors())).toEqual([]);
+  });
+});
+
+describe('house rules on PostgreSQL', () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await TestWorld.create({ people: 2, databaseUrl: await createDatabase() });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('keeps a setting across a restart, with its audit row', async () => {
+    const alice = world.person(0).id;
+    const changed = await world.discord.runCommand({
+      user: alice,
+      channel: world.channel().id,
+      name: 'crag-settings',
+      subcommand: 'defaults',
+      options: { rerolls: 2, thirteen: 'no-pair' },
+    });
+    expect(said(changed)).toContain('Rerolls: 1 → 2');
+    await world.bot.kill('SIGKILL');
+    await world.startBot();
+    const lobby = await new Table(world).open(world.person(1).id);
+    expect(part(lobby, PART.footer)).toMatch(
+      /^-# two rerolls · Thirteen: 13 with no pair · .* · this server’s house rules/,
+    );
+    const rows = await withClient(
+      world.env.DATABASE_URL ?? '',
+      async (client) =>
+        (await client.query('SELECT user_id, setting, old_value, new_value FROM settings_changes ORDER BY id')).rows,
+    );
+    expect(rows).toEqual([
+      { user_id: alice, setting: 'defaults.rerolls', old_value: null, new_value: 2 },
+      { user_id: alice, setting: 'defaults.thirteen', old_value: null, new_value: 'no-pair' },
+    ]);
+    expect(world.discord.problems).toEqual([]);
   });
 });

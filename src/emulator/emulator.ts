@@ -503,6 +503,11 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     return this.#commands.list(appId, guildId ?? null);
   }
 
+  /** The app's commands Discord's client offers `userId` in `channelId`: those they may use there. */
+  offeredCommands(appId: string, userId: string, channelId: string): readonly RegisteredCommand[] {
+    return this.#users.offeredCommands(appId, userId, channelId);
+  }
+
   /**
    * What an admin does in Server Settings > Integrations (the model of
    * `PUT /applications/:app/guilds/:guild/commands/:command/permissions`, which needs a Bearer token

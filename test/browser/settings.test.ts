@@ -8,11 +8,13 @@ describe('house rules in the playground', () => {
   let playground: PlaygroundProcess;
   let browser: Browser;
   let alice: ChannelPage;
+  let bob: ChannelPage;
 
   beforeAll(async () => {
     playground = await PlaygroundProcess.start();
     browser = await launchChromium();
     alice = await ChannelPage.open(browser, playground.url, 'alice');
+    bob = await ChannelPage.open(browser, playground.url, 'bob');
   });
 
   afterAll(async () => {
@@ -31,5 +33,9 @@ describe('house rules in the playground', () => {
     await lobby.waitFor();
     await expect.poll(() => lobby.textContent()).toContain('two rerolls');
     await expect.poll(() => lobby.textContent()).toContain('this server’s house rules');
+  });
+
+  it('hides the command from bob, who does not manage the server, as Discord’s client does', async () => {
+    await expect(bob.type('/crag-settings defaults rerolls:1')).rejects.toThrow(/was not sent/);
   });
 });

@@ -208,6 +208,14 @@ describe('command permissions in the emulator', () => {
     expect((await discord.runCommand({ user: bob.id, channel: channel.id, name: 'settings' })).ack).toBe('reply');
   });
 
+  test('the client offers a member only the commands they may use', () => {
+    const { discord, app, alice, bob, guild, channel } = scene;
+    const offered = (user: string) => discord.offeredCommands(app.id, user, channel.id).map((command) => command.name);
+    discord.setMemberPermissions(guild.id, bob.id, 0n);
+    expect(offered(alice.id)).toEqual(['settings']);
+    expect(offered(bob.id)).toEqual([]);
+  });
+
   test('overrides are validated as the PUT endpoint does', () => {
     const { discord, app, guild } = scene;
     expect(() =>

@@ -85,6 +85,25 @@ export class VirtualUsers {
     });
   }
 
+  /**
+   * The app's commands the client offers this user in this channel (the guild's own and the global
+   * ones): those `runCommand` would not refuse. Discord's picker shows no others.
+   */
+  offeredCommands(appId: string, userId: string, channelId: string): RegisteredCommand[] {
+    const { world, commands } = this.deps;
+    const channel = world.requireChannel(channelId);
+    const listed = [...(channel.guildId ? commands.list(appId, channel.guildId) : []), ...commands.list(appId, null)];
+    return listed.filter((command) => {
+      try {
+        this.#assertMayUseCommand(command, channel, userId);
+        return true;
+      } catch (error) {
+        if (error instanceof ImpossibleActionError) return false;
+        throw error;
+      }
+    });
+  }
+
   async clickButton(options: ClickButtonOptions): Promise<InteractionOutcome> {
     const matches = buttonMatcher(options);
     const { stored, channel, app } = this.#clickableMessage(options.user, options.message);

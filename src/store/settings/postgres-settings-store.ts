@@ -60,10 +60,16 @@ export class PostgresSettingsStore implements SettingsStore {
   }
 
   async lastChangeOfEach(guildId: string) {
-    return newestOfEach(changeRows(await this.#changes(guildId, null)));
+    // The newest row of each setting: who set its current value, and when.
+    const result = await this.#pool.query<ChangeColumns>(
+      `SELECT DISTINCT ON (setting) guild_id, user_id, changed_at, setting, old_value, new_value
+       FROM settings_changes WHERE guild_id = $1 ORDER BY setting, id DESC`,
+      [guildId],
+    );
+    return newestOfEach(changeRows(result.rows));
   }
 
-  async #changes(guildId: string, limit: number | null): Promise<ChangeColumns[]> {
+  async #changes(guildId: string, limit: number): Promise<ChangeColumns[]> {
     const result = await this.#pool.query<ChangeColumns>(
       `SELECT guild_id, user_id, changed_at, setting, old_value, new_value
        FROM settings_changes WHERE guild_id = $1 ORDER BY id DESC LIMIT $2`,

@@ -30,6 +30,11 @@ export class SqliteSettingsStore implements SettingsStore {
         `SELECT guild_id, user_id, changed_at, setting, old_value, new_value
          FROM settings_changes WHERE guild_id = ? ORDER BY id DESC LIMIT ?`,
       ),
+      // The newest row of each setting: who set its current value, and when.
+      newestOfEach: db.prepare<[string], ChangeColumns>(
+        `SELECT guild_id, user_id, changed_at, setting, old_value, new_value FROM settings_changes
+         WHERE id IN (SELECT MAX(id) FROM settings_changes WHERE guild_id = ? GROUP BY setting)`,
+      ),
       recordGame: db.prepare<[number, string, string | null]>(
         'INSERT OR REPLACE INTO game_house_rules (game_id, from_defaults, language) VALUES (?, ?, ?)',
       ),
@@ -77,7 +82,7 @@ export class SqliteSettingsStore implements SettingsStore {
   }
 
   async lastChangeOfEach(guildId: string) {
-    return newestOfEach(await this.recentChanges(guildId, -1));
+    return newestOfEach(changeRows(this.#statements.newestOfEach.all(guildId).map(parseValues)));
   }
 
   async recordGame(gameId: number, rules: GameHouseRules): Promise<void> {

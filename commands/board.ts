@@ -32,7 +32,7 @@ async function postBoardAgain(ctx: BotContext, interaction: GuildCommand): Promi
 
 /** Answers the interaction with the game's board, which becomes the one the bot keeps up to date. */
 export async function postBoard(ctx: BotContext, interaction: GuildCommand, game: StoredGame): Promise<void> {
-  const board = await gameMessage(ctx.store, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
+  const board = await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
   const response = await interaction.reply({ ...board, withResponse: true });
   const messageId = response.resource?.message?.id;
   if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);

@@ -1,6 +1,7 @@
 import type { BotContext } from '../src/bot/context.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
 import { board, postBoard } from './board.js';
+import { cragSettingsCommand } from './crag-settings/handler.js';
 import type { GuildCommand, Subcommand } from './define.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
@@ -14,6 +15,7 @@ const BY_NAME = new Map<string, Subcommand>(
 
 /** Runs the subcommand the interaction names; a command the bot does not know is refused. */
 export async function handleCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+  if (interaction.commandName === 'crag-settings') return cragSettingsCommand(ctx, interaction);
   const name = interaction.commandName === 'crag' ? interaction.options.getSubcommand(false) : null;
   const group = interaction.options.getSubcommandGroup(false);
   const subcommand = name ? BY_NAME.get(group ? `${group} ${name}` : name) : undefined;

@@ -1,6 +1,7 @@
 import type { RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { type Languages, loadLanguages } from '../src/i18n/index.js';
 import { buildCragCommand } from './crag.js';
+import { buildCragSettingsCommand } from './crag-settings/definition.js';
 import type { OptionKind } from './define.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
@@ -8,7 +9,7 @@ export { handleCommand } from './handle-command.js';
 
 /** Every application command, as the JSON that the deploy script registers, in every catalogue's language. */
 export function commandDefinitions(languages: Languages = loadLanguages()): RESTPostAPIApplicationCommandsJSONBody[] {
-  return [buildCragCommand(languages, SUBCOMMANDS).toJSON()];
+  return [buildCragCommand(languages, SUBCOMMANDS).toJSON(), buildCragSettingsCommand(languages)];
 }
 
 /**

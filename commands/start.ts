@@ -6,28 +6,30 @@ import { gameMessage } from '../src/bot/game-message.js';
 import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
 import { channelBusy } from '../src/bot/refusals.js';
 import { replyPrivately } from '../src/bot/replies.js';
+import { mayStartHere } from '../src/bot/start-gate.js';
 import {
   COMPUTER_LEVELS,
   type ComputerLevel,
   createGame,
   DEFAULT_RULES,
+  isRules,
   MAX_SEATS,
   type Rules,
 } from '../src/game/index.js';
 import { message, type Translatable } from '../src/i18n/index.js';
+import { applyHouseRules, type StartOptions as GivenOptions, type LimitBreach } from '../src/settings/start-options.js';
 import type { StoredGame } from '../src/store/index.js';
+import type { GameHouseRules } from '../src/store/settings/index.js';
 import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from './choices.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
+import { DEFAULT_TURN_TIMER_MINUTES, MAX_TURN_TIMER_MINUTES } from './turn-timer.js';
 
-/** Longest turn timer a game can set, in minutes. */
-const MAX_TURN_TIMER_MINUTES = 60;
-const DEFAULT_TURN_TIMER_MINUTES = 5;
 /** A table seats at most MAX_SEATS, and one of them is the host. */
 const MAX_COMPUTERS = MAX_SEATS - 1;
 /** The computers' level when the host names none. */
 const DEFAULT_LEVEL: ComputerLevel = 'optimal';
 
-const OPTIONS = {
+export const START_OPTIONS = {
   rerolls: {
     kind: 'integer',
     nameKey: 'command.start.rerolls.name',
@@ -74,14 +76,14 @@ const OPTIONS = {
   pings: { kind: 'boolean', nameKey: 'command.start.pings.name', descriptionKey: 'command.start.pings.description' },
 } as const satisfies OptionSpecs;
 
-type StartOptions = CommandOptions<typeof OPTIONS>;
+type StartOptions = CommandOptions<typeof START_OPTIONS>;
 
 /** `/crag start`: opens a lobby here, or in a new thread of this channel, with the rules and table chosen. */
 export const start = defineSubcommand({
   name: 'start',
   nameKey: 'command.start.name',
   descriptionKey: 'command.start.description',
-  options: OPTIONS,
+  options: START_OPTIONS,
   handle: startGame,
 });
 
@@ -111,15 +113,22 @@ const FOR_A_THREAD: Needed = [
 /** Where the lobby goes: here, or a new public thread of this channel. */
 type Place = { readonly kind: 'here' } | { readonly kind: 'new-thread' };
 
-async function startGame(ctx: BotContext, interaction: GuildCommand, options: StartOptions): Promise<Outcome> {
-  const place = whereToPlay(interaction, options.thread ?? false);
+async function startGame(ctx: BotContext, interaction: GuildCommand, given: StartOptions): Promise<Outcome> {
+  // The server's house rules, read once and frozen into the game: changing them later alters nothing in play.
+  const house = await ctx.houseRules.settingsOf(interaction.guildId);
+  const barred = mayStartHere(interaction, house);
+  if (barred) return barred;
+  const applied = applyHouseRules(given, house);
+  if (!applied.ok) return limitRefusal(applied.breach);
+  const place = whereToPlay(interaction, applied.options.thread ?? false);
   if ('refusal' in place) return place;
   if (place.kind === 'here') {
     const active = await ctx.store.activeGameInChannel(interaction.channelId);
     if (active) return channelBusy(active);
   }
-  const settings = readSettings(options);
-  if ('refusal' in settings) return settings;
+  const table = readSettings(applied.options);
+  if ('refusal' in table) return table;
+  const settings = { ...table, house: { fromServer: applied.fromServer, language: house.language ?? null } };
   const wait = ctx.cooldowns.check('start', interaction.user.id);
   if (wait) return wait;
   if (place.kind === 'new-thread') return startInThread(ctx, interaction, settings);
@@ -129,7 +138,7 @@ async function startGame(ctx: BotContext, interaction: GuildCommand, options: St
   const game = opened.game;
   ctx.boards.willPost(game.id);
   try {
-    const lobby = await gameMessage(ctx.store, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
+    const lobby = await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
     const response = await interaction.reply({ ...lobby, withResponse: true });
     const messageId = response.resource?.message?.id;
     if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
@@ -161,7 +170,7 @@ function whereToPlay(interaction: GuildCommand, wantsThread: boolean): Place | R
   return wantsThread ? { kind: 'new-thread' } : { kind: 'here' };
 }
 
-interface Settings {
+interface TableSettings {
   readonly rules: Rules;
   readonly minutes: number;
   readonly computers: number;
@@ -170,18 +179,45 @@ interface Settings {
   readonly pings: boolean;
 }
 
-function readSettings(options: StartOptions): Settings | Refusal {
-  const rules: Rules = {
+function isComputerLevel(level: string): level is ComputerLevel {
+  return (COMPUTER_LEVELS as readonly string[]).includes(level);
+}
+
+interface Settings extends TableSettings {
+  /** What the game takes from the server's house rules, recorded with it. */
+  readonly house: GameHouseRules;
+}
+
+/** A limit of the server's refuses the start, naming the setting. */
+function limitRefusal(breach: LimitBreach): Refusal {
+  switch (breach.limit) {
+    case 'limits.computers-allowed':
+      return refused('refusal.settings.no-computers');
+    case 'limits.hints-allowed':
+      return refused('refusal.settings.no-hints');
+    case 'limits.max-turn-timer':
+      return refused('refusal.settings.turn-timer-over', { count: breach.max });
+  }
+}
+
+/**
+ * The table the options describe. They are the person's (typed by the definition) filled in from
+ * the server's defaults, which were checked when they were set; a value of neither kind is refused.
+ */
+function readSettings(options: GivenOptions): TableSettings | Refusal {
+  const rules = {
     rerolls: options.rerolls ?? DEFAULT_RULES.rerolls,
     thirteen: options.thirteen ?? DEFAULT_RULES.thirteen,
   };
+  if (!isRules(rules)) return refused('refusal.bad-rules');
   const minutes = options['turn-timer'] ?? DEFAULT_TURN_TIMER_MINUTES;
   if (minutes < 1 || minutes > MAX_TURN_TIMER_MINUTES) {
     return refused('refusal.bad-turn-timer', { count: MAX_TURN_TIMER_MINUTES });
   }
   const computers = options.computers ?? 0;
   if (computers < 0 || computers > MAX_COMPUTERS) return refused('refusal.bad-computers', { count: MAX_COMPUTERS });
-  const level: ComputerLevel = options.level ?? DEFAULT_LEVEL;
+  const level = options.level ?? DEFAULT_LEVEL;
+  if (!isComputerLevel(level)) return refused('refusal.bad-level');
   return {
     rules,
     minutes,
@@ -192,9 +228,9 @@ function readSettings(options: StartOptions): Settings | Refusal {
   };
 }
 
-function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: Settings) {
+async function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: Settings) {
   const host = interaction.user.id;
-  return ctx.flow.open(
+  const opened = await ctx.flow.open(
     {
       guildId: interaction.guildId,
       channelId,
@@ -208,6 +244,9 @@ function open(ctx: BotContext, interaction: GuildCommand, channelId: string, set
       () => ({ type: 'add-computer', playerId: host, level: settings.level }) as const,
     ),
   );
+  // Before its first drawing, whose footer and language depend on it.
+  if (opened.ok) await ctx.houseRules.recordGame(opened.game.id, settings.house);
+  return opened;
 }
 
 /**
@@ -222,7 +261,7 @@ async function startInThread(ctx: BotContext, interaction: GuildCommand, setting
   if (!opened.ok) return opened;
   const game = opened.game;
   try {
-    await ctx.boards.post(game, await gameMessage(ctx.store, game, tr, ctx.dice.faces));
+    await ctx.boards.post(game, await gameMessage(ctx, game, tr, ctx.dice.faces));
   } catch (error) {
     await abandon(ctx, game);
     throw error;

@@ -37,6 +37,13 @@ describe('the command picker', () => {
       '/crag history',
       '/crag season new',
       '/crag export',
+      '/crag-settings show',
+      '/crag-settings defaults',
+      '/crag-settings channels',
+      '/crag-settings starter-role',
+      '/crag-settings language',
+      '/crag-settings limits',
+      '/crag-settings reset',
     ]);
     expect(labels('/crag l')).toEqual(['/crag leaderboard', '/crag leave']);
     expect(suggest('/crag st', context)?.items[0]).toMatchObject({

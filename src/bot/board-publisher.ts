@@ -8,13 +8,14 @@ import {
   ThreadAutoArchiveDuration,
 } from 'discord.js';
 import { isGameOver } from '../game/index.js';
-import type { Languages } from '../i18n/index.js';
+import type { Languages, Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
 import { drawing, priority, SupersededDrawing } from './budgeted-rest.js';
 import type { DiceInUse } from './dice-emojis.js';
 import { asEdit, gameMessage, type WithFiles } from './game-message.js';
+import type { HouseRules } from './house-rules.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
 import { messageLink } from './render/message-link.js';
 
@@ -63,6 +64,7 @@ export function isLostAccess(error: unknown): boolean {
 export interface BoardPublisherDeps {
   readonly client: Client;
   readonly store: GameStore;
+  readonly houseRules: HouseRules;
   readonly languages: Languages;
   readonly log: Logger;
   readonly now: () => number;
@@ -106,6 +108,7 @@ export class BoardPublisher {
 
   private readonly client: Client;
   private readonly store: GameStore;
+  private readonly houseRules: HouseRules;
   private readonly languages: Languages;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -115,6 +118,7 @@ export class BoardPublisher {
   constructor(deps: BoardPublisherDeps) {
     this.client = deps.client;
     this.store = deps.store;
+    this.houseRules = deps.houseRules;
     this.languages = deps.languages;
     this.log = deps.log;
     this.now = deps.now;
@@ -137,7 +141,7 @@ export class BoardPublisher {
           return;
         }
         const tr = guildWide(this.languages, this.client, game.guildId);
-        const board = await gameMessage(this.store, game, tr, this.dice.faces);
+        const board = await gameMessage({ store: this.store, houseRules: this.houseRules }, game, tr, this.dice.faces);
         if (await this.edit(game, game.boardMessageId, asEdit(board))) await this.landed(game);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
@@ -229,6 +233,11 @@ export class BoardPublisher {
   }
 
   /** Whether the game's channel may get a turn ping: its board is there and no ping was refused. */
+  /** What the game's boards and pings speak: the language its server set when it started, else the server's. */
+  translatorFor(game: StoredGame, serverLocale: Translator): Promise<Translator> {
+    return this.houseRules.translatorFor(game.id, serverLocale);
+  }
+
   canPing(game: StoredGame): boolean {
     return game.boardMessageId !== null && !this.pingsRefused.has(game.id);
   }
@@ -312,7 +321,7 @@ export class BoardPublisher {
 
   /** A board replaced by a newer message says where the game went instead, and loses its controls. */
   private async retire(game: StoredGame, messageId: string, newMessageId: string): Promise<void> {
-    const tr = guildWide(this.languages, this.client, game.guildId);
+    const tr = await this.translatorFor(game, guildWide(this.languages, this.client, game.guildId));
     const link = messageLink(game.guildId, game.channelId, newMessageId) ?? '';
     try {
       await this.client.rest.patch(

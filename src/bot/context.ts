@@ -6,6 +6,7 @@ import type { BoardPublisher } from './board-publisher.js';
 import type { Cooldowns } from './cooldowns.js';
 import type { DiceInUse } from './dice-emojis.js';
 import type { GameFlow } from './game-flow.js';
+import type { HouseRules } from './house-rules.js';
 import type { TurnPings } from './turn-pings.js';
 
 /** What every handler works with; built once at start-up. */
@@ -23,6 +24,8 @@ export interface BotContext {
   readonly dice: DiceInUse;
   /** Per-person limits on what posts new messages. */
   readonly cooldowns: Cooldowns;
+  /** Servers' settings (/crag-settings) and what each game froze of them. */
+  readonly houseRules: HouseRules;
   /** Every catalogue; handlers pick the person's or the server's language from the interaction. */
   readonly languages: Languages;
 }

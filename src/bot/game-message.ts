@@ -1,8 +1,10 @@
 import type { Translator } from '../i18n/index.js';
 import { metrics } from '../ops/metrics.js';
 import type { GameStore, StoredGame } from '../store/index.js';
+import type { HouseRules } from './house-rules.js';
 import {
   type DiceFaces,
+  type GameView,
   type MessagePayload,
   type PrivateCard,
   renderGame,
@@ -35,18 +37,32 @@ export async function scoreCardFile(gameId: number, state: StoredGame['state'], 
   return { name: SCORE_CARD_FILE, attachment: drawScoreCard(scoreCardOf(gameId, state, tr)) };
 }
 
+/** Where a game's drawing comes from: its stored rows, and what it froze of its server's house rules. */
+export interface BoardSources {
+  readonly store: GameStore;
+  readonly houseRules: HouseRules;
+}
+
+/** The game's view, saying whether its server's house rules shaped it. */
+export async function boardView(sources: BoardSources, game: StoredGame): Promise<GameView> {
+  const [view, frozen] = await Promise.all([gameView(sources.store, game), sources.houseRules.ofGame(game.id)]);
+  return { ...view, fromServer: (frozen?.fromServer.length ?? 0) > 0 };
+}
+
 /**
  * A game's public message, whatever stage it is at, as sent: once the game is finished, the final
  * standings show its score card, attached here. Every first drawing of the standings goes through
- * this, whichever path draws it (a click's response or the bot's own edit).
+ * this, whichever path draws it (a click's response or the bot's own edit). `serverLocale` speaks
+ * the server's Discord locale; a language the server set for its boards when the game started wins.
  */
 export async function gameMessage(
-  store: GameStore,
+  sources: BoardSources,
   game: StoredGame,
-  tr: Translator,
+  serverLocale: Translator,
   faces: DiceFaces,
 ): Promise<WithFiles<MessagePayload>> {
-  const message = renderGame(await gameView(store, game), tr, faces);
+  const tr = await sources.houseRules.translatorFor(game.id, serverLocale);
+  const message = renderGame(await boardView(sources, game), tr, faces);
   if (game.state.status !== 'finished') return message;
   return { ...message, files: [await scoreCardFile(game.id, game.state, tr)] };
 }

@@ -6,6 +6,7 @@ import { type Languages, loadLanguages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { ownedGuilds } from '../sharding/guild-ownership.js';
 import type { GameStore } from '../store/index.js';
+import { openSettingsStore } from '../store/settings/index.js';
 import { solverFor } from '../strategy/index.js';
 import { changedWithoutAClick } from './after-restart.js';
 import { personal } from './audience.js';
@@ -17,6 +18,7 @@ import { type DiceInUse, loadDiceFaces } from './dice-emojis.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
 import { FatalGatewayClose } from './gateway-close.js';
+import { HouseRules } from './house-rules.js';
 import { InFlight } from './in-flight.js';
 import { guardInteractionPayloads } from './payload-guard.js';
 import { watchPlacesGoing } from './places-going.js';
@@ -78,9 +80,15 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
   });
   hooks?.created({ client, scheduler });
   const dice: DiceInUse = { faces: UNICODE_DICE };
+  // Beside the game store, on the same database, which the game store has migrated.
+  const settingsStore = await openSettingsStore(config.database, (error) =>
+    log.warn('a settings connection failed; the next query opens a new one', { error }),
+  );
+  const houseRules = new HouseRules({ store: settingsStore, languages, now });
   boards = new BoardPublisher({
     client,
     store,
+    houseRules,
     languages,
     log,
     now,
@@ -105,6 +113,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     pings,
     dice,
     cooldowns: new Cooldowns(now, config.cooldownMs),
+    houseRules,
     languages,
   };
   const inFlight = new InFlight();
@@ -132,6 +141,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     ]);
   } catch (error) {
     await client.destroy();
+    await settingsStore.close();
     throw error;
   }
 
@@ -174,6 +184,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
       await client.destroy();
       // The "restarting" answers to interactions that came in until the gateway closed.
       await inFlight.idle();
+      await settingsStore.close();
     },
   };
 }

@@ -133,7 +133,7 @@ export class TurnPings {
       });
       return;
     }
-    const tr = guildWide(this.deps.languages, this.deps.client, game.guildId);
+    const tr = await boards.translatorFor(game, guildWide(this.deps.languages, this.deps.client, game.guildId));
     const posted = await boards.postPing(
       game,
       tr.t('ping.your-turn', { player: `<@${playerId}>`, board: link }),

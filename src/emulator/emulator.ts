@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { CdnStore } from './cdn.js';
 import { type Clock, EmulatorClock } from './clock.js';
+import { type CommandPermission, CommandPermissionStore, type GuildCommandPermissions } from './command-permissions.js';
 import { CommandStore, type RegisteredCommand } from './commands.js';
 import { EmojiStore } from './emojis.js';
 import { ImpossibleActionError } from './errors.js';
@@ -183,6 +184,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #world: World;
   readonly #messages: MessageStore;
   readonly #commands: CommandStore;
+  readonly #commandPermissions = new CommandPermissionStore();
   readonly #interactions: InteractionRegistry;
   readonly #gateway: GatewayServer;
   readonly #http: HttpFrontend;
@@ -238,6 +240,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       world: this.#world,
       messages: this.#messages,
       commands: this.#commands,
+      commandPermissions: this.#commandPermissions,
       emojis: this.#emojis,
       interactions: this.#interactions,
       gateway: this.#gateway,
@@ -271,6 +274,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#users = new VirtualUsers({
       world: this.#world,
       commands: this.#commands,
+      commandPermissions: this.#commandPermissions,
       messages: this.#messages,
       interactions: this.#interactions,
       deliver: (appId, payload, guildId) => this.#gateway.dispatchToOne(appId, 'INTERACTION_CREATE', payload, guildId),
@@ -523,6 +527,44 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   /** Commands the app registered: global, or for one guild. */
   commands(appId: string, guildId?: string): readonly RegisteredCommand[] {
     return this.#commands.list(appId, guildId ?? null);
+  }
+
+  /** The app's commands Discord's client offers `userId` in `channelId`: those they may use there. */
+  offeredCommands(appId: string, userId: string, channelId: string): readonly RegisteredCommand[] {
+    return this.#users.offeredCommands(appId, userId, channelId);
+  }
+
+  /**
+   * What an admin does in Server Settings > Integrations (the model of
+   * `PUT /applications/:app/guilds/:guild/commands/:command/permissions`, which needs a Bearer token
+   * the bot never has): replaces the overrides of one command (`command`: its name) or, without it,
+   * the app-level ones that apply to all its commands. An empty list removes them. The app's sessions
+   * get APPLICATION_COMMAND_PERMISSIONS_UPDATE.
+   */
+  setCommandPermissions(options: {
+    app: string;
+    guild: string;
+    command?: string;
+    permissions: CommandPermission[];
+  }): GuildCommandPermissions {
+    const app = this.#world.requireApplication(options.app);
+    const guild = this.#world.requireGuild(options.guild);
+    let targetId = app.id;
+    if (options.command !== undefined) {
+      const command = this.#commands.find(app.id, guild.id, options.command);
+      if (!command)
+        throw new ImpossibleActionError(`no command /${options.command} is registered in guild ${guild.id}`);
+      targetId = command.id;
+    }
+    const record = this.#commandPermissions.set(app.id, guild.id, targetId, options.permissions);
+    if (guild.members.has(app.botUserId)) {
+      this.#gateway.dispatch(app.id, 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', record, {
+        guildId: guild.id,
+        intent: 0,
+      });
+    }
+    this.#waiters.notify();
+    return record;
   }
 
   // ── Virtual users ────────────────────────────────────────────────────────

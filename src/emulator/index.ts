@@ -1,4 +1,10 @@
 export type { Clock } from './clock.js';
+export {
+  allChannelsId,
+  type CommandPermission,
+  CommandPermissionType,
+  type GuildCommandPermissions,
+} from './command-permissions.js';
 export type { CommandOption, Localizations, RegisteredCommand } from './commands.js';
 export {
   type ApplicationHandle,

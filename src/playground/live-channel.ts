@@ -71,7 +71,8 @@ export class LiveChannel {
 
   /** After (re)registration the pages offer the new commands. */
   commandsChanged(): void {
-    this.#broadcast({ type: 'commands', commands: this.#commands() });
+    for (const viewer of this.#viewers)
+      send(viewer.socket, { type: 'commands', commands: this.#commands(viewer.personId) });
   }
 
   /** Closes every page's socket with "going away": the pages reconnect to the next playground. */
@@ -111,7 +112,7 @@ export class LiveChannel {
       bot: { id: this.world.app.id, username: this.world.app.name },
       guild: { id: this.world.guild.id, name: this.world.guild.name, locale: this.locales.guildLocale },
       channel: { id: this.world.channel.id, name: this.world.channel.name },
-      commands: this.#commands(),
+      commands: this.#commands(person.id),
       messages: this.discord.messagesSeenBy(person.id, this.world.channel.id).slice(-HISTORY_SENT).map(asApiMessage),
       botStatus: this.#botStatus,
       messageLimit: CONTENT_LIMIT,
@@ -170,13 +171,14 @@ export class LiveChannel {
     }
   }
 
-  #commands(): APIApplicationCommand[] {
-    const { app, guild } = this.world;
-    // Discord offers the guild's commands and the global ones; the discord-api-types shape is the emulator's JSON.
-    return [
-      ...this.discord.commands(app.id, guild.id),
-      ...this.discord.commands(app.id),
-    ] as unknown as APIApplicationCommand[];
+  /**
+   * What the person's picker offers: the guild's commands and the global ones they may use here, as
+   * Discord's client hides the rest (`/crag-settings` from all but alice, who manages the server).
+   * The discord-api-types shape is the emulator's JSON.
+   */
+  #commands(personId: string): APIApplicationCommand[] {
+    const { app, channel } = this.world;
+    return this.discord.offeredCommands(app.id, personId, channel.id) as unknown as APIApplicationCommand[];
   }
 
   #toViewersOf(info: MessageInfo, event: ServerEvent): void {

@@ -1,4 +1,10 @@
-import type { ApplicationHandle, ChannelHandle, Emulator, GuildHandle } from '../emulator/index.js';
+import {
+  type ApplicationHandle,
+  type ChannelHandle,
+  type Emulator,
+  type GuildHandle,
+  Permission,
+} from '../emulator/index.js';
 import type { Person } from './protocol.js';
 import type { WorldFile } from './world-file.js';
 
@@ -48,6 +54,11 @@ export function buildPlaygroundWorld(
     bots: [app.id],
     ...(saved ? { id: saved.guild.id } : {}),
   });
+  // alice manages the server, so a newcomer can try /crag-settings (hidden from the others, as
+  // Discord hides a command from members without its default permissions). She owns it too; the
+  // grant says so for a world whose first person is someone else.
+  const alice = people.find((person) => person.username === 'alice');
+  if (alice) discord.setMemberPermissions(guild.id, alice.id, Permission.ManageGuild);
   const channel = discord.createChannel(guild.id, {
     name: saved?.channel.name ?? 'crag',
     ...(saved ? { id: saved.channel.id } : {}),

@@ -10,12 +10,14 @@ import { BoardPublisher } from '../../src/bot/board-publisher.js';
 import { Cooldowns } from '../../src/bot/cooldowns.js';
 import { PURGE_LOBBIES_AFTER_MS } from '../../src/bot/due-turns.js';
 import { GameFlow } from '../../src/bot/game-flow.js';
+import { HouseRules } from '../../src/bot/house-rules.js';
 import { UNICODE_DICE } from '../../src/bot/render/index.js';
 import { TurnScheduler } from '../../src/bot/scheduler.js';
 import { createGame, DEFAULT_RULES, seededRandom } from '../../src/game/index.js';
 import { loadLanguages } from '../../src/i18n/index.js';
 import { createLogger } from '../../src/log.js';
 import { openSqliteStore } from '../../src/store/index.js';
+import { SqliteSettingsStore } from '../../src/store/settings/sqlite-settings-store.js';
 
 const LOBBIES = 100_000;
 const GUILD = '900000000000000001';
@@ -38,10 +40,13 @@ describe('a hundred thousand lobbies opened and cancelled', () => {
     const store = openSqliteStore(join(dir, 'crag.sqlite'), { now });
     const scheduler = new TurnScheduler({ onDue: async () => undefined, now, computerPauseMs: 10 });
     const flow = new GameFlow({ store, scheduler, random: seededRandom(1), now, turnTimerUnitMs: 60_000 });
+    const languages = loadLanguages();
+    const houseRules = new HouseRules({ store: new SqliteSettingsStore(join(dir, 'crag.sqlite')), languages, now });
     const boards = new BoardPublisher({
       client: new Client({ intents: [] }),
       store,
-      languages: loadLanguages(),
+      houseRules,
+      languages,
       log: createLogger('error', () => {}),
       now,
       dice: { faces: UNICODE_DICE },

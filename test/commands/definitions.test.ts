@@ -3,9 +3,11 @@ import {
   ApplicationIntegrationType,
   InteractionContextType,
   Locale,
+  PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
+import { CRAG_SETTINGS_OPTIONS } from '../../commands/crag-settings/options.js';
 import type { OptionKind } from '../../commands/define.js';
 import { CRAG_OPTIONS, commandDefinitions } from '../../commands/index.js';
 import { DEFAULT_LANGUAGE, Languages, loadCatalogues } from '../../src/i18n/index.js';
@@ -195,5 +197,52 @@ describe('the command definitions', () => {
     english.set('command.start.turn-timer.name', 'timer');
     catalogues.set('en', english);
     expect(() => commandDefinitions(new Languages(catalogues))).toThrow(/handlers read "turn-timer"/);
+  });
+});
+
+describe('the /crag-settings definition', () => {
+  const settings = commandDefinitions(languages).find((command) => command.name === 'crag-settings') as
+    | RESTPostAPIChatInputApplicationCommandsJSONBody
+    | undefined;
+  if (!settings) throw new Error('no /crag-settings definition');
+
+  it('is hidden from members without Manage Server, and runs in servers only', () => {
+    expect(settings.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
+    expect(settings.integration_types).toEqual([ApplicationIntegrationType.GuildInstall]);
+    expect(settings.contexts).toEqual([InteractionContextType.Guild]);
+  });
+
+  it('is localized in Russian within Discord’s rules, offering every catalogue as a language', () => {
+    expect(definitionProblems(settings as Named, TRANSLATED)).toEqual([]);
+    const language = settings.options?.find((option) => option.name === 'language') as Named | undefined;
+    expect(language?.options?.[0]?.choices?.map((choice) => choice.name)).toEqual([
+      'auto (the server’s Discord language)',
+      'English',
+      'Русский',
+    ]);
+  });
+
+  it('defines each subcommand with exactly the options the handler reads; defaults are /crag start’s', () => {
+    const KIND: Readonly<Record<number, string>> = {
+      [ApplicationCommandOptionType.Integer]: 'integer',
+      [ApplicationCommandOptionType.String]: 'string',
+      [ApplicationCommandOptionType.Boolean]: 'boolean',
+      [ApplicationCommandOptionType.Channel]: 'channel',
+      [ApplicationCommandOptionType.Role]: 'role',
+    };
+    const defined = Object.fromEntries(
+      (settings.options ?? []).map((sub) => [
+        sub.name,
+        Object.fromEntries(
+          ('options' in sub ? (sub.options ?? []) : []).map((option) => [option.name, KIND[option.type]]),
+        ),
+      ]),
+    );
+    expect(defined).toEqual(CRAG_SETTINGS_OPTIONS);
+    const start = crag.options?.find((option) => option.name === 'start');
+    const defaults = settings.options?.find((option) => option.name === 'defaults');
+    expect(defaults && 'options' in defaults ? defaults.options : undefined).toEqual(
+      start && 'options' in start ? start.options : 'no start',
+    );
   });
 });

@@ -204,6 +204,16 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         expect(() => db.prepare('UPDATE games SET pings_enabled = 2').run()).toThrow(/CHECK/);
       },
     },
+    5: {
+      // House rules arrive empty: every server plays by the bot's defaults until it sets some.
+      seed: () => undefined,
+      verify: (db) => {
+        expect(db.prepare('SELECT COUNT(*) FROM guild_settings').pluck().get()).toBe(0);
+        expect(() => db.prepare("INSERT INTO guild_settings VALUES ('9001', 'not json', 0)").run()).toThrow(/CHECK/);
+        // What a game took from them goes with the game.
+        expect(() => db.prepare("INSERT INTO game_house_rules VALUES (7, '[]', NULL)").run()).toThrow(/FOREIGN KEY/);
+      },
+    },
   };
 
 describe('migrations', () => {
@@ -223,15 +233,18 @@ describe('migrations', () => {
     );
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual([
+      'game_house_rules',
       'game_results',
       'games',
       'games_to_pack',
+      'guild_settings',
       'player_names',
       'player_stats',
       'schema_migrations',
       'seasons',
       'series',
       'series_players',
+      'settings_changes',
       'sheet_rows',
       'turn_history',
     ]);

@@ -64,15 +64,18 @@ describe('PostgreSQL migrations', () => {
     const recorded = await withClient(url, async (client) => {
       const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
       expect(tables.rows.map((row) => row.tablename)).toEqual([
+        'game_house_rules',
         'game_results',
         'games',
         'games_to_pack',
+        'guild_settings',
         'player_names',
         'player_stats',
         'schema_migrations',
         'seasons',
         'series',
         'series_players',
+        'settings_changes',
         'sheet_rows',
         'turn_history',
       ]);

@@ -1,4 +1,5 @@
 import { type MessageComponentInteraction, PermissionFlagsBits } from 'discord.js';
+import { confirmReset, isResetConfirmation } from '../../../commands/crag-settings/handler.js';
 import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
@@ -83,7 +84,7 @@ async function changeGame(
     return changed;
   }
   await interaction.update(
-    asEdit(await gameMessage(ctx.store, changed.game, channelWide(ctx.languages, interaction), ctx.dice.faces)),
+    asEdit(await gameMessage(ctx, changed.game, channelWide(ctx.languages, interaction), ctx.dice.faces)),
   );
   if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
   else await ctx.boards.landed(changed.game);
@@ -95,12 +96,13 @@ async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: n
   const game = await ctx.store.gameById(gameId);
   if (!game) return;
   await interaction.update(
-    asEdit(await gameMessage(ctx.store, game, channelWide(ctx.languages, interaction), ctx.dice.faces)),
+    asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces)),
   );
   await ctx.boards.adopt(game, interaction.message.id, game.state.version);
 }
 
 export async function handleComponent(ctx: BotContext, interaction: GuildComponent): Promise<Outcome> {
+  if (isResetConfirmation(interaction)) return confirmReset(ctx, interaction);
   const share = decodeShareId(interaction.customId);
   if (share) return shareStats(ctx, interaction, share);
   const id = decodeComponentId(interaction.customId);

@@ -5,10 +5,10 @@ import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
-import { asEdit, gameMessage, type WithFiles } from '../game-message.js';
+import { asEdit, boardView, gameMessage, type WithFiles } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
 import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../render/index.js';
-import { gameView } from '../view.js';
+import { mayStartHere } from '../start-gate.js';
 import type { GuildComponent } from './index.js';
 
 /**
@@ -47,6 +47,9 @@ export async function playAgain(
     (seat) => seat.playerId === interaction.user.id && seat.computer === null && !seat.left,
   );
   if (!clicker) return refused('refusal.again-not-seated');
+  // Starting the next game is starting a game: the server's channel and role rules hold as for /crag start.
+  const barred = mayStartHere(interaction, await ctx.houseRules.settingsOf(game.guildId));
+  if (barred) return barred;
   const next = nextGame(game.state, { playerId: clicker.playerId, name: displayName(interaction) });
   if (!next) return refused('refusal.again-nobody');
   const wait = ctx.cooldowns.check('again', interaction.user.id);
@@ -64,11 +67,14 @@ export async function playAgain(
     next.actions,
   );
   if (!opened.ok) return opened;
+  // The series keeps what its first game took from the house rules (its rules came with it).
+  const house = await ctx.houseRules.ofGame(game.id);
+  if (house) await ctx.houseRules.recordGame(opened.game.id, house);
   ctx.boards.willPost(opened.game.id);
   const tr = channelWide(ctx.languages, interaction);
   await interaction.update(asEdit(await standingsWithoutPlayAgain(ctx, interaction, game, tr)));
   const message = await interaction.followUp({
-    ...(await gameMessage(ctx.store, opened.game, tr, ctx.dice.faces)),
+    ...(await gameMessage(ctx, opened.game, tr, ctx.dice.faces)),
     allowedMentions: { parse: [], users: [] },
   });
   await ctx.boards.adopt(opened.game, message.id, opened.game.state.version);
@@ -94,8 +100,9 @@ async function standingsWithoutPlayAgain(
   tr: Translator,
 ): Promise<WithFiles<MessagePayload> | (MessagePayload & { attachments: MessageEditAttachmentData[] })> {
   const card = interaction.message.attachments.find((attachment) => attachment.name === SCORE_CARD_FILE);
-  if (!card) return gameMessage(ctx.store, game, tr, ctx.dice.faces);
+  if (!card) return gameMessage(ctx, game, tr, ctx.dice.faces);
+  const boardTr = await ctx.houseRules.translatorFor(game.id, tr);
   // Only the id: discord.js sends `attachments` as given, and a whole Attachment would go out as its
   // camelCase toJSON(), not Discord's attachment request object (`{ id, filename?, ... }`).
-  return { ...renderGame(await gameView(ctx.store, game), tr, ctx.dice.faces), attachments: [{ id: card.id }] };
+  return { ...renderGame(await boardView(ctx, game), boardTr, ctx.dice.faces), attachments: [{ id: card.id }] };
 }

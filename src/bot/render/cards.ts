@@ -31,11 +31,12 @@ export function renderSheet(state: GameState, playerId: string, tr: Translator):
   ]);
 }
 
-/** Whose rules the card shows: the game in this channel, or the defaults when there is none. */
-export type RulesInForce = 'game' | 'default';
+/** Whose rules the card shows: the game in this channel, else this server's defaults, else the bot's. */
+export type RulesInForce = 'game' | 'server' | 'default';
 
 const IN_FORCE: Readonly<Record<RulesInForce, MessageKey>> = {
   game: 'rules.in-force-game',
+  server: 'rules.in-force-server',
   default: 'rules.in-force-default',
 };
 

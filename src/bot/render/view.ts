@@ -25,4 +25,6 @@ export interface GameView {
   readonly series?: SeriesSummary;
   /** A finished game whose series has moved on to the next game: no "Play again" any more. */
   readonly nextGameStarted?: boolean;
+  /** The server's house rules (its /crag-settings) filled in or limited the game's settings. */
+  readonly fromServer?: boolean;
 }

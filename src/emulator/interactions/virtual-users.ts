@@ -1,8 +1,9 @@
+import { type CommandPermissionStore, mayUseCommand } from '../command-permissions.js';
 import { CommandContext, type CommandStore, IntegrationType, type RegisteredCommand } from '../commands.js';
 import { ImpossibleActionError } from '../errors.js';
 import type { MessageStore, StoredMessage } from '../messages.js';
 import { channelJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';
-import { ALL_PERMISSIONS, hasAll, Permission } from '../permissions.js';
+import { hasAll, Permission } from '../permissions.js';
 import { ButtonStyle, ComponentType, interactiveComponents } from '../validation/components.js';
 import type { JsonObject } from '../validation/fields.js';
 import { type ApplicationRecord, type ChannelRecord, ChannelType, type World } from '../world.js';
@@ -61,6 +62,8 @@ export interface RawInteractionOptions {
 export interface VirtualUserDeps {
   world: World;
   commands: CommandStore;
+  /** The overrides an admin set in Integrations. */
+  commandPermissions: CommandPermissionStore;
   messages: MessageStore;
   interactions: InteractionRegistry;
   /** Sends INTERACTION_CREATE to the app's gateway sessions; false when no session took it. */
@@ -85,6 +88,25 @@ export class VirtualUsers {
       type: InteractionType.ApplicationCommand,
       data,
       commandName: command.name,
+    });
+  }
+
+  /**
+   * The app's commands the client offers this user in this channel (the guild's own and the global
+   * ones): those `runCommand` would not refuse. Discord's picker shows no others.
+   */
+  offeredCommands(appId: string, userId: string, channelId: string): RegisteredCommand[] {
+    const { world, commands } = this.deps;
+    const channel = world.requireChannel(channelId);
+    const listed = [...(channel.guildId ? commands.list(appId, channel.guildId) : []), ...commands.list(appId, null)];
+    return listed.filter((command) => {
+      try {
+        this.#assertMayUseCommand(command, channel, userId);
+        return true;
+      } catch (error) {
+        if (error instanceof ImpossibleActionError) return false;
+        throw error;
+      }
     });
   }
 
@@ -272,10 +294,22 @@ export class VirtualUsers {
         `/${command.name} is for user installs only (integration_types ${JSON.stringify(command.integration_types)}); the emulator installs apps to guilds`,
       );
     }
-    const required = command.default_member_permissions;
-    if (channel.guildId && required !== null) {
-      const allowed = required === '0' ? permissions === ALL_PERMISSIONS : hasAll(permissions, BigInt(required));
-      if (!allowed) throw new ImpossibleActionError(`user ${userId} lacks the permissions /${command.name} requires`);
+    if (channel.guildId) {
+      // The client hides a command the member may not use, so it cannot be invoked at all.
+      const guildId = channel.guildId;
+      const { commandPermissions } = this.deps;
+      const verdict = mayUseCommand({
+        guildId,
+        userId,
+        roleIds: world.requireGuild(guildId).members.get(userId)?.roleIds ?? [],
+        channelId: channel.thread?.parentId ?? channel.id,
+        channelPermissions: permissions,
+        defaultMemberPermissions: command.default_member_permissions,
+        commandLevel: commandPermissions.get(command.application_id, guildId, command.id)?.permissions ?? [],
+        appLevel: commandPermissions.get(command.application_id, guildId, command.application_id)?.permissions ?? [],
+      });
+      if (!verdict.allowed)
+        throw new ImpossibleActionError(`user ${userId} may not use /${command.name} here: ${verdict.reason}`);
     }
   }
 

@@ -1,3 +1,4 @@
+import type { CommandPermissionStore } from '../command-permissions.js';
 import type { CommandStore } from '../commands.js';
 import type { EmojiStore } from '../emojis.js';
 import { DiscordError } from '../errors.js';
@@ -14,6 +15,7 @@ export interface RestContext {
   world: World;
   messages: MessageStore;
   commands: CommandStore;
+  commandPermissions: CommandPermissionStore;
   emojis: EmojiStore;
   interactions: InteractionRegistry;
   gateway: GatewayServer;

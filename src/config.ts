@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type ActivityConfig, readActivityConfig } from './activity/config.js';
 import { ConfigError } from './config-error.js';
 import type { ProcessShards } from './sharding/guild-ownership.js';
 import { readProcessShards } from './sharding/shard-settings.js';
@@ -26,6 +27,8 @@ export interface Config {
    * them), or 'recommended': as many as Discord recommends, all here. Default: shard 0 of 1.
    */
   readonly shards: ProcessShards;
+  /** The Activity's server (docs/activity.md); undefined when ACTIVITY_PORT is unset. */
+  readonly activity: ActivityConfig | undefined;
 }
 
 export { ConfigError };
@@ -136,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     computerPauseMs: positiveInteger(env, 'COMPUTER_PAUSE_MS', 1_200),
     cooldownMs: positiveInteger(env, 'COOLDOWN_MS', 10_000),
     shards: readProcessShards(env),
+    activity: readActivityConfig(env),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Client, Events, type Interaction, MessageFlags } from 'discord.js';
+import { type ActivityPart, activityPart } from '../activity/start-activity.js';
 import type { Config } from '../config.js';
 import { ALL_RULE_SETS } from '../game/index.js';
 import { type Languages, loadLanguages } from '../i18n/index.js';
@@ -8,7 +9,7 @@ import { ownedGuilds } from '../sharding/guild-ownership.js';
 import type { GameStore } from '../store/index.js';
 import { solverFor } from '../strategy/index.js';
 import { changedWithoutAClick } from './after-restart.js';
-import { personal } from './audience.js';
+import { guildWide, personal } from './audience.js';
 import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
@@ -75,6 +76,11 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     boardBack: (game) => scheduler.arm(game),
   });
   const pings = new TurnPings({ client, store, boards, languages, log });
+  const activity: ActivityPart | undefined = config.activity
+    ? activityPart({ ...config, activity: config.activity }, languages, log, (guildId) =>
+        guildWide(languages, client, guildId),
+      )
+    : undefined;
   ctx = {
     config,
     store,
@@ -87,6 +93,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
       turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
+      stored: activity ? (game) => activity.hub.stored(game) : undefined,
     }),
     boards,
     pings,
@@ -124,6 +131,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
   // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
   await sweepGames(ctx, owned);
   const emojis = await loadDiceFaces(connected, log);
+  await activity?.open(ctx, connected, owned);
   dice.faces = emojis.faces;
   const gamesInPlay = scheduler.armAll((await store.turnsInPlay()).filter((turn) => owned(turn.guildId)));
   const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS, owned)).filter(changedWithoutAClick);
@@ -154,6 +162,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       accepting = false;
       clearInterval(sweep);
       scheduler.stop();
+      await activity?.close();
       await inFlight.idle();
       await ctx.boards.idle();
       await ctx.pings.idle();

@@ -16,7 +16,7 @@ import type { GuildComponent } from './index.js';
  * else opens it, the same rules, already under way. Undefined when no person is left to host it.
  * People keep the names they had at the table; the one who pressed Play again gives theirs anew.
  */
-function nextGame(
+export function nextGame(
   finished: GameState,
   clicker: { playerId: string; name: string },
 ): { state: GameState; actions: Action[] } | undefined {

@@ -10,6 +10,8 @@ import type { Sitter, TableHub } from './table-hub.js';
 
 export interface TableServerDeps {
   readonly api: DiscordApi;
+  /** The application's id: the page's SDK needs it, and it is no secret. */
+  readonly clientId: string;
   readonly hub: TableHub;
   readonly languages: Languages;
   readonly log: Logger;
@@ -32,6 +34,7 @@ const PING_EVERY_MS = 30_000;
 function routeOf(url: string | undefined): string {
   const path = new URL(url ?? '/', 'http://table').pathname;
   if (path.endsWith('/api/token')) return 'token';
+  if (path.endsWith('/api/client')) return 'client';
   if (path.endsWith('/ws')) return 'ws';
   return path.replace(/^(\/\.proxy)?(\/activity)?/, '') || '/';
 }
@@ -90,6 +93,15 @@ export class TableServer {
     if (route === 'token') {
       if (request.method !== 'POST') return void response.writeHead(405, { Allow: 'POST' }).end();
       return this.#token(request, response);
+    }
+    if (route === 'client') {
+      // What the page needs before anyone is signed in, in the browser's language.
+      const tr = this.deps.languages.translator(new URL(request.url ?? '/', 'http://table').searchParams.get('locale'));
+      const body = {
+        client_id: this.deps.clientId,
+        text: { connecting: tr.t('activity.connecting'), 'sign-in-failed': tr.t('activity.sign-in-failed') },
+      };
+      return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     }
     const file = request.method === 'GET' ? this.#files.get(route) : undefined;
     if (!file) return void response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');

@@ -257,6 +257,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       commands: this.#commands,
       messages: this.#messages,
       interactions: this.#interactions,
+      activities: this.#activities,
       deliver: (appId, payload, guildId) => this.#gateway.dispatchToOne(appId, 'INTERACTION_CREATE', payload, guildId),
     });
     wireGatewayFanout(this.#world, this.#messages, this.#gateway);
@@ -319,6 +320,14 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   /** A person opens the app's Activity in a channel (the app launcher): joins the instance there. */
   launchActivity(appId: string, channelId: string, userId: string): ActivityInstance {
     return this.#activities.launch(appId, channelId, userId);
+  }
+
+  /**
+   * A person picks the app in the App Launcher of a channel: Discord opens the Activity itself
+   * (Entry Point handler 2, null) or sends the bot the Entry Point command to answer (handler 1).
+   */
+  openFromLauncher(options: { user: string; channel: string; app: string }): Promise<InteractionOutcome | null> {
+    return this.#users.openFromLauncher(options);
   }
 
   /** A person closes the Activity. */

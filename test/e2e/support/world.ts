@@ -27,6 +27,8 @@ export interface WorldOptions {
   readonly displayNames?: readonly string[];
   /** A PostgreSQL database for the bot (DATABASE_URL) instead of a fresh SQLite file. */
   readonly databaseUrl?: string;
+  /** Activities enabled: a voice channel "table", and the bot serving the Activity (ACTIVITY_PORT). */
+  readonly activities?: boolean;
 }
 
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
@@ -53,7 +55,7 @@ export class TestWorld {
 
   static async create(options: WorldOptions = {}): Promise<TestWorld> {
     const discord = await startEmulator();
-    const app = discord.createApplication({ name: 'Crag' });
+    const app = discord.createApplication({ name: 'Crag', activities: options.activities ?? false });
     const people = NAMES.slice(0, options.people ?? 5).map((username, i) => {
       const globalName = options.displayNames?.[i];
       return discord.createUser({
@@ -75,6 +77,7 @@ export class TestWorld {
     const channels: Record<string, ChannelHandle> = {};
     for (const name of ['crag', ...(options.channels ?? [])])
       channels[name] = discord.createChannel(guild.id, { name });
+    if (options.activities) channels.table = discord.createChannel(guild.id, { name: 'Crag table', type: 2 });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-e2e-'));
     const env = {
       DISCORD_TOKEN: app.token,
@@ -88,6 +91,7 @@ export class TestWorld {
       COMPUTER_PAUSE_MS: '20',
       // People in these tests start games faster than anyone would; the cooldowns have a test of their own.
       COOLDOWN_MS: '0',
+      ...(options.activities ? { ACTIVITY_PORT: '0', DISCORD_CLIENT_SECRET: discord.clientSecret(app.id) } : {}),
       ...options.env,
     };
     const world = new TestWorld(discord, app, guild, channels, people, names, dir, env);

@@ -30,7 +30,15 @@ export function activityPart(
     async open(ctx, client, serves) {
       hub.attach(ctx);
       const api = new DiscordApi(config.apiUrl, client.application.id, config.activity.clientSecret, config.token);
-      server = new TableServer({ api, clientId: client.application.id, hub, languages, log, webRoot: projectPath('dist', 'activity-web'), serves });
+      server = new TableServer({
+        api,
+        clientId: client.application.id,
+        hub,
+        languages,
+        log,
+        webRoot: projectPath('dist', 'activity-web'),
+        serves,
+      });
       const port = await server.listen(config.activity.port);
       log.info('the Activity is served', { port });
       return port;

@@ -3,6 +3,7 @@ import { ConfigError } from '../config.js';
 import { type Emulator, startEmulator } from '../emulator/index.js';
 import { exitWithConfigError } from '../env.js';
 import { registerCommands } from '../register-commands.js';
+import { ActivityHost, freePort } from './activity-host.js';
 import { bannerLines } from './banner.js';
 import { BotSupervisor } from './bot-supervisor.js';
 import { LiveChannel } from './live-channel.js';
@@ -40,7 +41,13 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   const paths = playgroundPaths(settings.dataDir);
   const discord = await startEmulator();
   let live: LiveChannel | null = null;
-  const web = new WebServer({ files: loadStaticFiles(WEB_ROOT), emulatorPort: discord.port, live: () => live });
+  let activity: ActivityHost | null = null;
+  const web = new WebServer({
+    files: loadStaticFiles(WEB_ROOT),
+    emulatorPort: discord.port,
+    live: () => live,
+    activity: () => activity,
+  });
   try {
     await web.listen(settings.port);
   } catch (error) {
@@ -67,6 +74,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   const locales = new PlaygroundLocales(discord, world, file, (changed) => writeWorldFile(paths.worldFile, changed));
   const channel = new LiveChannel(discord, world, locales);
   live = channel;
+  const activityPort = await freePort();
+  activity = new ActivityHost(discord, world, activityPort);
   say(`Local Discord emulator: ${discord.apiUrl} (its bot token is in ${paths.worldFile}).`);
 
   const bot = new BotSupervisor({
@@ -81,6 +90,9 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
       DISCORD_GUILD_ID: guild.id,
       DISCORD_API_URL: discord.apiUrl,
       DATABASE_PATH: paths.database,
+      // The Activity in the voice channel "Crag table", reached through the page's origin.
+      ACTIVITY_PORT: String(activityPort),
+      DISCORD_CLIENT_SECRET: discord.clientSecret(app.id),
     },
   });
   trackBotStatus(discord, world, bot, channel);

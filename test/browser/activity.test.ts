@@ -100,4 +100,35 @@ describe('the Activity in the playground voice channel', () => {
       .poll(async () => (await alice.page.page.locator('.message').last().textContent()) ?? '')
       .toMatch(/bob/);
   });
+
+  it('refuses the socket of someone who is not in the Activity, even with their own valid token', async () => {
+    const alice = pages[0];
+    if (!alice) throw new Error('no tab at the table');
+    const src = (await alice.page.locator('iframe.voice-table-frame').getAttribute('src')) ?? '';
+    const instanceId = new URL(src, playground.url).searchParams.get('instance_id');
+    const dave = await ChannelPage.open(browser, playground.url, 'dave');
+    pages.push(dave);
+    const answer = await dave.page.evaluate(
+      async ({ instance, host }) => {
+        const authorized = await fetch('/api/table/authorize?as=dave', { method: 'POST' });
+        const { code } = (await authorized.json()) as { code: string };
+        const exchanged = await fetch('/activity/api/token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ code }),
+        });
+        const { access_token: accessToken } = (await exchanged.json()) as { access_token: string };
+        const ws = new WebSocket(`ws://${host}/activity/ws`);
+        return new Promise<{ messages: string[]; code: number }>((resolve) => {
+          const messages: string[] = [];
+          ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', accessToken, instanceId: instance }));
+          ws.onmessage = (event) => messages.push(String(event.data));
+          ws.onclose = (event) => resolve({ messages, code: event.code });
+        });
+      },
+      { instance: instanceId, host: new URL(playground.url).host },
+    );
+    expect(answer.code).toBe(4403);
+    expect(answer.messages.map((message) => (JSON.parse(message) as { type: string }).type)).toEqual(['denied']);
+  });
 });

@@ -102,8 +102,7 @@ describe('the Activity in the playground voice channel', () => {
   });
 
   it('refuses the socket of someone who is not in the Activity, even with their own valid token', async () => {
-    const alice = pages[0];
-    if (!alice) throw new Error('no tab at the table');
+    const alice = pages[0] ?? (await atTable('alice')).page;
     const src = (await alice.page.locator('iframe.voice-table-frame').getAttribute('src')) ?? '';
     const instanceId = new URL(src, playground.url).searchParams.get('instance_id');
     const dave = await ChannelPage.open(browser, playground.url, 'dave');

@@ -1,4 +1,4 @@
-import { nextGame } from '../bot/components/play-again.js';
+import { openNextGame } from '../bot/components/play-again.js';
 import type { BotContext } from '../bot/context.js';
 import type { Decision } from '../bot/game-flow.js';
 import { gameMessage } from '../bot/game-message.js';
@@ -102,25 +102,7 @@ async function playAgainAtTable(
   version: number,
   channelTr: Translator,
 ): Promise<Outcome> {
-  if (game.state.status !== 'finished' || version !== game.state.version) return refused('refusal.again-not-finished');
-  const seated = game.state.seats.some((seat) => seat.playerId === person.id && seat.computer === null && !seat.left);
-  if (!seated) return refused('refusal.again-not-seated');
-  const next = nextGame(game.state, { playerId: person.id, name: person.name });
-  if (!next) return refused('refusal.again-nobody');
-  const wait = ctx.cooldowns.check('again', person.id);
-  if (wait) return wait;
-  const opened = await ctx.flow.open(
-    {
-      guildId: game.guildId,
-      channelId: game.channelId,
-      state: next.state,
-      seriesId: game.seriesId,
-      turnTimerSeconds: game.turnTimerSeconds,
-      hintsEnabled: game.hintsEnabled,
-      pingsEnabled: game.pingsEnabled,
-    },
-    next.actions,
-  );
+  const opened = await openNextGame(ctx, game, version, { playerId: person.id, name: person.name });
   if (!opened.ok) return opened;
   await postBoard(ctx, opened.game, channelTr);
   ctx.pings.turnMoved(opened.game, person.id);

@@ -141,6 +141,25 @@ describe('Crag at the table (the Activity)', () => {
     expect(table.you).toMatchObject({ id: alice, seated: true });
   });
 
+  it('plays again from the table: the next game of the series, with its board in the chat', async () => {
+    const instance = world.discord.activityIn(world.app.id, voice);
+    if (!instance) throw new Error('the Activity is gone');
+    const boardsBefore = world.discord
+      .messagesSeenBy(dave, voice)
+      .filter((message) => message.author.id === world.app.botUser.id).length;
+    const atBob = await sitDown(bob, instance.instanceId);
+    const finished = await atBob.tableWhere((view) => view.status === 'finished');
+    atBob.send({ kind: 'again' }, finished.version);
+    const next = await atBob.tableWhere((view) => view.status === 'playing' && view.gameId !== finished.gameId);
+    // The seating turns by one, as Play again under the standings does.
+    expect(next.seats.map((seat) => seat.name)).toEqual(['bob', 'alice']);
+    await world.discord.waitFor(
+      () =>
+        world.discord.messagesSeenBy(dave, voice).filter((message) => message.author.id === world.app.botUser.id)
+          .length > boardsBefore,
+    );
+  });
+
   it('refuses a socket whose person is not in the Activity instance', async () => {
     const instance = world.discord.activityIn(world.app.id, voice);
     if (!instance) throw new Error('the Activity is gone');

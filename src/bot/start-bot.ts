@@ -131,7 +131,12 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
   // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
   await sweepGames(ctx, owned);
   const emojis = await loadDiceFaces(connected, log);
-  await activity?.open(ctx, connected, owned);
+  // A port already taken stops the Activity, not the bot: the games in the channels go on.
+  await activity
+    ?.open(ctx, connected, owned)
+    .catch((error: unknown) =>
+      log.error('the Activity could not be served; the bot runs without it', { port: config.activity?.port, error }),
+    );
   dice.faces = emojis.faces;
   const gamesInPlay = scheduler.armAll((await store.turnsInPlay()).filter((turn) => owned(turn.guildId)));
   const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS, owned)).filter(changedWithoutAClick);

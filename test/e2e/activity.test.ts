@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableView } from '../../src/activity/protocol.js';
 import { ACCESS_TOKEN_SECONDS } from '../../src/emulator/oauth2.js';
@@ -198,5 +199,40 @@ describe('Crag at the table (the Activity)', () => {
       expect.objectContaining({ name: 'launch', handler: 2 }),
     ]);
     expect(commands.some((command) => command.name === 'crag' && command.type === 1)).toBe(true);
+  });
+
+  it('answers the Entry Point command with LAUNCH_ACTIVITY when the app handles it', async () => {
+    const path = `/applications/${world.app.id}/commands`;
+    const listed = (await rawRest(world.discord, 'GET', path, { token: world.app.token })).body as {
+      id: string;
+      type: number;
+    }[];
+    const entry = listed.find((command) => command.type === 4);
+    const patched = await rawRest(world.discord, 'PATCH', `${path}/${entry?.id}`, {
+      token: world.app.token,
+      body: { handler: 1 },
+    });
+    expect(patched.status).toBe(200);
+    const outcome = await world.discord.openFromLauncher({ user: dave, channel: voice, app: world.app.id });
+    expect(outcome?.ack).toBe('launch-activity');
+    expect(world.discord.activityIn(world.app.id, voice)?.users).toContain(dave);
+  });
+
+  it('keeps the bot running when the Activity port is taken', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '0.0.0.0', resolve));
+    const { port: busy } = taken.address() as net.AddressInfo;
+    try {
+      await world.bot.kill();
+      const bot = await world.startBot({ ACTIVITY_PORT: String(busy) });
+      await world.discord.waitFor(() =>
+        bot.errors().some((line) => line.message === 'the Activity could not be served; the bot runs without it'),
+      );
+      expect(bot.running).toBe(true);
+      const rules = await new Table(world, voice).command(dave, 'rules');
+      expect(rules.ack).toBe('reply');
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -15,36 +15,31 @@ import type { MessageKey, Translator } from '../i18n/index.js';
 import type { StoredGame } from '../store/index.js';
 import type { TableView } from './protocol.js';
 
-/** The page's labels: catalogue keys `activity.<name>`, sent already translated. */
-const LABELS = [
-  'title',
-  'connecting',
-  'no-game',
-  'new-game',
-  'lobby',
-  'join',
-  'leave',
-  'start',
-  'waiting-for-host',
-  'roll',
-  'rolls-left',
-  'keep-hint',
-  'your-turn',
-  'their-turn',
-  'spectating',
-  'round',
-  'total',
-  'would-score',
-  'final',
-  'play-again',
-  'cancelled',
-  'kept',
-] as const;
-
-const LABEL_KEYS = Object.fromEntries(LABELS.map((name) => [name, `activity.${name}` as MessageKey])) as Record<
-  (typeof LABELS)[number],
-  MessageKey
->;
+/** The page's labels, sent already translated (catalogue keys `activity.…`, named here whole). */
+const LABEL_KEYS: Readonly<Record<string, MessageKey>> = {
+  title: 'activity.title',
+  connecting: 'activity.connecting',
+  'no-game': 'activity.no-game',
+  'new-game': 'activity.new-game',
+  lobby: 'activity.lobby',
+  join: 'activity.join',
+  leave: 'activity.leave',
+  start: 'activity.start',
+  'waiting-for-host': 'activity.waiting-for-host',
+  roll: 'activity.roll',
+  'rolls-left': 'activity.rolls-left',
+  'keep-hint': 'activity.keep-hint',
+  'your-turn': 'activity.your-turn',
+  'their-turn': 'activity.their-turn',
+  spectating: 'activity.spectating',
+  round: 'activity.round',
+  total: 'activity.total',
+  'would-score': 'activity.would-score',
+  final: 'activity.final',
+  'play-again': 'activity.play-again',
+  cancelled: 'activity.cancelled',
+  kept: 'activity.kept',
+};
 
 /** How the page names a player: a computer by its label, a person by the name on their seat. */
 function seatName(game: StoredGame, playerId: string, tr: Translator): string {

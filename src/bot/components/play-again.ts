@@ -5,8 +5,9 @@ import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
+import type { Changed } from '../game-flow.js';
 import { asEdit, gameMessage, type WithFiles } from '../game-message.js';
-import { type Outcome, refused } from '../outcome.js';
+import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../render/index.js';
 import { gameView } from '../view.js';
 import type { GuildComponent } from './index.js';
@@ -36,22 +37,28 @@ function nextGame(
   return { state: createGame(host.playerId, finished.rules, nameOf(host)), actions };
 }
 
-export async function playAgain(
+/**
+ * Opens the next game of the series for a player of the finished `game` (as drawn at `version`):
+ * from the button under the standings, or from the Activity's table.
+ */
+export async function openNextGame(
   ctx: BotContext,
-  interaction: GuildComponent,
   game: StoredGame,
   version: number,
-): Promise<Outcome> {
-  if (game.state.status !== 'finished' || version !== game.state.version) return refused('refusal.again-not-finished');
-  const clicker = game.state.seats.find(
-    (seat) => seat.playerId === interaction.user.id && seat.computer === null && !seat.left,
+  player: { playerId: string; name: string },
+): Promise<Changed> {
+  const no = (refusal: Refusal): Changed => ({ ok: false, ...refusal });
+  if (game.state.status !== 'finished' || version !== game.state.version)
+    return no(refused('refusal.again-not-finished'));
+  const seated = game.state.seats.some(
+    (seat) => seat.playerId === player.playerId && seat.computer === null && !seat.left,
   );
-  if (!clicker) return refused('refusal.again-not-seated');
-  const next = nextGame(game.state, { playerId: clicker.playerId, name: displayName(interaction) });
-  if (!next) return refused('refusal.again-nobody');
-  const wait = ctx.cooldowns.check('again', interaction.user.id);
-  if (wait) return wait;
-  const opened = await ctx.flow.open(
+  if (!seated) return no(refused('refusal.again-not-seated'));
+  const next = nextGame(game.state, player);
+  if (!next) return no(refused('refusal.again-nobody'));
+  const wait = ctx.cooldowns.check('again', player.playerId);
+  if (wait) return no(wait);
+  return ctx.flow.open(
     {
       guildId: game.guildId,
       channelId: game.channelId,
@@ -63,6 +70,18 @@ export async function playAgain(
     },
     next.actions,
   );
+}
+
+export async function playAgain(
+  ctx: BotContext,
+  interaction: GuildComponent,
+  game: StoredGame,
+  version: number,
+): Promise<Outcome> {
+  const opened = await openNextGame(ctx, game, version, {
+    playerId: interaction.user.id,
+    name: displayName(interaction),
+  });
   if (!opened.ok) return opened;
   ctx.boards.willPost(opened.game.id);
   const tr = channelWide(ctx.languages, interaction);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type ActivityConfig, readActivityConfig } from './activity/config.js';
 import { DEFAULT_REQUESTS_PER_SECOND } from './bot/request-budget.js';
 import { ConfigError } from './config-error.js';
 import type { ProcessShards } from './sharding/guild-ownership.js';
@@ -32,6 +33,8 @@ export interface Config {
    * Discord's global 50. Several processes behind one REST proxy each get their share.
    */
   readonly restRequestsPerSecond: number;
+  /** The Activity's server (docs/activity.md); undefined when ACTIVITY_PORT is unset. */
+  readonly activity: ActivityConfig | undefined;
 }
 
 export { ConfigError };
@@ -160,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     cooldownMs: positiveInteger(env, 'COOLDOWN_MS', 10_000),
     shards: readProcessShards(env),
     restRequestsPerSecond: requestsPerSecond(env),
+    activity: readActivityConfig(env),
   };
 }
 

@@ -23,6 +23,8 @@ export interface GameFlowDeps {
    * action it was (undefined for a timer): turn pings follow from it.
    */
   readonly turnMoved?: (game: StoredGame, actorId: string | undefined) => void;
+  /** Told of every game stored by this flow, opened or changed: the Activity's tables follow it. */
+  readonly stored?: (game: StoredGame) => void;
 }
 
 /** A new game as a command describes it; its first deadline is the flow's to compute. */
@@ -59,6 +61,7 @@ export class GameFlow {
       return { ok: false, ...(created.reason === 'channel-busy' ? channelBusy(created.active) : SERIES_GONE) };
     }
     this.deps.scheduler.arm(created.game);
+    this.deps.stored?.(created.game);
     return created;
   }
 
@@ -81,6 +84,7 @@ export class GameFlow {
       // Another process wrote this game first (a shared database): the click was made on an old board.
       if (!saved.ok) return { ok: false, ...MOVED_ON };
       this.deps.scheduler.arm(saved.game);
+      this.deps.stored?.(saved.game);
       if (turnMoved(game.state, result.state))
         this.deps.turnMoved?.(saved.game, 'playerId' in decision ? decision.playerId : undefined);
       return { ok: true, game: saved.game };

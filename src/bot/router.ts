@@ -1,5 +1,6 @@
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
 import { handleCommand } from '../../commands/index.js';
+import { launchTable } from '../activity/launch.js';
 import { countInteraction } from '../ops/interaction-outcome.js';
 import { personal } from './audience.js';
 import { handleComponent } from './components/index.js';
@@ -37,6 +38,12 @@ export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction:
   return (interaction) =>
     inFlight.track(
       (async () => {
+        // The app launcher's Entry Point command (handler APP_HANDLER): open the Activity.
+        if (interaction.isPrimaryEntryPointCommand()) {
+          return launchTable(interaction).catch((error: unknown) =>
+            ctx.log.error('could not open the Activity', { interaction: interaction.id, error }),
+          );
+        }
         if (!interaction.isChatInputCommand() && !interaction.isMessageComponent()) return;
         const tr = personal(ctx.languages, interaction);
         try {

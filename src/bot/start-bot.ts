@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Client, Events, type Interaction, MessageFlags } from 'discord.js';
+import { type ActivityPart, activityPart } from '../activity/start-activity.js';
 import type { Config } from '../config.js';
 import { ALL_RULE_SETS } from '../game/index.js';
 import { type Languages, loadLanguages } from '../i18n/index.js';
@@ -9,7 +10,7 @@ import type { GameStore } from '../store/index.js';
 import { openSettingsStore } from '../store/settings/index.js';
 import { solverFor } from '../strategy/index.js';
 import { changedWithoutAClick } from './after-restart.js';
-import { personal } from './audience.js';
+import { guildWide, personal } from './audience.js';
 import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
@@ -96,6 +97,15 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     boardBack: (game) => scheduler.arm(game),
   });
   const pings = new TurnPings({ client, store, boards, languages, log, budget });
+  const activity: ActivityPart | undefined = config.activity
+    ? activityPart(
+        { ...config, activity: config.activity },
+        languages,
+        log,
+        (guildId) => guildWide(languages, client, guildId),
+        budget,
+      )
+    : undefined;
   ctx = {
     config,
     store,
@@ -108,6 +118,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
       turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
+      stored: activity ? (game) => activity.hub.stored(game) : undefined,
     }),
     boards,
     pings,
@@ -148,6 +159,12 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
   // A failure here stops the start (a damaged database is reported by main); later sweeps only log.
   await sweepGames(ctx, owned);
   const emojis = await loadDiceFaces(connected, log);
+  // A port already taken stops the Activity, not the bot: the games in the channels go on.
+  await activity
+    ?.open(ctx, connected, owned)
+    .catch((error: unknown) =>
+      log.error('the Activity could not be served; the bot runs without it', { port: config.activity?.port, error }),
+    );
   dice.faces = emojis.faces;
   const gamesInPlay = scheduler.armAll((await store.turnsInPlay()).filter((turn) => owned(turn.guildId)));
   const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS, owned)).filter(changedWithoutAClick);
@@ -178,6 +195,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
       accepting = false;
       clearInterval(sweep);
       scheduler.stop();
+      await activity?.close();
       await inFlight.idle();
       await ctx.boards.idle();
       await ctx.pings.idle();

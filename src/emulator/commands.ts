@@ -54,6 +54,8 @@ export interface RegisteredCommand {
   integration_types: number[];
   nsfw: boolean;
   guild_id?: string;
+  /** PRIMARY_ENTRY_POINT only: 1 APP_HANDLER (the app answers), 2 DISCORD_LAUNCH_ACTIVITY. */
+  handler?: number;
 }
 
 const CHAT_INPUT_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
@@ -62,6 +64,9 @@ const CHAT_INPUT_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 export const IntegrationType = { GuildInstall: 0, UserInstall: 1 } as const;
 export const CommandContext = { Guild: 0, BotDM: 1, PrivateChannel: 2 } as const;
 const MAX_COMMANDS = 100;
+/** docs/interactions/application-commands.mdx: the Activity's launcher command, global and one per app. */
+export const PRIMARY_ENTRY_POINT = 4;
+export const EntryPointHandler = { AppHandler: 1, DiscordLaunchActivity: 2 } as const;
 
 /** Global and per-guild commands of every application. */
 export class CommandStore {
@@ -105,7 +110,18 @@ export class CommandStore {
       }
     });
     errors.throwIfAny();
+    checkEntryPoints(list ?? [], guildId);
     const previous = this.list(appId, guildId);
+    // Discord refuses a bulk overwrite that would drop the Entry Point command (made for the app
+    // when Activities are enabled): it must be sent along, or deleted on its own.
+    const keepsEntryPoint = (list ?? []).some((entry) => isObject(entry) && entry.type === PRIMARY_ENTRY_POINT);
+    if (!keepsEntryPoint && previous.some((command) => command.type === PRIMARY_ENTRY_POINT)) {
+      throw new DiscordError(
+        400,
+        50240,
+        "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+      );
+    }
     const next = (list ?? []).map((entry) => {
       const body = entry as JsonObject;
       const old = previous.find((command) => command.name === body.name && command.type === (body.type ?? 1));
@@ -122,6 +138,7 @@ export class CommandStore {
     errors.throwIfAny();
     const entry = body as JsonObject;
     const list = [...this.list(appId, guildId)];
+    checkEntryPoints([...list.filter((command) => command.name !== entry.name), entry], guildId);
     const index = list.findIndex((command) => command.name === entry.name && command.type === (entry.type ?? 1));
     if (index < 0 && list.length >= MAX_COMMANDS) {
       throw new DiscordError(400, 30032, 'Maximum number of application commands reached (100)');
@@ -178,8 +195,19 @@ export class CommandStore {
       contexts: Array.isArray(body.contexts) ? (body.contexts as number[]) : null,
       integration_types: Array.isArray(body.integration_types) ? (body.integration_types as number[]) : [0],
       nsfw: body.nsfw === true,
+      ...(type === PRIMARY_ENTRY_POINT
+        ? { handler: typeof body.handler === 'number' ? body.handler : EntryPointHandler.AppHandler }
+        : {}),
     };
   }
+}
+
+/** An Entry Point command is global only, one per app (docs/interactions/application-commands.mdx). */
+function checkEntryPoints(list: readonly unknown[], guildId: string | null): void {
+  const count = list.filter((entry) => isObject(entry) && entry.type === PRIMARY_ENTRY_POINT).length;
+  if (count > 0 && guildId)
+    throw DiscordError.formError(['type'], 'BASE_TYPE_CHOICES', 'Entry Point commands are global only');
+  if (count > 1) throw new DiscordError(400, 30032, 'Maximum number of Entry Point commands reached (1)');
 }
 
 function scopeKey(appId: string, guildId: string | null): string {
@@ -210,6 +238,14 @@ function validateCommand(errors: FormErrors, path: FieldPath, body: unknown): vo
     );
     if (body.options !== undefined && body.options !== null)
       validateOptions(errors, [...path, 'options'], body.options, 0);
+  } else if (type === PRIMARY_ENTRY_POINT) {
+    validateChatInputName(errors, [...path, 'name'], body.name);
+    checkString(errors, [...path, 'description'], body.description, { min: 1, max: 100, required: true });
+    if (Array.isArray(body.options) && body.options.length > 0)
+      errors.add([...path, 'options'], 'APPLICATION_COMMAND_OPTIONS_INVALID', 'Entry Point commands take no options');
+    const handler = body.handler ?? EntryPointHandler.AppHandler;
+    if (handler !== EntryPointHandler.AppHandler && handler !== EntryPointHandler.DiscordLaunchActivity)
+      errors.add([...path, 'handler'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2).');
   } else {
     checkString(errors, [...path, 'name'], body.name, { min: 1, max: 32, required: true });
     validateLocalizations(errors, [...path, 'name_localizations'], body.name_localizations, 'menu-name');

@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
+import { type ActivityInstance, ActivityInstances, addActivityInstanceRoutes } from './activity-instances.js';
 import { CdnStore } from './cdn.js';
 import { type Clock, EmulatorClock } from './clock.js';
 import { type CommandPermission, CommandPermissionStore, type GuildCommandPermissions } from './command-permissions.js';
-import { CommandStore, type RegisteredCommand } from './commands.js';
+import { CommandStore, EntryPointHandler, PRIMARY_ENTRY_POINT, type RegisteredCommand } from './commands.js';
 import { EmojiStore } from './emojis.js';
 import { ImpossibleActionError } from './errors.js';
 import { FaultInjector, type InjectedFault, type RestFault } from './faults.js';
@@ -21,6 +22,7 @@ import {
 } from './interactions/virtual-users.js';
 import { INVALID_REQUEST_BAN_MS, INVALID_REQUEST_BAN_THRESHOLD, InvalidRequestLog } from './invalid-requests.js';
 import { type EmulatedMessage, MessageStore, type StoredMessage } from './messages.js';
+import { addOAuth2Routes, OAuth2Grants } from './oauth2.js';
 import type { Json } from './payloads.js';
 import { hasAll, Permission } from './permissions.js';
 import type { Problem } from './problems.js';
@@ -198,6 +200,8 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #cdn: CdnStore;
   readonly #emojis: EmojiStore;
   readonly #pings = new Map<string, Ping[]>();
+  readonly #oauth2: OAuth2Grants;
+  readonly #activities: ActivityInstances;
   #port = 0;
   #stopped = false;
 
@@ -223,6 +227,8 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#messages = new MessageStore(this.#world, this.#cdn, options.historyLimit);
     this.#emojis = new EmojiStore(this.#world, this.#cdn);
     this.#commands = new CommandStore(snowflakes);
+    this.#oauth2 = new OAuth2Grants(this.#world, this.#clock);
+    this.#activities = new ActivityInstances(this.#world, snowflakes);
     this.#interactions = new InteractionRegistry(
       this.#clock,
       () => snowflakes.next(),
@@ -243,6 +249,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       commandPermissions: this.#commandPermissions,
       emojis: this.#emojis,
       interactions: this.#interactions,
+      activities: this.#activities,
       gateway: this.#gateway,
       report,
       gatewayUrl: () => this.gatewayUrl,
@@ -255,6 +262,8 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     addEmojiRoutes(router, this.#emojis);
     addThreadRoutes(router, context);
     addInteractionRoutes(router, new InteractionResponder(context));
+    addOAuth2Routes(router, this.#oauth2);
+    addActivityInstanceRoutes(router, this.#activities);
     this.#http = new HttpFrontend({
       world: this.#world,
       router,
@@ -270,6 +279,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       appOfRoute: (params) =>
         params.appId ?? (params.interactionId ? (this.#interactions.get(params.interactionId)?.appId ?? null) : null),
       served: (request) => this.emit('restRequest', { ...request, guildId: this.#guildOfRoute(request.params) }),
+      bearer: (token) => this.#oauth2.bearer(token),
     });
     this.#users = new VirtualUsers({
       world: this.#world,
@@ -277,6 +287,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       commandPermissions: this.#commandPermissions,
       messages: this.#messages,
       interactions: this.#interactions,
+      activities: this.#activities,
       deliver: (appId, payload, guildId) => this.#gateway.dispatchToOne(appId, 'INTERACTION_CREATE', payload, guildId),
     });
     wireGatewayFanout(this.#world, this.#messages, this.#gateway);
@@ -307,7 +318,56 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   /** `id` and `token` may be given, so a saved world is rebuilt with the same ids and token. */
   createApplication(options: CreateApplicationOptions): ApplicationHandle {
     const app = this.#world.createApplication(options);
+    // Enabling Activities makes a default Entry Point command, "launch", that Discord handles itself.
+    if (options.activities) {
+      this.#commands.upsert(app.id, null, {
+        type: PRIMARY_ENTRY_POINT,
+        name: 'launch',
+        description: `Launch ${options.name}`,
+        handler: EntryPointHandler.DiscordLaunchActivity,
+      });
+    }
     return { id: app.id, name: app.name, token: app.token, botUser: { id: app.botUserId, username: app.name } };
+  }
+
+  // ── Activities and OAuth2 (activity-instances.ts, oauth2.ts) ─────────────
+
+  /** The client secret the Developer Portal shows: `DISCORD_CLIENT_SECRET` for the bot. */
+  clientSecret(appId: string): string {
+    return this.#oauth2.clientSecret(appId);
+  }
+
+  /** A person approves the Activity's `authorize` (what the Discord client does): the code it returns. */
+  authorizeActivity(appId: string, userId: string, scopes: readonly string[] = ['identify']): string {
+    return this.#oauth2.issueCode(appId, userId, scopes);
+  }
+
+  /** An access token as a code exchange gives it, for tests that skip the exchange. */
+  accessToken(appId: string, userId: string): string {
+    return this.#oauth2.issueToken(appId, userId);
+  }
+
+  /** A person opens the app's Activity in a channel (the app launcher): joins the instance there. */
+  launchActivity(appId: string, channelId: string, userId: string): ActivityInstance {
+    return this.#activities.launch(appId, channelId, userId);
+  }
+
+  /**
+   * A person picks the app in the App Launcher of a channel: Discord opens the Activity itself
+   * (Entry Point handler 2, null) or sends the bot the Entry Point command to answer (handler 1).
+   */
+  openFromLauncher(options: { user: string; channel: string; app: string }): Promise<InteractionOutcome | null> {
+    return this.#users.openFromLauncher(options);
+  }
+
+  /** A person closes the Activity. */
+  leaveActivity(instanceId: string, userId: string): void {
+    this.#activities.leave(instanceId, userId);
+  }
+
+  /** The instance running in a channel, if any. */
+  activityIn(appId: string, channelId: string): ActivityInstance | undefined {
+    return this.#activities.inChannel(appId, channelId);
   }
 
   createUser(options: CreateUserOptions): UserHandle {

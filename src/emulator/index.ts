@@ -1,3 +1,4 @@
+export type { ActivityInstance } from './activity-instances.js';
 export type { Clock } from './clock.js';
 export {
   allChannelsId,

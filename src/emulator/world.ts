@@ -65,6 +65,8 @@ export interface GuildRecord {
 export const ChannelType = {
   GuildText: 0,
   DM: 1,
+  /** A voice channel; its text chat takes messages like a text channel (and Activities run in it). */
+  GuildVoice: 2,
   GuildAnnouncement: 5,
   AnnouncementThread: 10,
   PublicThread: 11,
@@ -73,7 +75,7 @@ export const ChannelType = {
 } as const;
 
 export type ThreadType = 10 | 11 | 12;
-export type TopLevelChannelType = 0 | 5 | 15;
+export type TopLevelChannelType = 0 | 2 | 5 | 15;
 
 /** Minutes of inactivity before a thread archives itself: the only values Discord takes. */
 export const AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10080] as const;
@@ -170,6 +172,8 @@ export interface CreateApplicationOptions {
   id?: string;
   /** An explicit bot token (default: a random one shaped like Discord's). */
   token?: string;
+  /** Activities enabled in the Developer Portal: the EMBEDDED flag (see activity-instances.ts). */
+  activities?: boolean;
 }
 
 export interface CreateGuildOptions {
@@ -191,7 +195,7 @@ export interface CreateChannelOptions {
   /** An explicit snowflake. */
   id?: string;
   name: string;
-  /** 0 text (default), 5 announcement, 15 forum. */
+  /** 0 text (default), 2 voice, 5 announcement, 15 forum. */
   type?: TopLevelChannelType;
   topic?: string;
   /** Role or user id → bits denied in this channel. */
@@ -264,7 +268,8 @@ export class World extends EventEmitter<WorldEvents> {
       name: options.name,
       token,
       botUserId: id,
-      flags: 0,
+      // EMBEDDED (1 << 17): the app has an Activity.
+      flags: options.activities ? 1 << 17 : 0,
       privilegedIntents: options.privilegedIntents ?? 0,
     };
     this.applications.set(id, app);

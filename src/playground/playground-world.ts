@@ -35,6 +35,8 @@ export function buildPlaygroundWorld(
 ): { world: PlaygroundWorld; file: WorldFile } {
   const app = discord.createApplication({
     name: saved?.application.name ?? 'Crag',
+    // Activities enabled, as in the Developer Portal: the voice channel's table (activity-host.ts).
+    activities: true,
     ...(saved ? { id: saved.application.id, token: saved.application.token } : {}),
   });
   const wanted = saved?.people ?? PLAYGROUND_PEOPLE.map((username) => ({ username, id: undefined, locale: undefined }));

@@ -3,6 +3,7 @@ import { ConfigError } from '../config.js';
 import { type Emulator, startEmulator } from '../emulator/index.js';
 import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError } from '../env.js';
 import { registerCommands } from '../register-commands.js';
+import { ActivityHost, freePort } from './activity-host.js';
 import { bannerLines } from './banner.js';
 import { BotSupervisor } from './bot-supervisor.js';
 import { waitForLeftoverBot } from './leftover-bot.js';
@@ -43,7 +44,13 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   // The channel keeps what the page and the journal keep: a flood of posts cannot grow memory for good.
   const discord = await startEmulator({ historyLimit: KEPT_MESSAGES });
   let live: LiveChannel | null = null;
-  const web = new WebServer({ files: loadStaticFiles(WEB_ROOT), emulatorPort: discord.port, live: () => live });
+  let activity: ActivityHost | null = null;
+  const web = new WebServer({
+    files: loadStaticFiles(WEB_ROOT),
+    emulatorPort: discord.port,
+    live: () => live,
+    activity: () => activity,
+  });
   try {
     await web.listen(settings.port);
   } catch (error) {
@@ -81,6 +88,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   const locales = new PlaygroundLocales(discord, world, file, (changed) => writeWorldFile(paths.worldFile, changed));
   const channel = new LiveChannel(discord, world, locales);
   live = channel;
+  const activityPort = await freePort();
+  activity = new ActivityHost(discord, world, activityPort);
   say(`Local Discord emulator: ${discord.apiUrl} (its bot token is in ${paths.worldFile}).`);
 
   const bot = new BotSupervisor({
@@ -97,6 +106,9 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
       DISCORD_CLIENT_ID: app.id,
       DISCORD_GUILD_ID: guild.id,
       DISCORD_API_URL: discord.apiUrl,
+      // The Activity in the voice channel "Crag table", reached through the page's origin.
+      ACTIVITY_PORT: String(activityPort),
+      DISCORD_CLIENT_SECRET: discord.clientSecret(app.id),
     },
   });
   const stop = stopper(async () => {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ActivityHost } from './activity-host.js';
 import { isCdnPath, proxyCdn } from './cdn-proxy.js';
 import type { LiveChannel } from './live-channel.js';
 import { checkOrigin } from './origin-policy.js';
@@ -19,6 +20,8 @@ export interface WebServerDeps {
   readonly emulatorPort: number;
   /** Set once the world is ready; until then the page's socket is refused and it retries. */
   live(): LiveChannel | null;
+  /** The voice channel's Activity (activity-host.ts), once the world is ready. */
+  activity?: () => ActivityHost | null;
 }
 
 /** Only this page's own script, styles and socket; images may come from here or (embeds) from anywhere. */
@@ -59,6 +62,7 @@ export class WebServer {
       const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
       const verdict = checkOrigin(headersOf(request), this.#port, 'websocket');
       const live = deps.live();
+      if (verdict.allowed && deps.activity?.()?.upgrade(request, socket, head)) return;
       if (!verdict.allowed || pathname !== LIVE_PATH || !live) {
         const status = !verdict.allowed ? '403 Forbidden' : !live ? '503 Service Unavailable' : '404 Not Found';
         socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -96,6 +100,7 @@ export class WebServer {
       response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Forbidden: ${verdict.reason}.\n`);
       return;
     }
+    if (this.deps.activity?.()?.handle(request, response)) return;
     const method = request.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();

@@ -9,6 +9,7 @@ import { MessageList } from './message-list.js';
 import { PeopleList } from './people-list.js';
 import { pendingKey, type RenderContext, RenderContextValue } from './render-context.js';
 import { useLiveChannel } from './use-live-channel.js';
+import { VoiceTable } from './voice-table.js';
 
 /** The whole page for one person: header, banners, the channel, the message box and the people. */
 export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username: string) => void }) {
@@ -97,6 +98,7 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
           ) : null}
         </div>
         <main class="channel">
+          <VoiceTable as={hello.you.username} t={t} />
           <MessageList
             messages={state.messages}
             notices={state.notices}

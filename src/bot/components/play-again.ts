@@ -5,8 +5,9 @@ import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
+import type { Changed } from '../game-flow.js';
 import { asEdit, boardView, gameMessage, type WithFiles } from '../game-message.js';
-import { type Outcome, refused } from '../outcome.js';
+import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../render/index.js';
 import { mayStartHere } from '../start-gate.js';
 import type { GuildComponent } from './index.js';
@@ -36,24 +37,27 @@ function nextGame(
   return { state: createGame(host.playerId, finished.rules, nameOf(host)), actions };
 }
 
-export async function playAgain(
+/**
+ * Opens the next game of the series for a player of the finished `game` (as drawn at `version`):
+ * from the button under the standings, or from the Activity's table.
+ */
+export async function openNextGame(
   ctx: BotContext,
-  interaction: GuildComponent,
   game: StoredGame,
   version: number,
-): Promise<Outcome> {
-  if (game.state.status !== 'finished' || version !== game.state.version) return refused('refusal.again-not-finished');
-  const clicker = game.state.seats.find(
-    (seat) => seat.playerId === interaction.user.id && seat.computer === null && !seat.left,
+  player: { playerId: string; name: string },
+): Promise<Changed> {
+  const no = (refusal: Refusal): Changed => ({ ok: false, ...refusal });
+  if (game.state.status !== 'finished' || version !== game.state.version)
+    return no(refused('refusal.again-not-finished'));
+  const seated = game.state.seats.some(
+    (seat) => seat.playerId === player.playerId && seat.computer === null && !seat.left,
   );
-  if (!clicker) return refused('refusal.again-not-seated');
-  // Starting the next game is starting a game: the server's channel and role rules hold as for /crag start.
-  const barred = mayStartHere(interaction, await ctx.houseRules.settingsOf(game.guildId));
-  if (barred) return barred;
-  const next = nextGame(game.state, { playerId: clicker.playerId, name: displayName(interaction) });
-  if (!next) return refused('refusal.again-nobody');
-  const wait = ctx.cooldowns.check('again', interaction.user.id);
-  if (wait) return wait;
+  if (!seated) return no(refused('refusal.again-not-seated'));
+  const next = nextGame(game.state, player);
+  if (!next) return no(refused('refusal.again-nobody'));
+  const wait = ctx.cooldowns.check('again', player.playerId);
+  if (wait) return no(wait);
   const opened = await ctx.flow.open(
     {
       guildId: game.guildId,
@@ -66,10 +70,26 @@ export async function playAgain(
     },
     next.actions,
   );
-  if (!opened.ok) return opened;
   // The series keeps what its first game took from the house rules (its rules came with it).
-  const house = await ctx.houseRules.ofGame(game.id);
-  if (house) await ctx.houseRules.recordGame(opened.game.id, house);
+  const house = opened.ok ? await ctx.houseRules.ofGame(game.id) : undefined;
+  if (opened.ok && house) await ctx.houseRules.recordGame(opened.game.id, house);
+  return opened;
+}
+
+export async function playAgain(
+  ctx: BotContext,
+  interaction: GuildComponent,
+  game: StoredGame,
+  version: number,
+): Promise<Outcome> {
+  // Starting the next game is starting a game: the server's channel and role rules hold as for /crag start.
+  const barred = mayStartHere(interaction, await ctx.houseRules.settingsOf(game.guildId));
+  if (barred) return barred;
+  const opened = await openNextGame(ctx, game, version, {
+    playerId: interaction.user.id,
+    name: displayName(interaction),
+  });
+  if (!opened.ok) return opened;
   ctx.boards.willPost(opened.game.id);
   const tr = channelWide(ctx.languages, interaction);
   await interaction.update(asEdit(await standingsWithoutPlayAgain(ctx, interaction, game, tr)));

@@ -11,6 +11,12 @@ export interface RestRequest {
   files: UploadedFile[];
   /** The application whose bot token authorized the request; null on unauthenticated routes. */
   app: ApplicationRecord | null;
+  /** The person whose OAuth2 Bearer token authorized it instead (see oauth2.ts); null otherwise. */
+  bearer: { userId: string; scopes: readonly string[] } | null;
+  /** A form-encoded body (OAuth2's token endpoint takes nothing else); null for any other. */
+  form: Record<string, string> | null;
+  /** The Authorization header as sent (OAuth2 clients may authenticate with Basic). */
+  authorization: string | null;
 }
 
 export interface RestResponse {

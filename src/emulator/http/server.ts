@@ -4,6 +4,7 @@ import type { CdnStore } from '../cdn.js';
 import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
+import type { BearerLookup } from '../oauth2.js';
 import { type Problem, summarizeBody } from '../problems.js';
 import type { RateLimiter } from '../rate-limits/limiter.js';
 import { ignoredAttachmentFields } from '../validation/attachment-requests.js';
@@ -52,6 +53,8 @@ export interface HttpFrontendDeps {
   appOfRoute: (params: Record<string, string>) => string | null;
   /** Told of every answered request to a known route (injected faults included). */
   served: (request: ServedRequest) => void;
+  /** Who an OAuth2 Bearer token belongs to (src/emulator/oauth2.ts). */
+  bearer: (token: string) => BearerLookup;
 }
 
 /** One HTTP server on 127.0.0.1: REST under /api/v10 and the gateway WebSocket upgrade on /gateway. */
@@ -182,8 +185,13 @@ export class HttpFrontend {
     let body: unknown;
     let answer: RestResponse;
     try {
-      const app = route.auth ? this.#authorize(request) : null;
-      const parsed = await parseBody(request.headers['content-type'] ?? '', raw);
+      const bearer = route.auth ? this.#bearer(request) : null;
+      const app = route.auth && !bearer ? this.#authorize(request) : null;
+      const contentType = request.headers['content-type'] ?? '';
+      const form = contentType.startsWith('application/x-www-form-urlencoded')
+        ? Object.fromEntries(new URLSearchParams(raw.toString('utf8')))
+        : null;
+      const parsed = form ? { body: undefined, files: [] } : await parseBody(contentType, raw);
       body = parsed.body;
       answer = route.handle({
         method,
@@ -193,6 +201,9 @@ export class HttpFrontend {
         body,
         files: parsed.files,
         app,
+        bearer,
+        form,
+        authorization: request.headers.authorization ?? null,
       });
     } catch (error) {
       if (!(error instanceof DiscordError)) throw error;
@@ -241,6 +252,15 @@ export class HttpFrontend {
   #tokenApp(request: IncomingMessage): string | null {
     const token = /^Bot\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     return token ? (this.deps.world.applicationByToken(token)?.id ?? null) : null;
+  }
+
+  /** A person's OAuth2 access token: known and unexpired, or 401 as Discord answers either. */
+  #bearer(request: IncomingMessage): { userId: string; scopes: readonly string[] } | null {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) return null;
+    const found = this.deps.bearer(token);
+    if (!found || found === 'expired') throw DiscordError.unauthorized();
+    return found;
   }
 
   #authorize(request: IncomingMessage) {

@@ -20,7 +20,7 @@ export const InteractionType = {
   ModalSubmit: 5,
 } as const;
 
-export type AckKind = 'reply' | 'deferred-reply' | 'deferred-update' | 'update' | 'modal';
+export type AckKind = 'reply' | 'deferred-reply' | 'deferred-update' | 'update' | 'modal' | 'launch-activity';
 
 /** What the user saw once the bot answered (or did not). */
 export interface InteractionOutcome {

@@ -17,6 +17,8 @@ export const CallbackType = {
   UpdateMessage: 7,
   ApplicationCommandAutocompleteResult: 8,
   Modal: 9,
+  /** docs/interactions/receiving-and-responding.mdx: apps with Activities only. */
+  LaunchActivity: 12,
 } as const;
 
 const MessageType = { Default: 0, Reply: 19, ChatInputCommand: 20 } as const;
@@ -60,6 +62,9 @@ export class InteractionResponder {
         break;
       case CallbackType.Modal:
         this.#modal(record, data);
+        break;
+      case CallbackType.LaunchActivity:
+        this.#launchActivity(record);
         break;
       default:
         throw DiscordError.formError(
@@ -312,7 +317,30 @@ export class InteractionResponder {
     return this.context.world.requireUser(this.context.world.requireApplication(record.appId).botUserId);
   }
 
+  /**
+   * The person who acted gets the app's Activity in the interaction's channel (joining the one
+   * running there). Commands, components and modal submits may answer so; apps without the
+   * EMBEDDED flag may not.
+   */
+  #launchActivity(record: InteractionRecord): void {
+    if (record.type === InteractionType.Autocomplete || record.type === InteractionType.Ping) {
+      throw DiscordError.formError(['type'], 'BASE_TYPE_CHOICES', 'Interaction response type 12 is not valid here.');
+    }
+    const instance = this.context.activities.launch(record.appId, record.channelId, record.userId);
+    this.#launched.set(record.id, instance.instanceId);
+    this.context.interactions.acknowledge(record, 'launch-activity', {});
+  }
+
+  readonly #launched = new Map<string, string>();
+
   #callbackResponse(record: InteractionRecord, callbackType: number): Json {
+    const activityInstanceId = this.#launched.get(record.id);
+    if (activityInstanceId) {
+      return {
+        interaction: { id: record.id, type: record.type, activity_instance_id: activityInstanceId },
+        resource: { type: callbackType, activity_instance: { id: activityInstanceId } },
+      };
+    }
     const message = record.originalMessageId ? this.context.messages.get(record.originalMessageId)?.json : undefined;
     const withMessage =
       callbackType === CallbackType.ChannelMessageWithSource ||

@@ -1,3 +1,4 @@
+import type { ActivityInstances } from '../activity-instances.js';
 import { type CommandPermissionStore, mayUseCommand } from '../command-permissions.js';
 import { CommandContext, type CommandStore, IntegrationType, type RegisteredCommand } from '../commands.js';
 import { ImpossibleActionError } from '../errors.js';
@@ -66,6 +67,8 @@ export interface VirtualUserDeps {
   commandPermissions: CommandPermissionStore;
   messages: MessageStore;
   interactions: InteractionRegistry;
+  /** Running Activities: the App Launcher opens one when Discord handles the Entry Point itself. */
+  activities: ActivityInstances;
   /** Sends INTERACTION_CREATE to the app's gateway sessions; false when no session took it. */
   deliver: (appId: string, payload: Json, guildId: string | null) => boolean;
 }
@@ -107,6 +110,32 @@ export class VirtualUsers {
         if (error instanceof ImpossibleActionError) return false;
         throw error;
       }
+    });
+  }
+
+  /**
+   * The person picks the app in the App Launcher: its Entry Point command. With handler
+   * APP_HANDLER (1) the bot gets the interaction and answers (LAUNCH_ACTIVITY, say); with
+   * DISCORD_LAUNCH_ACTIVITY (2) Discord opens the Activity itself and the bot hears nothing.
+   */
+  async openFromLauncher(options: { user: string; channel: string; app: string }): Promise<InteractionOutcome | null> {
+    const { world, commands } = this.deps;
+    const app = world.requireApplication(options.app);
+    const channel = world.requireChannel(options.channel);
+    const command = commands.list(app.id, null).find((candidate) => candidate.type === 4);
+    if (!command) throw new ImpossibleActionError(`application ${app.id} has no Entry Point command`);
+    this.#assertMayUseCommand(command, channel, options.user);
+    if (command.handler === 2) {
+      this.deps.activities.launch(app.id, channel.id, options.user);
+      return null;
+    }
+    return this.#send({
+      app,
+      channel,
+      userId: options.user,
+      type: InteractionType.ApplicationCommand,
+      data: { id: command.id, name: command.name, type: 4 },
+      commandName: command.name,
     });
   }
 

@@ -1,3 +1,4 @@
+import type { ActivityInstances } from '../activity-instances.js';
 import type { CommandPermissionStore } from '../command-permissions.js';
 import type { CommandStore } from '../commands.js';
 import type { EmojiStore } from '../emojis.js';
@@ -18,6 +19,8 @@ export interface RestContext {
   commandPermissions: CommandPermissionStore;
   emojis: EmojiStore;
   interactions: InteractionRegistry;
+  /** Running Activities, which a LAUNCH_ACTIVITY response starts or joins. */
+  activities: ActivityInstances;
   gateway: GatewayServer;
   report: (problem: Omit<Problem, 'at'>) => void;
   /** `ws://127.0.0.1:PORT/gateway` */

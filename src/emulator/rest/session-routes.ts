@@ -26,7 +26,10 @@ export function addSessionRoutes(router: Router, context: RestContext): void {
     }),
   );
 
-  router.add('GET', '/users/@me', (request) => json(currentUserJson(world.requireUser(appOf(request).botUserId))));
+  // With a person's Bearer token (OAuth2, scope identify), the person; with the bot token, the bot.
+  router.add('GET', '/users/@me', (request) =>
+    json(currentUserJson(world.requireUser(request.bearer ? request.bearer.userId : appOf(request).botUserId))),
+  );
 
   router.add('GET', '/users/:userId', (request) => {
     const user = world.users.get(param(request, 'userId'));

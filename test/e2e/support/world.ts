@@ -30,6 +30,8 @@ export interface WorldOptions {
   readonly databaseUrl?: string;
   /** Discord's REST limits in the emulator (off by default; see src/emulator/README.md). */
   readonly rateLimits?: EmulatorOptions['rateLimits'];
+  /** Activities enabled: a voice channel "table", and the bot serving the Activity (ACTIVITY_PORT). */
+  readonly activities?: boolean;
 }
 
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
@@ -56,7 +58,7 @@ export class TestWorld {
 
   static async create(options: WorldOptions = {}): Promise<TestWorld> {
     const discord = await startEmulator({ rateLimits: options.rateLimits ?? false });
-    const app = discord.createApplication({ name: 'Crag' });
+    const app = discord.createApplication({ name: 'Crag', activities: options.activities ?? false });
     const people = NAMES.slice(0, options.people ?? 5).map((username, i) => {
       const globalName = options.displayNames?.[i];
       return discord.createUser({
@@ -78,6 +80,7 @@ export class TestWorld {
     const channels: Record<string, ChannelHandle> = {};
     for (const name of ['crag', ...(options.channels ?? [])])
       channels[name] = discord.createChannel(guild.id, { name });
+    if (options.activities) channels.table = discord.createChannel(guild.id, { name: 'Crag table', type: 2 });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-e2e-'));
     const env = {
       DISCORD_TOKEN: app.token,
@@ -91,6 +94,7 @@ export class TestWorld {
       COMPUTER_PAUSE_MS: '20',
       // People in these tests start games faster than anyone would; the cooldowns have a test of their own.
       COOLDOWN_MS: '0',
+      ...(options.activities ? { ACTIVITY_PORT: '0', DISCORD_CLIENT_SECRET: discord.clientSecret(app.id) } : {}),
       ...options.env,
     };
     const world = new TestWorld(discord, app, guild, channels, people, names, dir, env);

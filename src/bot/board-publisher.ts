@@ -69,6 +69,12 @@ export interface BoardPublisherDeps {
   readonly boardBack: (game: StoredGame) => void;
 }
 
+/**
+ * How long an interaction's drawing of a board waits for the bot's own edit of it already under way:
+ * such an edit takes milliseconds, and the interaction's 3 s must leave room for the answer itself.
+ */
+const RESPONSE_WAIT_MS = 1_000;
+
 /** A board the bot could not reach: when that was found, and the message it was. */
 interface LostBoard {
   readonly since: number;
@@ -144,6 +150,36 @@ export class BoardPublisher {
       if (this.chains.get(gameId) === next) this.chains.delete(gameId);
     });
     return next;
+  }
+
+  /**
+   * Sends a drawing of the board that an interaction's response carries (an update of the clicked
+   * board), after this board's edits already under way. Requests sent together reach Discord in
+   * either order, so a redraw drawn a moment earlier would otherwise land after this newer drawing
+   * and show the board as it was: a player would click that older board and be told it moved on.
+   * The wait is bounded, since the interaction must be answered within 3 s; an edit held up longer
+   * (a 429) is caught afterwards by `landed`.
+   */
+  respond<T>(gameId: number, send: () => Promise<T>): Promise<T> {
+    const before = this.chains.get(gameId);
+    if (!before) return send();
+    let timer: NodeJS.Timeout | undefined;
+    const bounded = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, RESPONSE_WAIT_MS);
+    });
+    const result = Promise.race([before, bounded]).then(() => {
+      clearTimeout(timer);
+      return send();
+    });
+    const next = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.chains.set(gameId, next);
+    void next.finally(() => {
+      if (this.chains.get(gameId) === next) this.chains.delete(gameId);
+    });
+    return result;
   }
 
   /**

@@ -162,15 +162,8 @@ export class BoardPublisher {
    */
   respond<T>(gameId: number, send: () => Promise<T>): Promise<T> {
     const before = this.chains.get(gameId);
-    if (!before) return send();
-    let timer: NodeJS.Timeout | undefined;
-    const bounded = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, RESPONSE_WAIT_MS);
-    });
-    const result = Promise.race([before, bounded]).then(() => {
-      clearTimeout(timer);
-      return send();
-    });
+    // Registered even with nothing ahead, so that edits and updates after it wait for it in turn.
+    const result = (before ? atMost(before, RESPONSE_WAIT_MS) : Promise.resolve()).then(send);
     const next = result.then(
       () => undefined,
       () => undefined,
@@ -386,6 +379,15 @@ export class BoardPublisher {
   private forgetIfOver(game: StoredGame): void {
     if (isOver(game)) this.forget(game.id);
   }
+}
+
+/** Resolves when `work` settles or after `ms`, whichever comes first. */
+function atMost(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work, elapsed]).finally(() => clearTimeout(timer));
 }
 
 function isOver(game: StoredGame): boolean {

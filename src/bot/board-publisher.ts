@@ -85,8 +85,9 @@ interface LostBoard {
  * The bot's own requests about a game's board: redraws of boards that change without an
  * interaction to answer (turn timers, computer moves, a stale click, /crag leave), in the server's
  * language, with the bot's token, which unlike an interaction token never expires mid-game.
- * Edits of one board run one after another and always draw the latest stored state, so a slow edit
- * can never paint over a newer one.
+ * Edits of one board run one after another and always draw the latest stored state, and the updates
+ * that answer clicks on it queue behind them (see respond), so a slow edit can never paint over a
+ * newer one.
  *
  * When an edit finds the board out of reach (see LOST_ACCESS), the board is marked lost: its message
  * id is cleared in the store, so nothing tries to edit it again, and the next person who clicks or
@@ -176,9 +177,9 @@ export class BoardPublisher {
   }
 
   /**
-   * Call once a drawing of `game` (at its version) has landed on the board. Edits travel
-   * concurrently (interaction responses beside these REST edits), so an older drawing can land after
-   * a newer one and hide it: then the board is redrawn. Only a newer drawing that already landed
+   * Call once a drawing of `game` (at its version) has landed on the board. An update that waited
+   * for an edit past its bound, or drawings from another process, still travel concurrently, so an
+   * older drawing can land after a newer one and hide it: then the board is redrawn. Only a newer drawing that already landed
    * says so; when none is known (the first drawing, or after the game ended), the store does.
    */
   async landed(game: StoredGame): Promise<void> {

@@ -100,6 +100,8 @@ interface LostBoard {
 export class BoardPublisher {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly waiting = new Set<number>();
+  /** The last update answering a click on each game's board (see respond), while under way. */
+  private readonly answering = new Map<number, Promise<void>>();
   /** Games whose board message is being posted: no board id yet, but none is lost either. */
   private readonly posting = new Set<number>();
   /** Boards found out of reach, until a person brings the game a new one or the game ends. */
@@ -132,8 +134,11 @@ export class BoardPublisher {
     // A redraw that has not started yet will read the newest state anyway.
     if (chained && this.waiting.has(gameId)) return chained;
     this.waiting.add(gameId);
+    // Updates answering clicks on this board, sent before this redraw was asked for, land first.
+    const answered = this.answering.get(gameId);
     const next = (chained ?? Promise.resolve())
       .then(async () => {
+        await answered;
         this.waiting.delete(gameId);
         const game = await this.store.gameById(gameId);
         if (!game) return;
@@ -162,16 +167,16 @@ export class BoardPublisher {
    * (a 429) is caught afterwards by `landed`.
    */
   respond<T>(gameId: number, send: () => Promise<T>): Promise<T> {
-    const before = this.chains.get(gameId);
-    // Registered even with nothing ahead, so that edits and updates after it wait for it in turn.
-    const result = (before ? atMost(before, RESPONSE_WAIT_MS) : Promise.resolve()).then(send);
-    const next = result.then(
+    const ahead = [this.chains.get(gameId), this.answering.get(gameId)].filter((work) => work !== undefined);
+    const result = (ahead.length > 0 ? atMost(Promise.all(ahead), RESPONSE_WAIT_MS) : Promise.resolve()).then(send);
+    // Kept apart from the redraws: turn pings wait for those (see TurnPings), not for clicks' answers.
+    const tail = result.then(
       () => undefined,
       () => undefined,
     );
-    this.chains.set(gameId, next);
-    void next.finally(() => {
-      if (this.chains.get(gameId) === next) this.chains.delete(gameId);
+    this.answering.set(gameId, tail);
+    void tail.finally(() => {
+      if (this.answering.get(gameId) === tail) this.answering.delete(gameId);
     });
     return result;
   }
@@ -383,7 +388,7 @@ export class BoardPublisher {
 }
 
 /** Resolves when `work` settles or after `ms`, whichever comes first. */
-function atMost(work: Promise<void>, ms: number): Promise<void> {
+function atMost(work: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const elapsed = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, ms);

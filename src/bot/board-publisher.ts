@@ -73,6 +73,12 @@ export interface BoardPublisherDeps {
   readonly boardBack: (game: StoredGame) => void;
 }
 
+/**
+ * How long an interaction's drawing of a board waits for the bot's own edit of it already under way:
+ * such an edit takes milliseconds, and the interaction's 3 s must leave room for the answer itself.
+ */
+const RESPONSE_WAIT_MS = 1_000;
+
 /** A board the bot could not reach: when that was found, and the message it was. */
 interface LostBoard {
   readonly since: number;
@@ -83,8 +89,9 @@ interface LostBoard {
  * The bot's own requests about a game's board: redraws of boards that change without an
  * interaction to answer (turn timers, computer moves, a stale click, /crag leave), in the server's
  * language, with the bot's token, which unlike an interaction token never expires mid-game.
- * Edits of one board run one after another and always draw the latest stored state, so a slow edit
- * can never paint over a newer one.
+ * Edits of one board run one after another and always draw the latest stored state, and the updates
+ * that answer clicks on it queue behind them (see respond), so a slow edit can never paint over a
+ * newer one.
  *
  * When an edit finds the board out of reach (see LOST_ACCESS), the board is marked lost: its message
  * id is cleared in the store, so nothing tries to edit it again, and the next person who clicks or
@@ -97,6 +104,8 @@ interface LostBoard {
 export class BoardPublisher {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly waiting = new Set<number>();
+  /** The last update answering a click on each game's board (see respond), while under way. */
+  private readonly answering = new Map<number, Promise<void>>();
   /** Games whose board message is being posted: no board id yet, but none is lost either. */
   private readonly posting = new Set<number>();
   /** Boards found out of reach, until a person brings the game a new one or the game ends. */
@@ -131,8 +140,11 @@ export class BoardPublisher {
     // A redraw that has not started yet will read the newest state anyway.
     if (chained && this.waiting.has(gameId)) return chained;
     this.waiting.add(gameId);
+    // Updates answering clicks on this board, sent before this redraw was asked for, land first.
+    const answered = this.answering.get(gameId);
     const next = (chained ?? Promise.resolve())
       .then(async () => {
+        await answered;
         this.waiting.delete(gameId);
         const game = await this.store.gameById(gameId);
         if (!game) return;
@@ -153,9 +165,32 @@ export class BoardPublisher {
   }
 
   /**
-   * Call once a drawing of `game` (at its version) has landed on the board. Edits travel
-   * concurrently (interaction responses beside these REST edits), so an older drawing can land after
-   * a newer one and hide it: then the board is redrawn. Only a newer drawing that already landed
+   * Sends a drawing of the board that an interaction's response carries (an update of the clicked
+   * board), after this board's edits already under way. Requests sent together reach Discord in
+   * either order, so a redraw drawn a moment earlier would otherwise land after this newer drawing
+   * and show the board as it was: a player would click that older board and be told it moved on.
+   * The wait is bounded, since the interaction must be answered within 3 s; an edit held up longer
+   * (a 429) is caught afterwards by `landed`.
+   */
+  respond<T>(gameId: number, send: () => Promise<T>): Promise<T> {
+    const ahead = [this.chains.get(gameId), this.answering.get(gameId)].filter((work) => work !== undefined);
+    const result = (ahead.length > 0 ? atMost(Promise.all(ahead), RESPONSE_WAIT_MS) : Promise.resolve()).then(send);
+    // Kept apart from the redraws: turn pings wait for those (see TurnPings), not for clicks' answers.
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.answering.set(gameId, tail);
+    void tail.finally(() => {
+      if (this.answering.get(gameId) === tail) this.answering.delete(gameId);
+    });
+    return result;
+  }
+
+  /**
+   * Call once a drawing of `game` (at its version) has landed on the board. An update that waited
+   * for an edit past its bound, or drawings from another process, still travel concurrently, so an
+   * older drawing can land after a newer one and hide it: then the board is redrawn. Only a newer drawing that already landed
    * says so; when none is known (the first drawing, or after the game ended), the store does.
    */
   async landed(game: StoredGame): Promise<void> {
@@ -379,4 +414,13 @@ export class BoardPublisher {
   private forgetIfOver(game: StoredGame): void {
     if (isGameOver(game.state)) this.forget(game.id);
   }
+}
+
+/** Resolves when `work` settles or after `ms`, whichever comes first. */
+function atMost(work: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work, elapsed]).finally(() => clearTimeout(timer));
 }

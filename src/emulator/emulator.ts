@@ -9,6 +9,7 @@ import { ImpossibleActionError } from './errors.js';
 import { FaultInjector, type InjectedFault, type RestFault } from './faults.js';
 import { wireGatewayFanout } from './gateway/fanout.js';
 import { GatewayServer } from './gateway/server.js';
+import { type HeldRequest, RequestHolds, type RestHoldMatch } from './holds.js';
 import { Router } from './http/router.js';
 import { CDN_PATH, GATEWAY_PATH, HttpFrontend, type ServedRequest } from './http/server.js';
 import { type InteractionOutcome, type InteractionRecord, InteractionRegistry } from './interactions/registry.js';
@@ -191,6 +192,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #gateway: GatewayServer;
   readonly #http: HttpFrontend;
   readonly #faults = new FaultInjector();
+  readonly #holds = new RequestHolds();
   readonly #users: VirtualUsers;
   readonly #waiters = new Waiters();
   readonly #problems: Problem[] = [];
@@ -269,6 +271,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
       router,
       gateway: this.#gateway,
       faults: this.#faults,
+      holds: this.#holds,
       cdn: this.#cdn,
       count: (key) => this.#restCounts.set(key, (this.#restCounts.get(key) ?? 0) + 1),
       report,
@@ -823,6 +826,14 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   }
 
   /**
+   * The next matching REST request waits, unhandled, until released: it reaches Discord after
+   * whatever is sent meanwhile, as a request slowed down on its way may.
+   */
+  holdNextRest(match: RestHoldMatch): HeldRequest {
+    return this.#holds.add(match);
+  }
+
+  /**
    * Moves the emulator's clock forward (e.g. 15 minutes to expire interaction tokens); threads idle
    * for their auto-archive duration archive now.
    */
@@ -884,6 +895,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     this.#stopped = true;
     this.#interactions.close();
     this.#waiters.failAll(new Error('the emulator stopped'));
+    this.#holds.releaseAll();
     await this.#gateway.close();
     await this.#http.close();
   }

@@ -24,6 +24,7 @@ export {
 } from './emulator.js';
 export { DiscordError, ImpossibleActionError } from './errors.js';
 export type { InjectedFault, RestFault } from './faults.js';
+export type { HeldRequest, RestHoldMatch } from './holds.js';
 export type { AckKind, InteractionOutcome } from './interactions/registry.js';
 export type {
   ChooseOptionOptions,

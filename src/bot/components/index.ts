@@ -83,9 +83,8 @@ async function changeGame(
     else if (boardBehind) void ctx.boards.refresh(game.id);
     return changed;
   }
-  await interaction.update(
-    asEdit(await gameMessage(ctx, changed.game, channelWide(ctx.languages, interaction), ctx.dice.faces)),
-  );
+  const board = asEdit(await gameMessage(ctx, changed.game, channelWide(ctx.languages, interaction), ctx.dice.faces));
+  await ctx.boards.respond(game.id, () => interaction.update(board));
   if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
   else await ctx.boards.landed(changed.game);
   return undefined;
@@ -95,9 +94,8 @@ async function changeGame(
 async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: number): Promise<void> {
   const game = await ctx.store.gameById(gameId);
   if (!game) return;
-  await interaction.update(
-    asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces)),
-  );
+  const board = asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces));
+  await ctx.boards.respond(gameId, () => interaction.update(board));
   await ctx.boards.adopt(game, interaction.message.id, game.state.version);
 }
 

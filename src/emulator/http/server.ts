@@ -4,6 +4,7 @@ import type { CdnStore } from '../cdn.js';
 import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
+import type { RequestHolds } from '../holds.js';
 import type { BearerLookup } from '../oauth2.js';
 import { type Problem, summarizeBody } from '../problems.js';
 import type { RateLimiter } from '../rate-limits/limiter.js';
@@ -34,6 +35,8 @@ export interface HttpFrontendDeps {
   router: Router;
   gateway: GatewayServer;
   faults: FaultInjector;
+  /** Requests a test holds back until it lets them go. */
+  holds: RequestHolds;
   cdn: CdnStore;
   /** Counts one request to a route, keyed `METHOD template`. */
   count: (key: string) => void;
@@ -157,6 +160,7 @@ export class HttpFrontend {
     const userAgent = request.headers['user-agent'] ?? null;
     const served = (status: number) =>
       this.deps.served({ method, route: route.template, params: match.params, status, userAgent });
+    await this.deps.holds.wait(method, path);
     const fault = this.deps.faults.take(method, path);
     if (fault) {
       this.#write(response, fault, chargedTo, ip, fault.counted);

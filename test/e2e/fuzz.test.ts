@@ -145,6 +145,8 @@ describe('fuzz: random and forged interactions against one running bot', () => {
       (user: string, channel: string, message: string, customId: string, componentType = 2, values?: string[]) =>
       () =>
         world.discord.sendRawInteraction({
+          // Forged on purpose: the bot must hold against what no real client sends.
+          unchecked: true,
           user,
           type: 3,
           channel,
@@ -156,6 +158,8 @@ describe('fuzz: random and forged interactions against one running bot', () => {
       (user: string, channel: string | undefined, sub: Sub | undefined, extra: Record<string, unknown> = {}) =>
       () =>
         world.discord.sendRawInteraction({
+          // Forged on purpose: the bot must hold against what no real client sends.
+          unchecked: true,
           user,
           type: 2,
           ...(channel ? { channel } : {}),
@@ -605,6 +609,8 @@ describe('fuzz: random and forged interactions against one running bot', () => {
           const user = toAct && chance(70) ? toAct : pick(people);
           const values = control.options.length > 0 ? [pick(control.options).value] : undefined;
           return world.discord.sendRawInteraction({
+            // Forged on purpose: the bot must hold against what no real client sends.
+            unchecked: true,
             user,
             type: 3,
             channel,

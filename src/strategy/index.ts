@@ -25,3 +25,4 @@ export {
   rankRows,
   solverFor,
 } from './tables.js';
+export { OPTIMUM_PLAYER_ID, type OptimumGame, OptimumCache, playOptimum } from './daily-optimum.js';

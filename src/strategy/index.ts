@@ -14,6 +14,7 @@ export {
   type RowReview,
 } from './analysis.js';
 export { chooseComputerAction } from './computer.js';
+export { OPTIMUM_PLAYER_ID, OptimumCache, type OptimumGame, playOptimum } from './daily-optimum.js';
 export type { BestAction, RankedKeep, RankedRow } from './positions.js';
 export { TIE_TOLERANCE } from './positions.js';
 export { Solver, type UsedRows } from './solver.js';
@@ -25,4 +26,3 @@ export {
   rankRows,
   solverFor,
 } from './tables.js';
-export { OPTIMUM_PLAYER_ID, type OptimumGame, OptimumCache, playOptimum } from './daily-optimum.js';

@@ -60,11 +60,13 @@ function rowWrites(writes: RowWrites, params: Parameters): { ctes: string[]; key
         column('bool[]', (result) => result.won),
         column('float8[]', (result) => result.skillLoss),
         column('float8[]', (result) => result.luck),
+        column('int[]', (result) => result.decisions ?? null),
       ];
       return `results_added AS (
-        INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck)
-        SELECT target.id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck
-        FROM target, unnest(${columns.join(', ')}) AS r(player_id, total, place, is_computer, won, skill_loss, luck))`;
+        INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck, decisions)
+        SELECT target.id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck, r.decisions
+        FROM target, unnest(${columns.join(', ')})
+          AS r(player_id, total, place, is_computer, won, skill_loss, luck, decisions))`;
     });
     return { ctes, key: `end${key}` };
   }

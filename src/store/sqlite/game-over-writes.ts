@@ -25,6 +25,7 @@ export function writeGameOver(statements: Statements, stats: StatsStatements, ga
       result.won ? 1 : 0,
       result.skillLoss,
       result.luck,
+      result.decisions ?? null,
     );
   }
   if (over.records.length === 0) return;

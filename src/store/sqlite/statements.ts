@@ -190,9 +190,11 @@ export function prepareStatements(db: Database.Database) {
       'DELETE FROM sheet_rows WHERE game_id = ? AND player_id = ? AND row = ?',
     ),
     deleteResults: db.prepare<[number]>('DELETE FROM game_results WHERE game_id = ?'),
-    insertResult: db.prepare<[number, string, number, number, number, number, number | null, number | null]>(
-      `INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    insertResult: db.prepare<
+      [number, string, number, number, number, number, number | null, number | null, number | null]
+    >(
+      `INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck, decisions)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     resultsOf: db.prepare<[number], ResultRow>(
       `SELECT game_id, player_id, total, place, is_computer, won, skill_loss, luck

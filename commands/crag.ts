@@ -2,6 +2,7 @@ import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discor
 import { ApplicationIntegrationType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { MAX_SEATS } from '../src/game/index.js';
 import type { Languages } from '../src/i18n/index.js';
+import { addDailyGroup } from './daily/definition.js';
 import { CommandText } from './localize.js';
 import { optionName } from './options.js';
 
@@ -159,6 +160,7 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
           .addChoices(
             text.choice('command.leaderboard.rank-by.total', 'total'),
             text.choice('command.leaderboard.rank-by.average', 'average'),
+            text.choice('command.leaderboard.rank-by.skill', 'skill'),
           ),
       )
       .addIntegerOption((option) =>
@@ -232,6 +234,7 @@ export function buildCragCommand(languages: Languages): SlashCommandBuilder {
       .addSubcommand((start) => text.name(start, 'new', 'command.season.new.name', 'command.season.new.description')),
   );
   crag.addSubcommand((exported) => text.name(exported, 'export', 'command.export.name', 'command.export.description'));
+  addDailyGroup(crag, text);
   return crag;
 }
 

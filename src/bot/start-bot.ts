@@ -13,6 +13,7 @@ import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
 import { Cooldowns } from './cooldowns.js';
+import { DailyDeals } from './daily-deals.js';
 import { type DiceInUse, loadDiceFaces } from './dice-emojis.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
@@ -75,6 +76,9 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     boardBack: (game) => scheduler.arm(game),
   });
   const pings = new TurnPings({ client, store, boards, languages, log });
+  const daily = await DailyDeals.open(config.database, (error) =>
+    log.warn('a daily store connection failed; the next query opens a new one', { error }),
+  );
   ctx = {
     config,
     store,
@@ -84,6 +88,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       store,
       scheduler,
       random: (max) => randomInt(max),
+      randomFor: (state, action) => daily.randomFor(state, action),
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
       turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
@@ -93,6 +98,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     dice,
     cooldowns: new Cooldowns(now, config.cooldownMs),
     languages,
+    daily,
   };
   const inFlight = new InFlight();
   const route = createRouter(ctx, inFlight);
@@ -118,6 +124,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
     ]);
   } catch (error) {
     await client.destroy();
+    await daily.close();
     throw error;
   }
 
@@ -160,6 +167,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger): P
       await client.destroy();
       // The "restarting" answers to interactions that came in until the gateway closed.
       await inFlight.idle();
+      await daily.close();
     },
   };
 }

@@ -70,3 +70,29 @@ export function median(values: readonly number[]): number | undefined {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+
+/** One line of the skill ranking: a person's figure and their rank, 1 the best (the fewest points lost). */
+export interface SkillRank<Line> {
+  readonly rank: number;
+  readonly line: Line;
+  readonly figure: SkillFigure;
+}
+
+/**
+ * The people with at least `minGames` games, fewest points lost per decision first; equal figures
+ * share a rank. Computers never reach this: their results carry no decisions.
+ */
+export function rankBySkill<Line extends SkillSums & { readonly playerId: string }>(
+  lines: readonly Line[],
+  minGames: number,
+): SkillRank<Line>[] {
+  const figured = lines.flatMap((line) => {
+    const figure = line.games >= minGames ? skillFigure(line) : undefined;
+    return figure ? [{ line, figure }] : [];
+  });
+  figured.sort((a, b) => a.figure.perDecision - b.figure.perDecision || a.line.playerId.localeCompare(b.line.playerId));
+  return figured.map((entry) => ({
+    ...entry,
+    rank: 1 + figured.findIndex((other) => other.figure.perDecision === entry.figure.perDecision),
+  }));
+}

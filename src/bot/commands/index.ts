@@ -1,4 +1,6 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
+import { dailyBoardCommand } from '../../../commands/daily/board.js';
+import { dailyPlayCommand } from '../../../commands/daily/play.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
 import { boardCommand, postBoard } from './board.js';
@@ -30,6 +32,8 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = {
   history: historyCommand,
   'season new': newSeasonCommand,
   export: exportCommand,
+  'daily play': dailyPlayCommand,
+  'daily board': dailyBoardCommand,
 };
 
 export async function handleCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {

@@ -1,4 +1,5 @@
 import { MIN_GAMES_FOR_AVERAGE } from '../../../commands/index.js';
+import { skillLeaderboard } from '../../../commands/skill/leaderboard.js';
 import { DEFAULT_RULES, isRules } from '../../game/index.js';
 import type { LeaderboardQuery, RankBy } from '../../store/index.js';
 import { channelWide } from '../audience.js';
@@ -20,6 +21,7 @@ export async function leaderboardCommand(ctx: BotContext, interaction: GuildComm
   const options = readOptions(interaction, 'leaderboard');
   const { scope, rerolls, thirteen } = options;
   const rankBy = options['rank-by'] ?? 'total';
+  if (rankBy === 'skill') return skillLeaderboard(ctx, interaction, options);
   if (!isRankBy(rankBy)) return refused('refusal.leaderboard-options');
   if (
     (scope !== null && scope !== 'series' && scope !== 'server') ||

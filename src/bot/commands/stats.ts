@@ -1,3 +1,4 @@
+import { withSkillLine } from '../../../commands/skill/stats-line.js';
 import { personal } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { type Outcome, refused } from '../outcome.js';
@@ -25,10 +26,16 @@ export async function statsCommand(ctx: BotContext, interaction: GuildCommand): 
       ? refused('refusal.no-stats-yours', { period })
       : refused('refusal.no-stats-theirs', { player: `<@${playerId}>`, period });
   }
-  const card = renderStats(
-    { playerId, name: stats.name, period: chosen.label, lines: stats.lines },
-    personal(ctx.languages, interaction),
-    own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
+  const tr = personal(ctx.languages, interaction);
+  const card = await withSkillLine(
+    ctx,
+    renderStats(
+      { playerId, name: stats.name, period: chosen.label, lines: stats.lines },
+      tr,
+      own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
+    ),
+    { guildId: interaction.guildId, playerId, period: chosen.key, rules: stats.lines[0]!.rules },
+    tr,
   );
   // A fresh board may have answered first (its old one was lost): then this follows it.
   await replyPrivately(interaction, card);

@@ -1,0 +1,30 @@
+import { channelWide } from '../../src/bot/audience.js';
+import type { GuildCommand } from '../../src/bot/commands/index.js';
+import type { BotContext } from '../../src/bot/context.js';
+import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { renderDailyServerBoard } from '../../src/bot/render/index.js';
+import { answerPublicly } from '../../src/bot/replies.js';
+import { dailyNumber, dayOf, FIRST_DAILY_DAY } from '../../src/game/index.js';
+import { dailyBoardOption } from './definition.js';
+
+/** A board lists this many results at most: a server's top of the day. */
+const BOARD_ROWS = 20;
+
+/**
+ * `/crag daily board [day]`: this server's finished results of today's deal (by default) or an
+ * earlier day's, for the channel to see. Nobody from another server is named; people still
+ * playing are not listed, so the board never shows a total before its player has finished.
+ */
+export async function dailyBoardCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+  const today = dayOf(interaction.createdTimestamp);
+  const asked = interaction.options.getInteger(dailyBoardOption('day'));
+  const day = asked === null ? today : FIRST_DAILY_DAY + asked - 1;
+  if (day > today) return refused('refusal.daily-no-such-day', { day: dailyNumber(day), today: dailyNumber(today) });
+  const rows = await ctx.daily.store.serverBoard(interaction.guildId, day, BOARD_ROWS);
+  const optimum = rows.length > 0 ? ctx.daily.optimum.of(day).total : undefined;
+  await answerPublicly(
+    interaction,
+    renderDailyServerBoard(day, rows, optimum, channelWide(ctx.languages, interaction)),
+  );
+  return undefined;
+}

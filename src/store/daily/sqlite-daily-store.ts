@@ -22,6 +22,8 @@ const SQL = dailySql('sqlite');
  */
 export class SqliteDailyStore implements DailyStore {
   private readonly db: Database.Database;
+  /** Each statement prepared once, on first use. */
+  private readonly statements = new Map<string, Database.Statement>();
 
   /** Opens the file the GameStore has opened (and migrated) already. */
   constructor(path: string) {
@@ -29,22 +31,35 @@ export class SqliteDailyStore implements DailyStore {
     this.db.pragma('journal_mode = WAL');
   }
 
+  private prepare<Row = unknown>(sql: string): Database.Statement<unknown[], Row> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement as Database.Statement<unknown[], Row>;
+  }
+
   async secret(): Promise<Buffer> {
-    this.db.prepare(SQL.insertSecret).run(randomBytes(32), Date.now());
-    const row = this.db.prepare<[], { secret: Buffer }>(SQL.secret).get();
+    this.prepare(SQL.insertSecret).run(randomBytes(32), Date.now());
+    const row = this.prepare<{ secret: Buffer }>(SQL.secret).get();
     if (!row) throw new Error('daily_secret has no row right after inserting one');
     return row.secret;
   }
 
   async entry(day: number, playerId: string): Promise<DailyEntry | undefined> {
-    const row = this.db.prepare<[number, string], EntryRow>(SQL.entry).get(day, playerId);
+    const row = this.prepare<EntryRow>(SQL.entry).get(day, playerId);
     return row && toEntry(row);
   }
 
   async claim(entry: NewDailyEntry): Promise<ClaimResult> {
-    const claimed = this.db
-      .prepare(SQL.claim)
-      .run(entry.day, entry.playerId, entry.guildId, entry.name, entry.startedAt).changes;
+    const claimed = this.prepare(SQL.claim).run(
+      entry.day,
+      entry.playerId,
+      entry.guildId,
+      entry.name,
+      entry.startedAt,
+    ).changes;
     if (claimed === 1) return { ok: true };
     const existing = await this.entry(entry.day, entry.playerId);
     if (!existing) throw new Error('a daily claim was refused, yet no attempt is there');
@@ -52,38 +67,34 @@ export class SqliteDailyStore implements DailyStore {
   }
 
   async attachGame(day: number, playerId: string, gameId: number): Promise<void> {
-    this.db.prepare(SQL.attachGame).run(gameId, day, playerId);
+    this.prepare(SQL.attachGame).run(gameId, day, playerId);
   }
 
   async serverBoard(guildId: string, day: number, limit: number): Promise<DailyBoardRow[]> {
     return withPlaces(
-      this.db
-        .prepare<[string, number, number], { player_id: string; name: string | null; total: number }>(SQL.serverBoard)
-        .all(guildId, day, limit),
+      this.prepare<{ player_id: string; name: string | null; total: number }>(SQL.serverBoard).all(guildId, day, limit),
     );
   }
 
   async standing(day: number, total: number, guildId?: string): Promise<DayStandingCounts> {
     const row =
       guildId === undefined
-        ? this.db.prepare<unknown[], DayStandingCounts>(SQL.worldStanding).get(day, day, total)
-        : this.db.prepare<unknown[], DayStandingCounts>(SQL.serverStanding).get(total, guildId, day);
+        ? this.prepare<DayStandingCounts>(SQL.worldStanding).get(day, day, total)
+        : this.prepare<DayStandingCounts>(SQL.serverStanding).get(total, guildId, day);
     return { finished: Number(row?.finished ?? 0), better: Number(row?.better ?? 0) };
   }
 
   async finishedDays(playerId: string, fromDay: number, toDay: number): Promise<number[]> {
-    return this.db
-      .prepare<[string, number, number], { day: number }>(SQL.finishedDays)
+    return this.prepare<{ day: number }>(SQL.finishedDays)
       .all(playerId, fromDay, toDay)
       .map((row) => row.day);
   }
 
   async skillLines({ guildId, rules, period }: SkillQuery): Promise<SkillLine[]> {
-    const seasons = this.db.prepare<[string], { number: number; started_at: number }>(SQL.seasonStarts).all(guildId);
+    const seasons = this.prepare<{ number: number; started_at: number }>(SQL.seasonStarts).all(guildId);
     const span = skillSpan(period, seasons);
     if (!span) return [];
-    return this.db
-      .prepare<unknown[], SkillRow>(SQL.skillLines)
+    return this.prepare<SkillRow>(SQL.skillLines)
       .all(guildId, span.from, span.until, String(rules.rerolls), rules.thirteen)
       .map(toSkillLine);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, skillFigure, skillSumsOf } from '../../src/stats/skill.js';
+import { median, rankBySkill, skillFigure, skillSumsOf } from '../../src/stats/skill.js';
 
 describe('the skill figure', () => {
   it('is the points lost per decision', () => {
@@ -38,5 +38,20 @@ describe('the skill figure', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
     expect(median([])).toBeUndefined();
+  });
+});
+
+describe('the skill ranking', () => {
+  it('ranks fewest points lost per decision first, leaves out people with too few games, shares equal ranks', () => {
+    const line = (playerId: string, losses: number[]) => ({
+      playerId,
+      ...skillSumsOf(losses.map((loss) => ({ loss, decisions: 26 }))),
+    });
+    const ranks = rankBySkill([line('a', [9, 9]), line('b', [2, 4]), line('c', [3, 3]), line('d', [1])], 2);
+    expect(ranks.map((entry) => [entry.rank, entry.line.playerId])).toEqual([
+      [1, 'b'],
+      [1, 'c'],
+      [3, 'a'],
+    ]);
   });
 });

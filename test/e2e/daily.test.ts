@@ -201,7 +201,7 @@ describe('the daily deal', () => {
     expect(ranking.ack, ranking.error ?? '').toBe('reply');
     const lines = part(ranking.message!, PART.body).split('\n');
     // Alice played the pair hunter's way, Carol never rerolled: Alice gave away less per decision.
-    expect(lines.map((line) => /<@(\d+)>/.exec(line)?.[1])).toEqual([alice, carol]);
+    expect(lines.map((line) => /^\*\*\d\.\*\* (\w+) /.exec(line)?.[1])).toEqual(['alice', 'carol']);
   });
 
   it('deals a new game after midnight UTC, on the emulator clock', async () => {

@@ -173,6 +173,9 @@ describe.each(BACKENDS)('$name: the daily store', (backend) => {
     const lines = await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'all' });
     const mine = lines.find((line) => line.playerId === '100000000000000001')!;
     expect(mine.games).toBe(2);
+    const careless = lines.find((line) => line.playerId === '100000000000000002')!;
+    // Known from the daily deal only.
+    expect(careless.name).toBe('P02');
     expect(mine.decisions).toBeGreaterThanOrEqual(26 + 20);
     expect(lines.some((line) => line.playerId.startsWith('cpu-'))).toBe(false);
     expect(await daily.skillLines({ guildId: GUILD_A, rules: { rerolls: 2, thirteen: 'any' }, period: 'all' })).toEqual(

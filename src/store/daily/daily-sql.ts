@@ -49,15 +49,17 @@ export function dailySql(dialect: DailyDialect) {
     ),
     seasonStarts: q('SELECT number, started_at FROM seasons WHERE guild_id = ?'),
     // A server's finished games in a span (the partial index on finished games, by server), each
-    // person's points lost and decisions: at a thousand games a server, a few thousand rows.
+    // person's points lost and decisions: at a thousand games a server, a few thousand rows. Names
+    // come from normal games, else from the daily deals (which keep none in player_names).
     skillLines: q(
-      `SELECT r.player_id, MAX(n.name) AS name, COUNT(*) AS games, SUM(r.decisions) AS decisions,
+      `SELECT r.player_id, COALESCE(MAX(n.name), MAX(d.name)) AS name, COUNT(*) AS games, SUM(r.decisions) AS decisions,
          SUM(r.skill_loss) AS loss, SUM(r.skill_loss * r.skill_loss) AS loss_squared,
          SUM(r.decisions * r.decisions) AS decisions_squared, SUM(r.skill_loss * r.decisions) AS loss_times_decisions
        FROM games g
        JOIN game_results r ON r.game_id = g.id
        JOIN series s ON s.id = g.series_id
        LEFT JOIN player_names n ON n.guild_id = g.guild_id AND n.player_id = r.player_id
+       LEFT JOIN daily_results d ON d.game_id = g.id AND d.player_id = r.player_id
        WHERE g.guild_id = ? AND g.status = 'finished' AND g.ended_at >= ? AND g.ended_at < ?
          AND r.is_computer = ${dialect === 'postgres' ? 'false' : '0'} AND r.decisions > 0
          AND ${rule('rerolls')} = ? AND ${rule('thirteen')} = ?

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART } from '../../src/bot/render/index.js';
 import type { EmulatedMessage } from '../../src/emulator/index.js';
 import { dailyNumber, dayOf } from '../../src/game/index.js';
+import { createDatabase } from '../support/postgres-databases.js';
 import { control, part, texts } from './support/board.js';
 import { runDeploy } from './support/bot-process.js';
-import { readDatabase } from './support/database.js';
+import { queryRows } from './support/database.js';
 import { PAIR_HUNTER, Table, type TurnPolicy } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
@@ -30,7 +31,7 @@ interface Played {
   readonly result: EmulatedMessage;
 }
 
-describe('the daily deal', () => {
+describe.each(['sqlite', 'postgres'] as const)('the daily deal on %s', (backend) => {
   let world: TestWorld;
   let otherChannel: string;
   let alice: string;
@@ -39,7 +40,10 @@ describe('the daily deal', () => {
   let today: number;
 
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 3 });
+    world = await TestWorld.create({
+      people: 3,
+      ...(backend === 'postgres' ? { databaseUrl: await createDatabase() } : {}),
+    });
     [alice, bob, carol] = [0, 1, 2].map((i) => world.person(i).id) as [string, string, string];
     // A second server with the same people; the bot joins it and its commands are deployed there.
     const other = world.discord.createGuild({
@@ -119,10 +123,11 @@ describe('the daily deal', () => {
     alicePlayed = await playOn(again, alice, PAIR_HUNTER, 13, rolls);
     expect(control(alicePlayed.result, 'score')).toBeUndefined();
     expect(totalOf(alicePlayed.result)).toBeGreaterThan(0);
-    const games = readDatabase(world.dbPath, (db) =>
-      db.prepare("SELECT COUNT(*) AS n FROM games WHERE channel_id LIKE 'daily-%'").get(),
-    ) as { n: number };
-    expect(games.n).toBe(1);
+    const [games] = await queryRows<{ n: number }>(
+      world.database,
+      "SELECT COUNT(*) AS n FROM games WHERE channel_id LIKE 'daily-%'",
+    );
+    expect(Number(games!.n)).toBe(1);
   });
 
   it('gives the same dice and the same total to someone in another server who keeps the same dice', async () => {
@@ -158,10 +163,12 @@ describe('the daily deal', () => {
     expect(totalOf(again)).toBe(totalOf(alicePlayed.result));
     const elsewhere = await play(alice, otherChannel);
     expect(totalOf(elsewhere)).toBe(totalOf(alicePlayed.result));
-    const rows = readDatabase(world.dbPath, (db) =>
-      db.prepare('SELECT COUNT(*) AS n FROM daily_results WHERE player_id = ?').get(alice),
-    ) as { n: number };
-    expect(rows.n).toBe(1);
+    const [rows] = await queryRows<{ n: number }>(
+      world.database,
+      'SELECT COUNT(*) AS n FROM daily_results WHERE player_id = ?',
+      alice,
+    );
+    expect(Number(rows!.n)).toBe(1);
   });
 
   it('shares one line with the total, the optimum and the streak, and no dice', async () => {

@@ -37,6 +37,8 @@ describe('the command picker', () => {
       '/crag history',
       '/crag season new',
       '/crag export',
+      '/crag daily play',
+      '/crag daily board',
     ]);
     expect(labels('/crag l')).toEqual(['/crag leaderboard', '/crag leave']);
     expect(suggest('/crag st', context)?.items[0]).toMatchObject({

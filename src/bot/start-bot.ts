@@ -13,6 +13,7 @@ import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
 import { Cooldowns } from './cooldowns.js';
+import { DailyDeals } from './daily-deals.js';
 import { type DiceInUse, loadDiceFaces } from './dice-emojis.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
@@ -88,6 +89,9 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     boardBack: (game) => scheduler.arm(game),
   });
   const pings = new TurnPings({ client, store, boards, languages, log, budget });
+  const daily = await DailyDeals.open(config.database, (error) =>
+    log.warn('a daily store connection failed; the next query opens a new one', { error }),
+  );
   ctx = {
     config,
     store,
@@ -97,6 +101,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
       store,
       scheduler,
       random: (max) => randomInt(max),
+      randomFor: (state, action) => daily.randomFor(state, action),
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
       turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
@@ -106,6 +111,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     dice,
     cooldowns: new Cooldowns(now, config.cooldownMs),
     languages,
+    daily,
   };
   const inFlight = new InFlight();
   const route = createRouter(ctx, inFlight);
@@ -132,6 +138,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     ]);
   } catch (error) {
     await client.destroy();
+    await daily.close();
     throw error;
   }
 
@@ -174,6 +181,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
       await client.destroy();
       // The "restarting" answers to interactions that came in until the gateway closed.
       await inFlight.idle();
+      await daily.close();
     },
   };
 }

@@ -147,6 +147,10 @@ describe('the command definitions', () => {
       'season',
       'new',
       'export',
+      'daily',
+      'play',
+      'board',
+      'day',
     ]);
     expect(JSON.stringify(crag)).not.toMatch(/"en-(US|GB)"/);
   });

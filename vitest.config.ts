@@ -2,8 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 /** One PostgreSQL server per project that needs one; each file that uses it makes its own databases. */
 const POSTGRES_SERVER = ['test/support/postgres-global-setup.ts'];
-/** Operators' tools run against a real database: the readiness probe's query, pg_dump and pg_restore. */
-const DATABASE_OPS_TESTS = ['test/ops/database-probe.test.ts', 'test/ops/pg-dump-restore.test.ts'];
+/** Operators' tools run against a real database: the readiness probe, the measured store, pg_dump and pg_restore. */
+const DATABASE_OPS_TESTS = [
+  'test/ops/database-probe.test.ts',
+  'test/ops/instrument-store.test.ts',
+  'test/ops/pg-dump-restore.test.ts',
+];
 
 export default defineConfig({
   // The page's components (playground-web/) are Preact; their unit tests render them to strings.

@@ -264,9 +264,9 @@ describe('migrations', () => {
     );
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual([
-      'game_house_rules',
       'daily_results',
       'daily_secret',
+      'game_house_rules',
       'game_results',
       'games',
       'games_to_pack',

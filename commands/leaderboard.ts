@@ -8,6 +8,7 @@ import type { LeaderboardQuery, RankBy } from '../src/store/index.js';
 import { rerollChoices, THIRTEEN_CHOICES } from './choices.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
 import { chosenPeriod, PERIOD_OPTIONS } from './period.js';
+import { skillLeaderboard } from './skill/leaderboard.js';
 
 /** Ranking by average leaves out players with fewer games than this, unless `min-games` says otherwise. */
 export const MIN_GAMES_FOR_AVERAGE = 5;
@@ -15,7 +16,7 @@ const MAX_MIN_GAMES = 1000;
 /** How many players a leaderboard lists. */
 const LISTED = 10;
 
-const OPTIONS = {
+export const LEADERBOARD_OPTIONS = {
   scope: {
     kind: 'string',
     nameKey: 'command.leaderboard.scope.name',
@@ -48,6 +49,7 @@ const OPTIONS = {
     choices: [
       { value: 'total', name: 'command.leaderboard.rank-by.total' },
       { value: 'average', name: 'command.leaderboard.rank-by.average' },
+      { value: 'skill', name: 'command.leaderboard.rank-by.skill' },
     ],
     invalid: 'refusal.leaderboard-options',
   },
@@ -71,15 +73,16 @@ export const leaderboard = defineSubcommand({
   name: 'leaderboard',
   nameKey: 'command.leaderboard.name',
   descriptionKey: 'command.leaderboard.description',
-  options: OPTIONS,
+  options: LEADERBOARD_OPTIONS,
   handle: postLeaderboard,
 });
 
 async function postLeaderboard(
   ctx: BotContext,
   interaction: GuildCommand,
-  options: CommandOptions<typeof OPTIONS>,
+  options: CommandOptions<typeof LEADERBOARD_OPTIONS>,
 ): Promise<Outcome> {
+  if (options['rank-by'] === 'skill') return skillLeaderboard(ctx, interaction, options);
   const { rerolls, thirteen } = options;
   // Typed as the store's: a new choice of scope or ranking fails to compile until it is handled.
   const scope: LeaderboardQuery['scope'] | null = options.scope;

@@ -6,6 +6,7 @@ import { replyPrivately } from '../src/bot/replies.js';
 import { encodeShareId } from '../src/bot/share-id.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
 import { chosenPeriod, PERIOD_OPTIONS } from './period.js';
+import { withSkillLine } from './skill/stats-line.js';
 
 const OPTIONS = {
   player: { kind: 'user', nameKey: 'command.stats.player.name', descriptionKey: 'command.stats.player.description' },
@@ -40,10 +41,16 @@ async function showStats(
       ? refused('refusal.no-stats-yours', { period })
       : refused('refusal.no-stats-theirs', { player: `<@${playerId}>`, period });
   }
-  const card = renderStats(
-    { playerId, name: stats.name, period: chosen.label, lines: stats.lines },
-    personal(ctx.languages, interaction),
-    own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
+  const tr = personal(ctx.languages, interaction);
+  const card = await withSkillLine(
+    ctx,
+    renderStats(
+      { playerId, name: stats.name, period: chosen.label, lines: stats.lines },
+      tr,
+      own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
+    ),
+    { guildId: interaction.guildId, playerId, period: chosen.key, rules: stats.lines[0]!.rules },
+    tr,
   );
   // A fresh board may have answered first (its old one was lost): then this follows it.
   await replyPrivately(interaction, card);

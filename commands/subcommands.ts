@@ -1,4 +1,6 @@
 import { board } from './board.js';
+import { dailyBoard } from './daily/board.js';
+import { dailyPlay } from './daily/play.js';
 import type { Subcommand } from './define.js';
 import { end } from './end.js';
 import { exportGames } from './export.js';
@@ -30,4 +32,6 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
   history,
   newSeason,
   exportGames,
+  dailyPlay,
+  dailyBoard,
 ];

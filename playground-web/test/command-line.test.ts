@@ -80,7 +80,8 @@ describe('what Enter sends', () => {
       id: 'playground.command.needs-subcommand',
       vars: {
         command: '/crag',
-        choices: 'start, leaderboard, sheet, rules, board, hint, leave, end, stats, history, season new, export',
+        choices:
+          'start, leaderboard, sheet, rules, board, hint, leave, end, stats, history, season new, export, daily play, daily board',
       },
     });
     expect(problem('/dance')).toEqual({ id: 'playground.command.unknown', vars: { command: '/dance' } });

@@ -37,6 +37,8 @@ describe('the command picker', () => {
       '/crag history',
       '/crag season new',
       '/crag export',
+      '/crag daily play',
+      '/crag daily board',
       '/crag-settings show',
       '/crag-settings defaults',
       '/crag-settings channels',

@@ -4,6 +4,7 @@ import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
 import type { BoardPublisher } from './board-publisher.js';
 import type { Cooldowns } from './cooldowns.js';
+import type { DailyDeals } from './daily-deals.js';
 import type { DiceInUse } from './dice-emojis.js';
 import type { GameFlow } from './game-flow.js';
 import type { HouseRules } from './house-rules.js';
@@ -28,4 +29,6 @@ export interface BotContext {
   readonly houseRules: HouseRules;
   /** Every catalogue; handlers pick the person's or the server's language from the interaction. */
   readonly languages: Languages;
+  /** The daily deal: its store, its keyed dice and the optimum's games. */
+  readonly daily: DailyDeals;
 }

@@ -14,7 +14,9 @@ export type ComponentAction =
   | { readonly kind: 'sheet' }
   | { readonly kind: 'hint' }
   | { readonly kind: 'again' }
-  | { readonly kind: 'analysis' };
+  | { readonly kind: 'analysis' }
+  /** A finished daily deal's Share: posts its one line in the channel. */
+  | { readonly kind: 'share' };
 
 export type ComponentKind = ComponentAction['kind'];
 
@@ -37,6 +39,7 @@ const SIMPLE_KINDS: ReadonlySet<string> = new Set([
   'hint',
   'again',
   'analysis',
+  'share',
 ]);
 
 export function encodeComponentId({ gameId, version, action }: ComponentId): string {

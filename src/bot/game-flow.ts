@@ -15,6 +15,11 @@ export interface GameFlowDeps {
   readonly store: GameStore;
   readonly scheduler: TurnScheduler;
   readonly random: RandomInt;
+  /**
+   * The dice of one action when they are not `random`'s: a daily game's come from its keyed stream
+   * (see DailyDeals). Undefined for every other game.
+   */
+  readonly randomFor?: (state: GameState, action: Action) => RandomInt | undefined;
   readonly now: () => number;
   /** Milliseconds in one "minute" of the turn timer. */
   readonly turnTimerUnitMs: number;
@@ -48,7 +53,7 @@ export class GameFlow {
   async open(game: GameToOpen, actions: readonly Action[] = []): Promise<Changed> {
     let state = game.state;
     for (const action of actions) {
-      const result = applyAction(state, action, this.deps.random);
+      const result = applyAction(state, action, this.diceFor(state, action));
       if (!result.ok) return { ok: false, ...engineRefusal(result.code) };
       state = result.state;
     }
@@ -75,7 +80,7 @@ export class GameFlow {
       if (!game) return { ok: false, ...GAME_GONE };
       const decision = decide(game);
       if ('refusal' in decision) return { ok: false, ...decision };
-      const result = applyAction(game.state, decision, this.deps.random);
+      const result = applyAction(game.state, decision, this.diceFor(game.state, decision));
       if (!result.ok) return { ok: false, ...engineRefusal(result.code) };
       const turnDeadline = turnMoved(game.state, result.state)
         ? this.deadlineOf(game.turnTimerSeconds, result.state)
@@ -91,9 +96,16 @@ export class GameFlow {
     });
   }
 
-  /** When the turn now in play times out, or null when no person's turn is running. */
+  private diceFor(state: GameState, action: Action): RandomInt {
+    return this.deps.randomFor?.(state, action) ?? this.deps.random;
+  }
+
+  /**
+   * When the turn now in play times out, or null when no person's turn is running. A daily game is
+   * played at the person's own pace, on their own board: it has no turn timer.
+   */
   private deadlineOf(turnTimerSeconds: number, state: GameState): number | null {
-    if (state.status !== 'playing') return null;
+    if (state.status !== 'playing' || state.dailyDay !== undefined) return null;
     const seat = state.seats[state.currentSeat];
     if (!seat || seat.computer !== null) return null;
     return this.deps.now() + (turnTimerSeconds / 60) * this.deps.turnTimerUnitMs;

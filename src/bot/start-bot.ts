@@ -15,6 +15,7 @@ import { BoardPublisher } from './board-publisher.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
 import { Cooldowns } from './cooldowns.js';
+import { DailyDeals } from './daily-deals.js';
 import { type DiceInUse, loadDiceFaces } from './dice-emojis.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
@@ -106,6 +107,9 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
         budget,
       )
     : undefined;
+  const daily = await DailyDeals.open(config.database, (error) =>
+    log.warn('a daily store connection failed; the next query opens a new one', { error }),
+  );
   ctx = {
     config,
     store,
@@ -115,6 +119,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
       store,
       scheduler,
       random: (max) => randomInt(max),
+      randomFor: (state, action) => daily.randomFor(state, action),
       now,
       turnTimerUnitMs: config.turnTimerUnitMs,
       turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
@@ -126,6 +131,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     cooldowns: new Cooldowns(now, config.cooldownMs),
     houseRules,
     languages,
+    daily,
   };
   const inFlight = new InFlight();
   const route = createRouter(ctx, inFlight);
@@ -153,6 +159,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
   } catch (error) {
     await client.destroy();
     await settingsStore.close();
+    await daily.close();
     throw error;
   }
 
@@ -203,6 +210,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
       // The "restarting" answers to interactions that came in until the gateway closed.
       await inFlight.idle();
       await settingsStore.close();
+      await daily.close();
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 export * from './actions.js';
 export * from './categories.js';
+export * from './daily-deal.js';
 export * from './dice.js';
 export * from './refusals.js';
 export * from './rules.js';

@@ -97,6 +97,11 @@ export interface GameState {
   readonly sheets: Readonly<Record<string, Sheet>>;
   readonly history: readonly TurnRecord[];
   readonly endReason: EndReason | null;
+  /**
+   * The UTC day (days since 1970-01-01) of the daily deal this game plays, whose dice come from the
+   * keyed stream (daily-deal.ts); absent for every other game.
+   */
+  readonly dailyDay?: number;
 }
 
 /** A new lobby with its host seated; `hostName` is how the server shows the host (see Seat.name). */

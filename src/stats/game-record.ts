@@ -21,6 +21,8 @@ export interface PlayerGameRecord {
   readonly skillLoss: number;
   /** What the dice gave above (or below) expectation: the analysis's decomposition. */
   readonly luck: number;
+  /** The decisions reviewed (keeps and rows): points lost per decision is the skill figure. */
+  readonly decisions: number;
 }
 
 /**
@@ -52,6 +54,7 @@ export function recordGame(state: GameState): PlayerGameRecord[] {
         zeros: CATEGORY_IDS.filter((row) => rows[row] === 0).length,
         skillLoss: analysis?.skillLoss ?? 0,
         luck: analysis?.luck ?? 0,
+        decisions: analysis?.decisions.length ?? 0,
       };
     });
 }

@@ -47,11 +47,14 @@ export function gameOver(state: GameState): GameOver | undefined {
       won: record?.won ?? false,
       skillLoss: record?.skillLoss ?? null,
       luck: record?.luck ?? null,
+      decisions: record?.decisions ?? null,
     };
   });
   const names = state.seats.flatMap((seat) =>
     seat.computer === null && seat.name !== undefined ? [{ playerId: seat.playerId, name: seat.name }] : [],
   );
+  // A daily deal counts in no leaderboard, series or statistics: only its results (and so the skill ranking).
+  if (state.dailyDay !== undefined) return { state: packed, results, records: [], names: [], rules };
   return { state: packed, results, records, names, rules };
 }
 

@@ -105,6 +105,8 @@ export interface GameResult extends PlayerResult {
   readonly skillLoss: number | null;
   /** What the dice gave above or below expectation; null for computers. */
   readonly luck: number | null;
+  /** The decisions the skill loss was lost over (the skill ranking's denominator); written, not read back. */
+  readonly decisions?: number | null;
 }
 
 /** A finished game as the history and the export read it. */

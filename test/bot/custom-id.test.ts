@@ -15,6 +15,7 @@ const ACTIONS: ComponentAction[] = [
   { kind: 'hint' },
   { kind: 'again' },
   { kind: 'analysis' },
+  { kind: 'share' },
 ];
 
 describe('custom_id codec', () => {

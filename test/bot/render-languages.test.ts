@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { part } from '../../harness/board.js';
 import {
+  dailyShareLine,
   type GameView,
   PART,
   type PrivateCard,
   periodLabel,
   renderAnalysis,
+  renderDailyBoard,
+  renderDailyResult,
+  renderDailyServerBoard,
   renderGame,
   renderHint,
   renderHistory,
@@ -13,8 +17,10 @@ import {
   renderMoved,
   renderRules,
   renderSheet,
+  renderSkillLeaderboard,
   renderStats,
   type StatsView,
+  skillStatsLine,
   UNICODE_DICE,
 } from '../../src/bot/render/index.js';
 import {
@@ -29,10 +35,12 @@ import {
   standings,
 } from '../../src/game/index.js';
 import { loadCatalogues, loadLanguages, type Translator } from '../../src/i18n/index.js';
+import { dailyOutcome } from '../../src/stats/daily-result.js';
 import { recordGame } from '../../src/stats/game-record.js';
 import { addGame, NO_GAMES } from '../../src/stats/player-totals.js';
+import { skillFigure, skillSumsOf } from '../../src/stats/skill.js';
 import type { FinishedGame } from '../../src/store/index.js';
-import { chooseComputerAction } from '../../src/strategy/index.js';
+import { chooseComputerAction, OPTIMUM_PLAYER_ID, playOptimum } from '../../src/strategy/index.js';
 import { latinWords, type ShownMessage, unfilledPlaceholders, withoutNames } from '../i18n/visible-text.js';
 
 const ALICE = '111111111111111111';
@@ -147,7 +155,77 @@ function everyMessage(tr: Translator): [string, ShownMessage][] {
     ['statistics of a season', renderStats({ ...statsOf(finished, BOB), period: periodLabel('season', WEEK, 2) }, tr)],
     ['history of a channel', renderHistory({ scope: 'channel', games: [finishedGame(finished)] }, tr)],
     ['history of a server', renderHistory({ scope: 'server', games: [finishedGame(finished)] }, tr)],
+    ...dailyMessages(tr),
   ];
+}
+
+/** The daily deal's messages: its board, the result, the share line, the server's board, the skill figures. */
+function dailyMessages(tr: Translator): [string, ShownMessage][] {
+  const day = 20_800;
+  const optimum = playOptimum({ secret: Buffer.alloc(32, 1), day });
+  const outcome = dailyOutcome(optimum.state, OPTIMUM_PLAYER_ID);
+  const careless = { ...outcome, loss: 12.3, rowLosses: { ...outcome.rowLosses, crag: 4, sixes: 0.5 } };
+  const result = {
+    gameId: 77,
+    version: 40,
+    day,
+    outcome: careless,
+    optimum: optimum.total,
+    place: 2,
+    serverFinished: 5,
+    worldFinished: 1234,
+    worldBetter: 321,
+    percentile: 73,
+    streak: 3,
+  };
+  const board = [
+    { place: 1, playerId: ALICE, name: 'Алиса', total: 201 },
+    { place: 1, playerId: BOB, name: null, total: 201 },
+  ];
+  const sums = {
+    playerId: ALICE,
+    name: 'Алиса',
+    ...skillSumsOf([
+      { loss: 5, decisions: 26 },
+      { loss: 9, decisions: 26 },
+    ]),
+  };
+  const figure = skillFigure(sums)!;
+  const rank = { rank: 1, line: sums, figure };
+  const heading = { rules: optimum.state.rules, period: { period: 'all' as const }, minGames: 5 };
+  const started = { ...optimum.state, status: 'playing' as const };
+  return [
+    ['daily result', renderDailyResult(result, tr)],
+    ['daily share line', { content: dailyShareLine(result, tr) }],
+    ['daily board of a server', renderDailyServerBoard(day, board, optimum.total, tr)],
+    ['empty daily board', renderDailyServerBoard(day, [], undefined, tr)],
+    ['skill ranking', renderSkillLeaderboard(heading, [rank], rank, tr)],
+    ['empty skill ranking', renderSkillLeaderboard(heading, [], undefined, tr)],
+    ['skill line', { content: skillStatsLine(figure, 0.21, tr) }],
+    ['daily board', dailyBoardOf(started, day, tr)],
+  ];
+}
+
+/** A daily game's board at its first turn. */
+function dailyBoardOf(state: GameState, day: number, tr: Translator): ShownMessage {
+  const first = {
+    ...state,
+    round: 1,
+    history: [],
+    sheets: { [state.hostId]: {} },
+    turn: { rolls: [state.history[0]!.rolls[0]!], keeps: [], keep: [false, false, false] as const },
+  };
+  return renderDailyBoard(
+    {
+      gameId: 77,
+      state: first,
+      settings: { turnTimerMinutes: 1, hintsEnabled: false, pingsEnabled: false },
+      turnDeadline: null,
+    },
+    day,
+    tr,
+    UNICODE_DICE,
+  );
 }
 
 const byTotal = { rankBy: 'total', minGames: 1 } as const;

@@ -149,6 +149,10 @@ describe('the command definitions', () => {
       'season',
       'new',
       'export',
+      'daily',
+      'play',
+      'board',
+      'day',
     ]);
     expect(JSON.stringify(crag)).not.toMatch(/"en-(US|GB)"/);
   });

@@ -136,7 +136,9 @@ describe('statistics, history, seasons and the export', () => {
     const mine = games.map((game) => recordGame(game.state).find((record) => record.playerId === alice)!);
     expect(title(card)).toBe('Crag statistics · alice');
     const wins = mine.filter((record) => record.won).length;
-    const [summary, ...ruleSets] = texts(card).slice(1, -1);
+    const [summary, ...ruleSets] = texts(card)
+      .slice(1, -1)
+      .filter((text) => text !== part(card, PART.skill));
     expect(summary).toBe(`**all time**: 3 games · ${wins} win${wins === 1 ? '' : 's'}`);
     // One part per rule set, the one played most first.
     expect(ruleSets.map((part) => part.split('\n')[0])).toEqual([
@@ -159,6 +161,12 @@ describe('statistics, history, seasons and the export', () => {
     const sixes = mean(oneReroll.map((r) => r.rows.sixes));
     const sixesZeros = Math.round((100 * oneReroll.filter((r) => r.rows.sixes === 0).length) / 2);
     expect(text).toMatch(new RegExp(`\\nSixes +${oneDecimal(sixes).replace('.', '\\.')} +${sixesZeros}%\\n`));
+    // The skill figure of the rule set played most: points lost per decision over its games.
+    const perDecision =
+      oneReroll.reduce((sum, r) => sum + r.skillLoss, 0) / oneReroll.reduce((sum, r) => sum + r.decisions, 0);
+    expect(part(card, PART.skill)).toMatch(
+      new RegExp(`^Skill: \\*\\*${perDecision.toFixed(3).replace('.', '\\.')}\\*\\* points lost per decision \\(95%: `),
+    );
     const analysis = await table.click(alice, 'analysis');
     expect(description(analysis.message!)).toContain(`skill ${signed(-mine[2]!.skillLoss)}`);
 

@@ -19,6 +19,7 @@ function record(total: number, extra: Partial<PlayerGameRecord> = {}): PlayerGam
     zeros: 12,
     skillLoss: 1.234,
     luck: -0.5,
+    decisions: 26,
     ...extra,
   };
 }

@@ -214,6 +214,37 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         expect(() => db.prepare("INSERT INTO game_house_rules VALUES (7, '[]', NULL)").run()).toThrow(/FOREIGN KEY/);
       },
     },
+    6: {
+      // A result from before the skill ranking has no decision count (the ranking leaves it out);
+      // a result written now fills in the daily attempt of its game, in the same transaction.
+      seed: () => {},
+      verify: (db) => {
+        db.prepare(
+          "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', 'daily-1', '{}', ?)",
+        ).run(NOW);
+        db.prepare(
+          `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, state, state_version,
+             turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
+           VALUES (8, '9001', 'daily-1', 1, 1, 'finished', '{}', 30, 60, 0, ?, ?, ?)`,
+        ).run(NOW, NOW, NOW);
+        db.prepare(
+          `INSERT INTO daily_results (day, player_id, guild_id, game_id, started_at)
+           VALUES (20800, '100000000000000001', '9001', 8, ?)`,
+        ).run(NOW);
+        db.prepare(
+          `INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck, decisions)
+           VALUES (8, '100000000000000001', 190, 1, 0, 0, 3.5, 1, 26)`,
+        ).run();
+        expect(db.prepare('SELECT total, loss, decisions FROM daily_results').get()).toEqual({
+          total: 190,
+          loss: 3.5,
+          decisions: 26,
+        });
+        expect(() =>
+          db.prepare("INSERT INTO daily_secret (id, secret, created_at) VALUES (1, x'00', 0)").run(),
+        ).toThrow(/CHECK/);
+      },
+    },
   };
 
 describe('migrations', () => {
@@ -233,6 +264,8 @@ describe('migrations', () => {
     );
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual([
+      'daily_results',
+      'daily_secret',
       'game_house_rules',
       'game_results',
       'games',

@@ -64,6 +64,8 @@ describe('PostgreSQL migrations', () => {
     const recorded = await withClient(url, async (client) => {
       const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
       expect(tables.rows.map((row) => row.tablename)).toEqual([
+        'daily_results',
+        'daily_secret',
         'game_house_rules',
         'game_results',
         'games',

@@ -1,5 +1,6 @@
 import { type MessageComponentInteraction, PermissionFlagsBits } from 'discord.js';
 import { confirmReset, isResetConfirmation } from '../../../commands/crag-settings/handler.js';
+import { dailyClick } from '../../../commands/daily/clicks.js';
 import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
@@ -20,7 +21,7 @@ export type GuildComponent = MessageComponentInteraction<'cached' | 'raw'>;
  * The engine action a state-changing control stands for, or a refusal for a malformed click. The
  * person's display name goes with it, so boards name them as the server shows them now.
  */
-function actionFor(interaction: GuildComponent, action: ComponentAction): Decision {
+export function actionFor(interaction: GuildComponent, action: ComponentAction): Decision {
   const person = { playerId: interaction.user.id, name: displayName(interaction) };
   switch (action.kind) {
     case 'join':
@@ -107,6 +108,8 @@ export async function handleComponent(ctx: BotContext, interaction: GuildCompone
   if (!id) return refused('refusal.unknown-control');
   const game = await ctx.store.gameById(id.gameId);
   if (!game) return GAME_GONE;
+  // A daily deal is played on its player's own ephemeral board, wherever they opened it.
+  if (game.state.dailyDay !== undefined) return dailyClick(ctx, interaction, game, id);
   if (game.channelId !== interaction.channelId || game.guildId !== interaction.guildId) {
     return refused('refusal.other-channel');
   }

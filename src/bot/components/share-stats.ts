@@ -1,3 +1,4 @@
+import { withSkillLine } from '../../../commands/skill/stats-line.js';
 import { channelWide, personal } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
@@ -20,10 +21,13 @@ export async function shareStats(ctx: BotContext, interaction: GuildComponent, i
   const wait = ctx.cooldowns.check('share', id.userId);
   if (wait) return wait;
   const view = { playerId: id.userId, name: stats.name, period: label, lines: stats.lines };
+  const skill = { guildId: interaction.guildId, playerId: id.userId, period: id.period, rules: stats.lines[0]!.rules };
+  const mine = personal(ctx.languages, interaction);
+  const theirs = channelWide(ctx.languages, interaction);
   // The private card stays, without its button: a Components V2 message cannot be emptied.
-  await interaction.update(renderStats(view, personal(ctx.languages, interaction)));
+  await interaction.update(await withSkillLine(ctx, renderStats(view, mine), skill, mine));
   await interaction.followUp(
-    renderStats(view, channelWide(ctx.languages, interaction), { sharedBy: displayName(interaction) }),
+    await withSkillLine(ctx, renderStats(view, theirs, { sharedBy: displayName(interaction) }), skill, theirs),
   );
   return undefined;
 }

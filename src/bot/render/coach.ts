@@ -93,7 +93,7 @@ function keepAdvised(choice: KeepChoice, tr: Translator): string {
 }
 
 /** "Round 5 (6-6-2): kept 2; best was to keep 6-6, −2.3", from the review's data. */
-function describeDecision(decision: DecisionReview, tr: Translator): string {
+export function describeDecision(decision: DecisionReview, tr: Translator): string {
   let did: string;
   let should: string;
   if (decision.kind === 'keep') {

@@ -1,4 +1,4 @@
-import { standings } from '../../game/index.js';
+import { dailyNumber, standings } from '../../game/index.js';
 import { describeRules } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
 import type { FinishedGame } from '../../store/index.js';
@@ -13,12 +13,18 @@ export interface HistoryView {
   readonly games: readonly FinishedGame[];
 }
 
+/** The channel a game was played in; a daily deal, played on its player's own board, by its day. */
+function wherePlayed(game: FinishedGame, tr: Translator): string {
+  const day = game.state.dailyDay;
+  return day === undefined ? `<#${game.channelId}>` : tr.t('daily.title', { day: dailyNumber(day) });
+}
+
 export function renderHistory({ scope, games }: HistoryView, tr: Translator): PrivateCard {
   const entries = games.map((game) => {
     const link = messageLink(game.guildId, game.channelId, game.boardMessageId);
     const about = [
       `<t:${Math.floor(game.finishedAt / 1000)}:R>`,
-      ...(scope === 'server' ? [`<#${game.channelId}>`] : []),
+      ...(scope === 'server' ? [wherePlayed(game, tr)] : []),
       describeRules(game.state.rules, tr),
       ...(link ? [`[${tr.t('history.board')}](${link})`] : []),
     ].join(' · ');

@@ -33,3 +33,5 @@ export function renderGame(view: GameView, tr: Translator, faces: DiceFaces): Me
       return renderEnded(view, tr);
   }
 }
+export * from './daily.js';
+export * from './skill.js';

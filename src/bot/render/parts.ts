@@ -26,6 +26,8 @@ export const PART = {
   footer: 109,
   /** The score card's image (a media gallery of SCORE_CARD_FILE). */
   scoreCard: 110,
+  /** The skill figure under a person's statistics (points lost per decision, with the server's median). */
+  skill: 111,
 } as const;
 
 /** The file name of a game's score card wherever it is attached; messages show it as `attachment://` this. */

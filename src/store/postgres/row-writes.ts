@@ -64,12 +64,13 @@ function rowWrites(writes: RowWrites | EndRows, params: Parameters): { ctes: str
         won: result.won,
         skill_loss: result.skillLoss,
         luck: result.luck,
+        decisions: result.decisions ?? null,
       }));
       const columns =
-        'player_id text, total int, place int, is_computer bool, won bool, skill_loss float8, luck float8';
+        'player_id text, total int, place int, is_computer bool, won bool, skill_loss float8, luck float8, decisions int';
       return `results_added AS (
-        INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck)
-        SELECT target.id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck
+        INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck, decisions)
+        SELECT target.id, r.player_id, r.total, r.place, r.is_computer, r.won, r.skill_loss, r.luck, r.decisions
         FROM target, ${params.unnest('r', rows, columns)})`;
     });
     return { ctes, key: `end${key}` };

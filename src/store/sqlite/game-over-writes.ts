@@ -24,6 +24,7 @@ export function writeGameOver(statements: WriteStatements, game: EndedGame, over
       result.won ? 1 : 0,
       result.skillLoss,
       result.luck,
+      result.decisions ?? null,
     );
   }
   if (over.records.length === 0) return;

@@ -87,9 +87,11 @@ export function prepareWrites(db: Database.Database) {
     ),
     deleteSheetRows: db.prepare<[number]>('DELETE FROM sheet_rows WHERE game_id = ?'),
     deleteResults: db.prepare<[number]>('DELETE FROM game_results WHERE game_id = ?'),
-    insertResult: db.prepare<[number, string, number, number, number, number, number | null, number | null]>(
-      `INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    insertResult: db.prepare<
+      [number, string, number, number, number, number, number | null, number | null, number | null]
+    >(
+      `INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck, decisions)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     // A lobby that ended keeps round 0 in its state; games that were played are kept for good. A game
     // ends before it is last updated, so `ended_at < @before` changes nothing but lets

@@ -1,0 +1,33 @@
+import type { BotContext } from '../../src/bot/context.js';
+import { PART, type PrivateCard, skillStatsLine, text } from '../../src/bot/render/index.js';
+import type { Rules } from '../../src/game/index.js';
+import type { Translator } from '../../src/i18n/index.js';
+import { MIN_GAMES_FOR_SKILL, median, rankBySkill, skillFigure } from '../../src/stats/skill.js';
+
+/**
+ * The statistics card with the person's skill figure below it (points lost per decision, over
+ * normal and daily games, in the rule set they played most) and the server's median among people
+ * with enough games to be ranked. The card is left as it is when they have no game with decisions.
+ */
+export async function withSkillLine(
+  ctx: BotContext,
+  card: PrivateCard,
+  query: { readonly guildId: string; readonly playerId: string; readonly period: string; readonly rules: Rules },
+  tr: Translator,
+): Promise<PrivateCard> {
+  const lines = await ctx.daily.store.skillLines({ guildId: query.guildId, rules: query.rules, period: query.period });
+  const own = lines.find((line) => line.playerId === query.playerId);
+  const figure = own && skillFigure(own);
+  if (!figure) return card;
+  const ranked = rankBySkill(lines, MIN_GAMES_FOR_SKILL).map((entry) => entry.figure.perDecision);
+  const [container] = card.components;
+  const components = [...container.components];
+  // Just above the footer.
+  const footer = components.findIndex((component) => component.id === PART.footer);
+  components.splice(
+    footer < 0 ? components.length : footer,
+    0,
+    text(skillStatsLine(figure, median(ranked), tr), PART.skill),
+  );
+  return { ...card, components: [{ ...container, components }] };
+}

@@ -1,0 +1,52 @@
+import { periodBounds } from '../../stats/period-bounds.js';
+import { type EntryRow, NO_BOUND, type SkillRow } from './daily-sql.js';
+import type { DailyBoardRow, DailyEntry, SkillLine } from './daily-store.js';
+
+export function toEntry(row: EntryRow): DailyEntry {
+  return {
+    day: Number(row.day),
+    playerId: row.player_id,
+    guildId: row.guild_id,
+    gameId: row.game_id === null ? null : Number(row.game_id),
+    name: row.name,
+    total: row.total,
+    loss: row.loss,
+    decisions: row.decisions,
+  };
+}
+
+export function toSkillLine(row: SkillRow): SkillLine {
+  return {
+    playerId: row.player_id,
+    name: row.name,
+    games: Number(row.games),
+    decisions: Number(row.decisions),
+    loss: Number(row.loss),
+    lossSquared: Number(row.loss_squared),
+    decisionsSquared: Number(row.decisions_squared),
+    lossTimesDecisions: Number(row.loss_times_decisions),
+  };
+}
+
+/** Board rows with places: equal totals share one (1, 1, 3). */
+export function withPlaces(
+  rows: readonly { player_id: string; name: string | null; total: number }[],
+): DailyBoardRow[] {
+  return rows.map((row) => ({
+    place: rows.findIndex((other) => other.total === row.total) + 1,
+    playerId: row.player_id,
+    name: row.name,
+    total: row.total,
+  }));
+}
+
+/** A period key's span as the numbers the skill query compares ended_at with; undefined for a key that is not one. */
+export function skillSpan(
+  period: string,
+  seasons: readonly { number: number; started_at: number | string }[],
+): { from: number; until: number } | undefined {
+  const starts = new Map(seasons.map((season) => [Number(season.number), Number(season.started_at)]));
+  const bounds = periodBounds(period, (season) => starts.get(season) ?? null);
+  if (!bounds) return undefined;
+  return { from: bounds.from ?? NO_BOUND.from, until: bounds.until ?? NO_BOUND.until };
+}

@@ -1,0 +1,190 @@
+/**
+ * The daily store beside the GameStore, on both backends: the secret made once, one attempt per
+ * person per day, results filled in by the game's own end, boards and standings, and the skill
+ * ranking's sums over normal and daily games.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Action,
+  applyAction,
+  CATEGORY_IDS,
+  createDailyGame,
+  type DailyDeal,
+  DEFAULT_RULES,
+  dealRandom,
+  type GameState,
+  sheetTotal,
+} from '../../src/game/index.js';
+import { dailyOutcome } from '../../src/stats/daily-result.js';
+import { type DailyStore, openDailyStore } from '../../src/store/daily/index.js';
+import type { GameStore } from '../../src/store/index.js';
+import { chooseComputerAction } from '../../src/strategy/index.js';
+import { BACKENDS, type TestDatabase } from './backends.js';
+import { playThroughStore } from './helpers.js';
+
+const GUILD_A = '900000000000000001';
+const GUILD_B = '900000000000000002';
+const DAY = 20_800;
+const NOW = DAY * 86_400_000 + 3_600_000;
+
+/** Deals, stores and plays a person's daily game through the store: `smart` plays it optimally, else stands on every first roll. */
+async function playDaily(
+  store: GameStore,
+  daily: DailyStore,
+  deal: DailyDeal,
+  guildId: string,
+  playerId: string,
+  smart: boolean,
+): Promise<GameState> {
+  const claimed = await daily.claim({
+    day: deal.day,
+    playerId,
+    guildId,
+    name: `P${playerId.slice(-2)}`,
+    startedAt: NOW,
+  });
+  expect(claimed.ok).toBe(true);
+  let state = createDailyGame(playerId, deal.day);
+  const start: Action = { type: 'start', playerId };
+  const started = applyAction(state, start, dealRandom(deal, state, start));
+  if (!started.ok) throw new Error(started.code);
+  const created = await store.createGame({
+    guildId,
+    channelId: `daily-${playerId}`,
+    state: started.state,
+    turnTimerSeconds: 60,
+    hintsEnabled: false,
+    pingsEnabled: false,
+  });
+  if (!created.ok) throw new Error(created.reason);
+  await daily.attachGame(deal.day, playerId, created.game.id);
+  state = created.game.state;
+  while (state.status === 'playing') {
+    const open = CATEGORY_IDS.find((row) => state.sheets[playerId]?.[row] === undefined)!;
+    const action: Action = smart ? chooseComputerAction(state, 'optimal') : { type: 'score', playerId, category: open };
+    const result = applyAction(state, action, dealRandom(deal, state, action));
+    if (!result.ok) throw new Error(result.code);
+    const saved = await store.saveState(created.game.id, state.version, result.state);
+    if (!saved.ok) throw new Error(saved.reason);
+    state = saved.game.state;
+  }
+  return state;
+}
+
+describe.each(BACKENDS)('$name: the daily store', (backend) => {
+  let db: TestDatabase;
+  let store: GameStore;
+  let daily: DailyStore;
+  let deal: DailyDeal;
+
+  beforeAll(async () => {
+    db = await backend.fresh();
+    store = await db.open({ now: () => NOW });
+    const location =
+      backend.name === 'sqlite'
+        ? { kind: 'sqlite' as const, path: db.location }
+        : { kind: 'postgres' as const, url: db.location };
+    daily = await openDailyStore(location);
+    deal = { secret: await daily.secret(), day: DAY };
+  });
+
+  afterAll(async () => {
+    await daily?.close();
+    await store?.close();
+    await db?.remove();
+  });
+
+  it('makes the secret once and keeps it', async () => {
+    expect(deal.secret.length).toBe(32);
+    expect((await daily.secret()).equals(deal.secret)).toBe(true);
+    const rows = await db.rows<{ n: number }>('SELECT COUNT(*) AS n FROM daily_secret');
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+
+  it('fills in the result as the game ends, and the game counts in no leaderboard or series', async () => {
+    const state = await playDaily(store, daily, deal, GUILD_A, '100000000000000001', true);
+    const entry = await daily.entry(DAY, '100000000000000001');
+    const outcome = dailyOutcome(state, '100000000000000001');
+    expect(entry).toMatchObject({
+      guildId: GUILD_A,
+      total: sheetTotal(state.sheets['100000000000000001']!),
+      decisions: 26,
+    });
+    expect(entry!.loss).toBeCloseTo(outcome.loss, 9);
+    expect(await db.rows('SELECT * FROM player_stats')).toEqual([]);
+    expect(await db.rows('SELECT * FROM series_players')).toEqual([]);
+    const results = await db.rows<{ decisions: number }>('SELECT decisions FROM game_results');
+    expect(results.map((row) => Number(row.decisions))).toEqual([26]);
+  });
+
+  it('allows one attempt per person per day, in any server', async () => {
+    const again = await daily.claim({
+      day: DAY,
+      playerId: '100000000000000001',
+      guildId: GUILD_B,
+      name: null,
+      startedAt: NOW,
+    });
+    expect(again.ok).toBe(false);
+    expect(!again.ok && again.entry.guildId).toBe(GUILD_A);
+    const tomorrow = await daily.claim({
+      day: DAY + 1,
+      playerId: '100000000000000001',
+      guildId: GUILD_B,
+      name: null,
+      startedAt: NOW,
+    });
+    expect(tomorrow.ok).toBe(true);
+  });
+
+  it("lists a server's finished results best first, and places a total in the server and the world", async () => {
+    const best = (await daily.entry(DAY, '100000000000000001'))!.total!;
+    const careless = await playDaily(store, daily, deal, GUILD_A, '100000000000000002', false);
+    const same = await playDaily(store, daily, deal, GUILD_B, '100000000000000003', true);
+    expect(sheetTotal(same.sheets['100000000000000003']!)).toBe(best);
+    const low = sheetTotal(careless.sheets['100000000000000002']!);
+    await daily.claim({ day: DAY, playerId: '100000000000000004', guildId: GUILD_A, name: null, startedAt: NOW });
+    const board = await daily.serverBoard(GUILD_A, DAY, 10);
+    // Standing on every first roll and filling the rows in order is far below the optimum's play.
+    expect(low).toBeLessThan(best);
+    expect(board.map((row) => [row.place, row.playerId, row.total])).toEqual([
+      [1, '100000000000000001', best],
+      [2, '100000000000000002', low],
+    ]);
+    expect(await daily.standing(DAY, low, GUILD_A)).toEqual({ finished: 2, better: 1 });
+    expect(await daily.standing(DAY, low)).toEqual({ finished: 3, better: 2 });
+    expect(await daily.standing(DAY, best)).toEqual({ finished: 3, better: 0 });
+  });
+
+  it('reads the finished days for the streak', async () => {
+    expect(await daily.finishedDays('100000000000000001', DAY - 30, DAY + 5)).toEqual([DAY]);
+  });
+
+  it('sums points lost and decisions per person over normal and daily games, people only, by rules and period', async () => {
+    await playThroughStore(
+      store,
+      { guildId: GUILD_A, channelId: '910000000000000001' },
+      {
+        seed: 7,
+        humans: ['100000000000000001'],
+        computers: ['easy'],
+      },
+    );
+    const lines = await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'all' });
+    const mine = lines.find((line) => line.playerId === '100000000000000001')!;
+    expect(mine.games).toBe(2);
+    const careless = lines.find((line) => line.playerId === '100000000000000002')!;
+    // Known from the daily deal only.
+    expect(careless.name).toBe('P02');
+    expect(mine.decisions).toBeGreaterThanOrEqual(26 + 20);
+    expect(lines.some((line) => line.playerId.startsWith('cpu-'))).toBe(false);
+    expect(await daily.skillLines({ guildId: GUILD_A, rules: { rerolls: 2, thirteen: 'any' }, period: 'all' })).toEqual(
+      [],
+    );
+    expect(await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'month:2020-01' })).toEqual([]);
+    const month = new Date(NOW).toISOString().slice(0, 7);
+    expect(await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: `month:${month}` })).toHaveLength(
+      2,
+    );
+  });
+});

@@ -82,6 +82,9 @@ export class HttpFrontend {
               this.#write(response, { status: error.status, body: error.body() }, this.#tokenApp(request), ip);
             return;
           }
+          // The client went away while its body was still arriving (a bot process killed mid-request):
+          // nobody is left to answer, and nothing in the emulator went wrong.
+          if (request.destroyed && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
           this.deps.report({ kind: 'emulator-error', detail: `request handling crashed: ${String(error)}` });
           if (!response.headersSent)
             this.#write(response, { status: 500, body: { message: '500: Internal Server Error', code: 0 } }, null, ip);

@@ -30,10 +30,10 @@ describe('many processes of one bot token: the shared REST proxy', () => {
     expect(proxied.global429s).toBe(0);
     expect(proxied.otherProblems).toBe(0);
     expect(proxied.botErrors).toEqual([]);
-    // Saturated indeed: the budgets were short and pings gave way.
-    expect(proxied.pingsSkipped).toBeGreaterThan(0);
 
-    // Each process believes it may send 9 a second, and four send up to 36 against 10.
+    // Each process believes it may send 9 a second, and four send up to 36 against 10. The same load
+    // straight at Discord getting 429s is what shows it was over the limit: how many pings the budgets
+    // skipped on the way depends on how fast this machine drives the players, so it is not asserted.
     const direct = await saturate({ ...common, viaProxy: false, databaseUrl: await createDatabase() });
     expect(direct.global429s).toBeGreaterThan(0);
   }, 240_000);

@@ -5,6 +5,11 @@ CREATE TABLE daily_secret (
   secret bytea NOT NULL CHECK (length(secret) >= 32),
   created_at bigint NOT NULL
 );
+-- 32 bytes from two version-4 UUIDs: gen_random_uuid() is built in (no pgcrypto) and draws from
+-- the server's strong random source; together they carry 244 random bits.
+INSERT INTO daily_secret (id, secret, created_at)
+VALUES (1, decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'),
+        (extract(epoch FROM clock_timestamp()) * 1000)::bigint);
 
 CREATE TABLE daily_results (
   day integer NOT NULL,

@@ -1,12 +1,15 @@
 -- The daily deal and the skill ranking (#25).
 
--- The key of the daily dice stream: generated once by the bot (32 random bytes), never shown. One
--- row; whichever process inserts it first wins, the others read it.
+-- The key of the daily dice stream: 32 random bytes, never shown. One row, made here rather than by
+-- the bot, so that starting the bot on a database already migrated writes nothing: a damaged file
+-- is refused as it was found. randomblob() is SQLite's ChaCha20 stream, seeded from the system's
+-- randomness.
 CREATE TABLE daily_secret (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   secret BLOB NOT NULL CHECK (length(secret) >= 32),
   created_at INTEGER NOT NULL
 );
+INSERT INTO daily_secret (id, secret, created_at) VALUES (1, randomblob(32), CAST(unixepoch('subsec') * 1000 AS INTEGER));
 
 -- One attempt per person per UTC day, in whichever server they played it. The row is claimed when
 -- the game is dealt (its key refuses a second attempt); total, loss and decisions are filled in by

@@ -213,6 +213,8 @@ describe('configuration: the playground without a token, one clear line and a no
     /**
      * Runs the bot on `dbPath` and checks that the file is unchanged byte for byte and that nothing
      * new appeared beside it. (SQLite may tidy away an empty -wal/-shm pair when it closes cleanly.)
+     * A -wal there before and after must hold the same bytes too: a write that was refused its
+     * checkpoint only by timing would still be a write.
      */
     const refusesUntouched = async (
       cwd: string,
@@ -221,9 +223,12 @@ describe('configuration: the playground without a token, one clear line and a no
       extra: Record<string, string> = {},
     ) => {
       const listing = fs.readdirSync(path.dirname(watched)).sort();
+      const wal = `${watched}-wal`;
+      const walBefore = fs.existsSync(wal) ? sha256(wal) : undefined;
       const before = sha256(watched);
       const line = await runBot({ ...env(dbPath), ...extra }, cwd);
       expect(sha256(watched)).toBe(before);
+      if (walBefore !== undefined && fs.existsSync(wal)) expect(sha256(wal)).toBe(walBefore);
       const after = fs.readdirSync(path.dirname(watched)).sort();
       expect(after.filter((name) => !listing.includes(name))).toEqual([]);
       expect(after).toContain(path.basename(watched));

@@ -94,11 +94,17 @@ describe.each(BACKENDS)('$name: the daily store', (backend) => {
     await db?.remove();
   });
 
-  it('makes the secret once and keeps it', async () => {
+  it("reads the secret its migration made, 32 bytes, the same each time and not another database's", async () => {
     expect(deal.secret.length).toBe(32);
     expect((await daily.secret()).equals(deal.secret)).toBe(true);
     const rows = await db.rows<{ n: number }>('SELECT COUNT(*) AS n FROM daily_secret');
     expect(Number(rows[0]!.n)).toBe(1);
+    const other = await backend.fresh();
+    await (await other.open({ now: () => NOW })).close();
+    const [theirs] = await other.rows<{ secret: Buffer }>('SELECT secret FROM daily_secret');
+    await other.remove();
+    expect(theirs?.secret.length).toBe(32);
+    expect(theirs?.secret.equals(deal.secret)).toBe(false);
   });
 
   it('fills in the result as the game ends, and the game counts in no leaderboard or series', async () => {

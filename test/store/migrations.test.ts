@@ -240,9 +240,9 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
           loss: 3.5,
           decisions: 26,
         });
-        expect(() =>
-          db.prepare("INSERT INTO daily_secret (id, secret, created_at) VALUES (1, x'00', 0)").run(),
-        ).toThrow(/CHECK/);
+        // The migration made the stream's key; a shorter one is refused.
+        expect(db.prepare('SELECT length(secret) FROM daily_secret WHERE id = 1').pluck().get()).toBe(32);
+        expect(() => db.prepare("UPDATE daily_secret SET secret = x'00'").run()).toThrow(/CHECK/);
       },
     },
   };

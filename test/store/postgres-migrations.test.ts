@@ -81,6 +81,9 @@ describe('PostgreSQL migrations', () => {
         'sheet_rows',
         'turn_history',
       ]);
+      // The daily deal's migration made the stream's key: 32 bytes.
+      const secret = await client.query<{ secret: Buffer }>('SELECT secret FROM daily_secret');
+      expect(secret.rows.map((row) => row.secret.length)).toEqual([32]);
       return (await client.query('SELECT version, name, applied_at FROM schema_migrations ORDER BY version')).rows;
     });
     expect(recorded).toEqual(migrations.map((m) => ({ version: m.version, name: m.name, applied_at: NOW })));

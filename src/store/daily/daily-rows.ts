@@ -2,6 +2,12 @@ import { periodBounds } from '../../stats/period-bounds.js';
 import { type EntryRow, NO_BOUND, type SkillRow } from './daily-sql.js';
 import type { DailyBoardRow, DailyEntry, SkillLine } from './daily-store.js';
 
+/** The daily stream's key; its migration made it, so a database without it was altered by hand. */
+export function secretOf(row: { secret: Buffer } | undefined): Buffer {
+  if (!row) throw new Error('daily_secret has no row: the migration that adds the daily deal makes it');
+  return row.secret;
+}
+
 export function toEntry(row: EntryRow): DailyEntry {
   return {
     day: Number(row.day),

@@ -16,11 +16,6 @@ export function dailySql(dialect: DailyDialect) {
     dialect === 'postgres' ? `(s.rules::json ->> '${field}')` : `CAST(json_extract(s.rules, '$.${field}') AS TEXT)`;
   return {
     secret: q('SELECT secret FROM daily_secret WHERE id = 1'),
-    insertSecret: q(
-      dialect === 'postgres'
-        ? 'INSERT INTO daily_secret (id, secret, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING'
-        : 'INSERT OR IGNORE INTO daily_secret (id, secret, created_at) VALUES (1, ?, ?)',
-    ),
     entry: q(
       `SELECT day, player_id, guild_id, game_id, name, total, loss, decisions FROM daily_results
        WHERE day = ? AND player_id = ?`,

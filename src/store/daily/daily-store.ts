@@ -61,7 +61,7 @@ export interface SkillQuery {
  * to the GameStore's database, whose migrations have run by then.
  */
 export interface DailyStore {
-  /** The stream's key: generated once (32 random bytes) by whichever process asks first, then read. */
+  /** The stream's key, made by the migration that added the daily deal (32 random bytes). */
   secret(): Promise<Buffer>;
   entry(day: number, playerId: string): Promise<DailyEntry | undefined>;
   /** Takes the person's one attempt of the day; refused, with the attempt there already, if taken. */

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { STORE_TYPES } from '../postgres/type-parsers.js';
-import { skillSpan, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
+import { secretOf, skillSpan, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
 import { dailySql, type EntryRow, type SkillRow } from './daily-sql.js';
 import type * as Daily from './daily-store.js';
 
@@ -21,10 +20,8 @@ export class PostgresDailyStore implements Daily.DailyStore {
   }
 
   async secret(): Promise<Buffer> {
-    await this.pool.query(SQL.insertSecret, [randomBytes(32), Date.now()]);
     const [row] = await this.rows<{ secret: Buffer }>(SQL.secret, []);
-    if (!row) throw new Error('daily_secret has no row right after inserting one');
-    return row.secret;
+    return secretOf(row);
   }
 
   async entry(day: number, playerId: string): Promise<Daily.DailyEntry | undefined> {

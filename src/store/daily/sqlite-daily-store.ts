@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { BUSY_TIMEOUT_MS } from '../sqlite/open-database.js';
-import { skillSpan, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
+import { secretOf, skillSpan, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
 import { dailySql, type EntryRow, type SkillRow } from './daily-sql.js';
 import type * as Daily from './daily-store.js';
 
@@ -32,10 +31,7 @@ export class SqliteDailyStore implements Daily.DailyStore {
   }
 
   async secret(): Promise<Buffer> {
-    this.prepare(SQL.insertSecret).run(randomBytes(32), Date.now());
-    const row = this.prepare<{ secret: Buffer }>(SQL.secret).get();
-    if (!row) throw new Error('daily_secret has no row right after inserting one');
-    return row.secret;
+    return secretOf(this.prepare<{ secret: Buffer }>(SQL.secret).get());
   }
 
   async entry(day: number, playerId: string): Promise<Daily.DailyEntry | undefined> {

@@ -3,7 +3,8 @@ import { readApiUrl } from './config.js';
 import { ConfigError } from './config-error.js';
 import { exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger } from './log.js';
-import { createRestProxy, listen } from './proxy/rest-proxy.js';
+import { listen } from './net/listen.js';
+import { createRestProxy } from './proxy/rest-proxy.js';
 
 const DISCORD_API = 'https://discord.com/api';
 

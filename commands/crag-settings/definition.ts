@@ -1,4 +1,4 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
+import { type SharedNameAndDescription, SlashCommandBuilder } from '@discordjs/builders';
 import {
   type APIApplicationCommandOptionChoice,
   ApplicationCommandOptionType,
@@ -9,7 +9,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
-import { DEFAULT_LANGUAGE, type Languages } from '../../src/i18n/index.js';
+import { DEFAULT_LANGUAGE, type Languages, type MessageKey } from '../../src/i18n/index.js';
 import { buildCragCommand } from '../crag.js';
 import { CommandText } from '../localize.js';
 import { start as startSubcommand } from '../start.js';
@@ -25,12 +25,14 @@ export const SETTINGS_PERMISSION = PermissionFlagsBits.ManageGuild;
 /** Where games can be allowed: the channels a game or its thread can live under. */
 const GAME_CHANNELS = [ChannelType.GuildText, ChannelType.GuildAnnouncement, ChannelType.GuildForum] as const;
 
-/** An option's name, checked against the list. */
-function option<Subcommand extends SettingsSubcommand>(
-  _subcommand: Subcommand,
-  name: keyof (typeof CRAG_SETTINGS_OPTIONS)[Subcommand] & string,
-): string {
-  return name;
+/** Names and describes the options of `subcommand`, each name checked against the handler's list. */
+function optionsOf<Subcommand extends SettingsSubcommand>(text: CommandText, _subcommand: Subcommand) {
+  return <Builder extends SharedNameAndDescription>(
+    builder: Builder,
+    name: keyof (typeof CRAG_SETTINGS_OPTIONS)[Subcommand] & string,
+    nameKey: MessageKey,
+    descriptionKey: MessageKey,
+  ): Builder => text.name(builder, name, nameKey, descriptionKey);
 }
 
 /**
@@ -54,29 +56,25 @@ export function buildCragSettingsCommand(languages: Languages): RESTPostAPIChatI
     text
       .name(channels, 'channels', 'command.settings.channels.name', 'command.settings.channels.description')
       .addChannelOption((add) =>
-        text
-          .name(
-            add,
-            option('channels', 'add'),
-            'command.settings.channels.add.name',
-            'command.settings.channels.add.description',
-          )
-          .addChannelTypes(...GAME_CHANNELS),
+        optionsOf(text, 'channels')(
+          add,
+          'add',
+          'command.settings.channels.add.name',
+          'command.settings.channels.add.description',
+        ).addChannelTypes(...GAME_CHANNELS),
       )
       .addChannelOption((remove) =>
-        text
-          .name(
-            remove,
-            option('channels', 'remove'),
-            'command.settings.channels.remove.name',
-            'command.settings.channels.remove.description',
-          )
-          .addChannelTypes(...GAME_CHANNELS),
+        optionsOf(text, 'channels')(
+          remove,
+          'remove',
+          'command.settings.channels.remove.name',
+          'command.settings.channels.remove.description',
+        ).addChannelTypes(...GAME_CHANNELS),
       )
       .addBooleanOption((clear) =>
-        text.name(
+        optionsOf(text, 'channels')(
           clear,
-          option('channels', 'clear'),
+          'clear',
           'command.settings.clear.name',
           'command.settings.channels.clear.description',
         ),
@@ -86,17 +84,17 @@ export function buildCragSettingsCommand(languages: Languages): RESTPostAPIChatI
     text
       .name(starter, 'starter-role', 'command.settings.starter-role.name', 'command.settings.starter-role.description')
       .addRoleOption((role) =>
-        text.name(
+        optionsOf(text, 'starter-role')(
           role,
-          option('starter-role', 'role'),
+          'role',
           'command.settings.starter-role.role.name',
           'command.settings.starter-role.role.description',
         ),
       )
       .addBooleanOption((clear) =>
-        text.name(
+        optionsOf(text, 'starter-role')(
           clear,
-          option('starter-role', 'clear'),
+          'clear',
           'command.settings.clear.name',
           'command.settings.starter-role.clear.description',
         ),
@@ -106,13 +104,12 @@ export function buildCragSettingsCommand(languages: Languages): RESTPostAPIChatI
     text
       .name(language, 'language', 'command.settings.language.name', 'command.settings.language.description')
       .addStringOption((choice) =>
-        text
-          .name(
-            choice,
-            option('language', 'language'),
-            'command.settings.language.name',
-            'command.settings.language.option.description',
-          )
+        optionsOf(text, 'language')(
+          choice,
+          'language',
+          'command.settings.language.name',
+          'command.settings.language.option.description',
+        )
           .setRequired(true)
           .addChoices(
             text.choice('command.settings.language.auto', 'auto'),
@@ -124,29 +121,28 @@ export function buildCragSettingsCommand(languages: Languages): RESTPostAPIChatI
     text
       .name(limits, 'limits', 'command.settings.limits.name', 'command.settings.limits.description')
       .addBooleanOption((computers) =>
-        text.name(
+        optionsOf(text, 'limits')(
           computers,
-          option('limits', 'computers-allowed'),
+          'computers-allowed',
           'command.settings.limits.computers-allowed.name',
           'command.settings.limits.computers-allowed.description',
         ),
       )
       .addBooleanOption((hints) =>
-        text.name(
+        optionsOf(text, 'limits')(
           hints,
-          option('limits', 'hints-allowed'),
+          'hints-allowed',
           'command.settings.limits.hints-allowed.name',
           'command.settings.limits.hints-allowed.description',
         ),
       )
       .addIntegerOption((timer) =>
-        text
-          .name(
-            timer,
-            option('limits', 'max-turn-timer'),
-            'command.settings.limits.max-turn-timer.name',
-            'command.settings.limits.max-turn-timer.description',
-          )
+        optionsOf(text, 'limits')(
+          timer,
+          'max-turn-timer',
+          'command.settings.limits.max-turn-timer.name',
+          'command.settings.limits.max-turn-timer.description',
+        )
           .setMinValue(1)
           .setMaxValue(MAX_TURN_TIMER_MINUTES),
       ),

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
+import { closeServer, listen } from '../net/listen.js';
 import { loadStaticFiles, type StaticFile } from '../playground/static-files.js';
 import type { DiscordApi } from './discord-api.js';
 import { type ClientMessage, DENIED_CLOSE_CODE, type Intent, type ServerMessage } from './protocol.js';
@@ -72,20 +72,13 @@ export class TableServer {
   }
 
   listen(port: number, host = '0.0.0.0'): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(port, host, () => {
-        this.#server.off('error', reject);
-        resolve((this.#server.address() as AddressInfo).port);
-      });
-    });
+    return listen(this.#server, port, host);
   }
 
   async close(): Promise<void> {
     clearInterval(this.#pinger);
     for (const ws of this.#sockets.clients) ws.close(1001);
-    this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    await closeServer(this.#server);
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

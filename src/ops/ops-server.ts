@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listen as listenOn } from '../net/listen.js';
 import type { ReadinessReport } from './readiness.js';
 
 export interface OpsEndpoints {
@@ -54,19 +54,8 @@ export async function startOpsServer(
     });
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(listen.port, listen.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
   return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    port: await listenOn(server, listen.port, listen.host),
+    close: () => closeServer(server),
   };
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listen } from '../net/listen.js';
 import type { ActivityHost } from './activity-host.js';
 import { isCdnPath, proxyCdn } from './cdn-proxy.js';
 import type { LiveChannel } from './live-channel.js';
@@ -76,22 +76,18 @@ export class WebServer {
     return this.#port;
   }
 
-  listen(port: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const onError = (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new PortBusyError(port) : error);
-      this.#server.once('error', onError);
-      this.#server.listen(port, '127.0.0.1', () => {
-        this.#server.off('error', onError);
-        this.#port = (this.#server.address() as AddressInfo).port;
-        resolve(this.#port);
-      });
-    });
+  async listen(port: number): Promise<number> {
+    try {
+      this.#port = await listen(this.#server, port, '127.0.0.1');
+      return this.#port;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw code === 'EADDRINUSE' || code === 'EACCES' ? new PortBusyError(port) : error;
+    }
   }
 
-  async close(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  close(): Promise<void> {
+    return closeServer(this.#server);
   }
 
   #handle(request: http.IncomingMessage, response: http.ServerResponse): void {

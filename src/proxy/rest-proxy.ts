@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { populateErrorResponse, populateSuccessfulResponse } from '@discordjs/proxy';
 // The same module instance as @discordjs/proxy's (its error helpers test `instanceof`), not
 // discord.js's CommonJS copy.
@@ -110,17 +109,6 @@ export function createRestProxy(options: RestProxyOptions): Server {
       options.log.error('the proxy failed to answer a request', { error });
       if (!response.headersSent) response.statusCode = 500;
       response.end();
-    });
-  });
-}
-
-/** Listens on `host:port` (0: any free port) and resolves with the port. */
-export function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
     });
   });
 }

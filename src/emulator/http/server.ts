@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listen } from '../../net/listen.js';
 import type { CdnStore } from '../cdn.js';
 import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
@@ -100,18 +100,11 @@ export class HttpFrontend {
   }
 
   listen(port: number, host: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(port, host, () => {
-        this.#server.off('error', reject);
-        resolve((this.#server.address() as AddressInfo).port);
-      });
-    });
+    return listen(this.#server, port, host);
   }
 
-  async close(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  close(): Promise<void> {
+    return closeServer(this.#server);
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse, ip: string): Promise<void> {

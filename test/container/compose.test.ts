@@ -18,9 +18,9 @@ import { HAS_PODMAN, LIMITS, podman, podmanResult } from './podman.js';
 /**
  * compose.yaml and compose.postgres.yaml as they are, run by Debian's podman-compose (1.0.3): the
  * bot on its default bridge network reaching the emulator on the host, its ports published on
- * loopback, its named volumes. The files are copied beside a .env of the test's own (compose reads
- * `.env` and `env_file` from the files' folder); a third file only names the image the image test
- * builds, so nothing is built twice.
+ * loopback, its named volumes. The files are copied beside a .env of the test's own, made from
+ * .env.example (compose reads `.env` and `env_file` from the files' folder); a third file only names
+ * the image the image test builds, so nothing is built twice.
  */
 const HAS_COMPOSE = HAS_PODMAN && spawnSync('podman-compose', ['version'], { encoding: 'utf8' }).status === 0;
 const WHY_SKIPPED = HAS_COMPOSE
@@ -80,8 +80,12 @@ describe.skipIf(!HAS_COMPOSE)(`compose.yaml, run with podman-compose${WHY_SKIPPE
     fs.mkdirSync(dir);
     for (const file of files) fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
     fs.writeFileSync(path.join(dir, 'compose.test.yaml'), `services:\n  bot:\n    image: ${IMAGE}\n`);
-    const dotEnv = Object.entries({ ...env, ...extraEnv }).map(([key, value]) => `${key}=${value}\n`);
-    fs.writeFileSync(path.join(dir, '.env'), dotEnv.join(''));
+    // As an operator makes it: .env.example copied, then filled in (a later line wins).
+    const filledIn = Object.entries({ ...env, ...extraEnv }).map(([key, value]) => `${key}=${value}\n`);
+    fs.writeFileSync(
+      path.join(dir, '.env'),
+      `${fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8')}\n${filledIn.join('')}`,
+    );
     const made = { name: `crag-compose-${process.pid}-${name}`, dir, files: [...files, 'compose.test.yaml'] };
     projects.push(made);
     return made;

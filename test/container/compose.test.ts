@@ -71,7 +71,7 @@ describe.skipIf(!HAS_COMPOSE)(`compose.yaml, run with podman-compose${WHY_SKIPPE
   let env: Record<string, string>;
   let opsPort: number;
   let activityPort: number;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-compose-'));
+  let work: string;
   const projects: Project[] = [];
 
   /** A folder with the project's compose files as they are, an image override and a .env. */
@@ -128,6 +128,7 @@ describe.skipIf(!HAS_COMPOSE)(`compose.yaml, run with podman-compose${WHY_SKIPPE
     total((await scrape(opsPort)).samples, 'crag_games', { status: 'finished' });
 
   beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-compose-'));
     await buildImage();
     await podman(
       [
@@ -172,7 +173,7 @@ describe.skipIf(!HAS_COMPOSE)(`compose.yaml, run with podman-compose${WHY_SKIPPE
       await podmanResult(['network', 'rm', '--force', `${target.name}_default`]);
     }
     await discord?.stop();
-    fs.rmSync(work, { recursive: true, force: true });
+    if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
   it('compose.yaml (SQLite): ready through the published port, the Activity, a game, stop within the grace, and up again keeps the game', async () => {

@@ -18,8 +18,13 @@ COPY src src
 COPY commands commands
 # The compiler reads the English catalogue for the message keys' type.
 COPY locales locales
-# Only the bot's code is compiled (no bench, no tests, no playground page): see .dockerignore.
+# The Activity's page (docs/activity.md), which the bot serves on ACTIVITY_PORT: built with Vite
+# (a dev dependency, so before the prune) into dist/activity-web. It imports src/activity's protocol.
+COPY activity-web activity-web
+# Only the bot's code and the Activity's page are built (no bench, no tests, no playground page):
+# see .dockerignore.
 RUN npx tsc -p tsconfig.build.json \
+  && npx vite build --config activity-web/vite.config.ts \
   && npm prune --omit=dev --no-audit --no-fund \
   && npm cache clean --force
 
@@ -33,6 +38,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist/src dist/src
 COPY --from=build /app/dist/commands dist/commands
+COPY --from=build /app/dist/activity-web dist/activity-web
 COPY locales locales
 COPY migrations migrations
 COPY assets assets

@@ -66,7 +66,8 @@ export default defineConfig({
         test: {
           name: 'container',
           include: ['test/container/**/*.test.ts'],
-          // Building the image (cached layers after the first run) and two containers' starts.
+          // Building the image (cached layers after the first run), its containers' starts, and
+          // compose.yaml's projects on the same image.
           testTimeout: 300_000,
           hookTimeout: 900_000,
           // Alone and last: the build takes both cores for a while.

@@ -78,6 +78,13 @@ export interface EmulatorOptions {
    * Off by default: the older suites drive games faster than people play.
    */
   rateLimits?: boolean | RateLimitOptions;
+  /**
+   * The address the HTTP server binds (default `127.0.0.1`) and the host its URLs name (API,
+   * gateway, CDN; default `127.0.0.1`). A bot in a container on a bridge network reaches the host
+   * as `host.containers.internal`, so the compose test binds `0.0.0.0` and names that host.
+   */
+  bindHost?: string;
+  publicHost?: string;
 }
 
 export interface ApplicationHandle {
@@ -171,7 +178,7 @@ export interface RestRequestView extends ServedRequest {
 
 const FATAL_CLOSE_CODES = new Set([4004, 4010, 4011, 4012, 4013, 4014]);
 
-/** Starts an emulator listening on 127.0.0.1. */
+/** Starts an emulator listening on 127.0.0.1 (or `options.bindHost`). */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const emulator = new Emulator(options);
   await emulator.listen(options.port ?? 0);
@@ -205,6 +212,8 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   readonly #oauth2: OAuth2Grants;
   readonly #activities: ActivityInstances;
   #port = 0;
+  readonly #bindHost: string;
+  readonly #publicHost: string;
   #stopped = false;
 
   constructor(options: EmulatorOptions = {}) {
@@ -225,7 +234,9 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
     );
     const snowflakes = new SnowflakeGenerator(this.#clock);
     this.#world = new World(snowflakes, this.#clock);
-    this.#cdn = new CdnStore(() => `http://127.0.0.1:${this.#port}${CDN_PATH}`);
+    this.#bindHost = options.bindHost ?? '127.0.0.1';
+    this.#publicHost = options.publicHost ?? '127.0.0.1';
+    this.#cdn = new CdnStore(() => `http://${this.#publicHost}:${this.#port}${CDN_PATH}`);
     this.#messages = new MessageStore(this.#world, this.#cdn, options.historyLimit);
     this.#emojis = new EmojiStore(this.#world, this.#cdn);
     this.#commands = new CommandStore(snowflakes);
@@ -300,7 +311,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   /** Binds the HTTP server; `startEmulator` calls it. */
   async listen(port = 0): Promise<void> {
-    this.#port = await this.#http.listen(port, '127.0.0.1');
+    this.#port = await this.#http.listen(port, this.#bindHost);
   }
 
   get port(): number {
@@ -309,11 +320,11 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
 
   /** `DISCORD_API_URL` for the bot: no version, no trailing slash. */
   get apiUrl(): string {
-    return `http://127.0.0.1:${this.#port}/api`;
+    return `http://${this.#publicHost}:${this.#port}/api`;
   }
 
   get gatewayUrl(): string {
-    return `ws://127.0.0.1:${this.#port}${GATEWAY_PATH}`;
+    return `ws://${this.#publicHost}:${this.#port}${GATEWAY_PATH}`;
   }
 
   // ── The world ────────────────────────────────────────────────────────────

@@ -1,17 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChannelHandle, type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { DEFAULT_RULES } from '../../src/game/index.js';
-import { ROOT } from '../e2e/support/bot-process.js';
 import { freePort, readyStatus, scrape } from '../e2e/support/ops-listener.js';
 import { playToTheEnd } from '../e2e/support/play.js';
 import { total } from '../e2e/support/prometheus-text.js';
 import { Table } from '../e2e/support/table.js';
+import { expectActivityPage } from './activity-page.js';
+import { buildImage, IMAGE } from './image-build.js';
 import { HAS_PODMAN, LIMITS, podman, podmanResult } from './podman.js';
 
-const BASE_IMAGE = 'docker.io/library/node:20-bookworm-slim';
-const IMAGE = 'localhost/crag-bot:test';
 /** Docker's default grace, which the bot must stop within. */
 const GRACE_S = 10;
 
@@ -23,6 +20,8 @@ describe.skipIf(!HAS_PODMAN)(`the container image, built and run with podman${WH
   let env: Record<string, string>;
   let people: string[];
   let opsPort: number;
+  let activityPort: number;
+  let clientId: string;
   const volume = `crag-test-${process.pid}`;
   const containers: string[] = [];
 
@@ -47,16 +46,7 @@ describe.skipIf(!HAS_PODMAN)(`the container image, built and run with podman${WH
   };
 
   beforeAll(async () => {
-    const base = spawnSync(path.join(ROOT, 'scripts/container/base-image.sh'), [BASE_IMAGE], {
-      encoding: 'utf8',
-      timeout: 600_000,
-    });
-    if (base.status !== 0) throw new Error(`the base image could not be built: ${base.stderr}`);
-    // Pulls disabled: the Dockerfile's FROM must be the image just made, never a registry's.
-    await podman(
-      ['build', '--pull=never', '--format', 'docker', '--network=host', ...LIMITS, '-t', IMAGE, ROOT],
-      900_000,
-    );
+    await buildImage();
     discord = await startEmulator();
     const app = discord.createApplication({ name: 'Crag' });
     const users = ['alice', 'bob'].map((username) => discord.createUser({ username }));
@@ -64,6 +54,8 @@ describe.skipIf(!HAS_PODMAN)(`the container image, built and run with podman${WH
     const guild = discord.createGuild({ name: 'Dice', ownerId: people[0] ?? '', members: people, bots: [app.id] });
     channel = discord.createChannel(guild.id, { name: 'crag' });
     opsPort = await freePort();
+    activityPort = await freePort();
+    clientId = app.id;
     env = {
       DISCORD_TOKEN: app.token,
       DISCORD_CLIENT_ID: app.id,
@@ -71,6 +63,8 @@ describe.skipIf(!HAS_PODMAN)(`the container image, built and run with podman${WH
       DISCORD_API_URL: discord.apiUrl,
       OPS_HOST: '127.0.0.1',
       OPS_PORT: String(opsPort),
+      ACTIVITY_PORT: String(activityPort),
+      DISCORD_CLIENT_SECRET: discord.clientSecret(app.id),
       COMPUTER_PAUSE_MS: '20',
       COOLDOWN_MS: '0',
     };
@@ -100,8 +94,8 @@ describe.skipIf(!HAS_PODMAN)(`the container image, built and run with podman${WH
     const app = (await podman(['run', '--rm', '--no-healthcheck', ...LIMITS, IMAGE, 'ls', '-A', '/app'])).split('\n');
     expect(app.sort()).toEqual(['assets', 'data', 'dist', 'locales', 'migrations', 'node_modules', 'package.json']);
     const built = (await podman(['run', '--rm', '--no-healthcheck', ...LIMITS, IMAGE, 'ls', '/app/dist'])).split('\n');
-    // The bot's code only: no dist/bench, dist/test or dist/playground-web.
-    expect(built.sort()).toEqual(['commands', 'src']);
+    // The bot's code and the Activity's page only: no dist/bench, dist/test or dist/playground-web.
+    expect(built.sort()).toEqual(['activity-web', 'commands', 'src']);
     const devOnly = await podmanResult([
       'run',
       '--rm',
@@ -123,9 +117,10 @@ describe.skipIf(!HAS_PODMAN)(`the container image, built and run with podman${WH
     expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(/DISCORD_TOKEN is not set/)]);
   });
 
-  it('turns ready, plays a game, stops within the grace, and the next container has the game', async () => {
+  it('turns ready, serves the Activity, plays a game, stops within the grace, and the next container has the game', async () => {
     await start(`crag-test-${process.pid}-1`);
     expect((await podmanResult(['healthcheck', 'run', `crag-test-${process.pid}-1`])).code).toBe(0);
+    await expectActivityPage(activityPort, clientId);
 
     const table = new Table({ discord, channel: () => channel }, channel.id);
     const [alice, bob] = people as [string, string];

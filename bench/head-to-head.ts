@@ -140,6 +140,7 @@ export async function headToHead(
         restPerInteraction: Object.fromEntries(
           [...contender.restDuringRounds].map(([route, requests]) => [route, requests / measured]),
         ),
+        rateLimited: contender.rateLimited,
       };
     };
     const baselineFigures = figures(baseline, channels);

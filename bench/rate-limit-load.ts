@@ -4,6 +4,8 @@ import path from 'node:path';
 import { type EmulatedMessage, startEmulator, type UserHandle } from '../src/emulator/index.js';
 import { bestRow, currentPlayerId, isFinalStandings, requireControl } from './board.js';
 import { BotProcess, ROOT, runDeploy } from './bot-process.js';
+import { ForeignCpu } from './machine-load.js';
+import { descendantsOf } from './process-stats.js';
 
 const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
 const PROXY_ENTRY = path.join(ROOT, 'dist/src/proxy.js');
@@ -25,6 +27,8 @@ export interface SaturationOptions {
   readonly proxyPerSecond?: number;
   /** Hosts need one database: a PostgreSQL URL when there are several; else a SQLite file is used. */
   readonly databaseUrl?: string;
+  /** The database server's processes, when it is not a child of this one: its CPU is the bot's. */
+  readonly serverPids?: () => readonly number[];
   readonly say?: (message: string) => void;
 }
 
@@ -45,6 +49,8 @@ export interface SaturationRun {
   readonly otherProblems: number;
   /** The bots' error log lines (their messages and error names). */
   readonly botErrors: readonly string[];
+  /** Cores other programs took while the games played (0 on a quiet machine). */
+  readonly foreignCores: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -210,6 +216,12 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
         if (chosen.ack === 'failed') failed += 1;
       }
     };
+    const foreign = new ForeignCpu(() => [
+      process.pid,
+      ...descendantsOf(process.pid),
+      ...(options.serverPids?.() ?? []),
+    ]);
+    foreign.start();
     const started = performance.now();
     await Promise.all(
       channels.map((channel, index) =>
@@ -220,6 +232,7 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       ),
     );
     const seconds = (performance.now() - started) / 1000;
+    foreign.stop();
     const refused = discord.rateLimitRefusals();
     const logs = launchers.flatMap((launcher) => launcher.logs);
     return {
@@ -239,6 +252,7 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       botErrors: logs
         .filter((line) => line.level === 'error')
         .map((line) => `${line.message}: ${JSON.stringify(line.error ?? '').slice(0, 200)}`),
+      foreignCores: foreign.cores(),
     };
   } finally {
     for (const running of processes.reverse()) await running.stop();

@@ -83,8 +83,8 @@ export function readBenchConfig(): BenchConfig {
     scalePostgresGames: Math.max(1, count('BENCH_SCALE_PG_GAMES', 100_000)),
     scaleRequests: Math.max(1, count('BENCH_SCALE_REQUESTS', 2000)),
     scaleOnly: process.env.BENCH_SCALE_ONLY === '1' || only() === 'scale',
-    rateLimitChannels: Math.max(1, count('BENCH_RL_CHANNELS', 120)),
-    rateLimitSeconds: Math.max(1, count('BENCH_RL_SECONDS', 30)),
+    rateLimitChannels: Math.max(1, count('BENCH_RL_CHANNELS', 40)),
+    rateLimitSeconds: Math.max(1, count('BENCH_RL_SECONDS', 60)),
     rateLimitGlobal: Math.max(2, count('BENCH_RL_GLOBAL', 50)),
     only: only(),
   };

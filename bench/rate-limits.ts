@@ -48,6 +48,7 @@ export async function benchRateLimits(options: RateLimitOptions): Promise<RateLi
   const postgres = await startBenchPostgres();
   let direct: SaturationRun;
   let proxied: SaturationRun;
+  let shared: SaturationRun;
   try {
     // CREATE DATABASE copies template1 anyway: an empty database.
     const freshDatabase = (name: string) => postgres.copyDatabase('template1', name);
@@ -56,6 +57,16 @@ export async function benchRateLimits(options: RateLimitOptions): Promise<RateLi
     direct = await saturate({ ...onPostgres, viaProxy: false, databaseUrl: await freshDatabase('rl_direct') });
     say('rate limits: two hosts, four shard processes, all through one proxy…');
     proxied = await saturate({ ...onPostgres, viaProxy: true, databaseUrl: await freshDatabase('rl_proxy') });
+    // As docs/rate-limits.md tells it to run behind a proxy: each process its share of the budget, so
+    // that requests wait in their own process, by its priorities, and not in the proxy's queue.
+    say('rate limits: the same through the proxy, each process its share of the budget…');
+    shared = await saturate({
+      ...onPostgres,
+      viaProxy: true,
+      budgetPerProcess: Math.max(1, Math.floor(budget / HOSTS.flat().length)),
+      proxyPerSecond: budget,
+      databaseUrl: await freshDatabase('rl_shared'),
+    });
   } finally {
     postgres.server.stop();
   }
@@ -75,10 +86,14 @@ export async function benchRateLimits(options: RateLimitOptions): Promise<RateLi
     games_at_once: channels,
     seconds_per_run: seconds,
     other_problems: single.otherProblems,
+    first_other_problems: single.firstOtherProblems,
     bot_errors: single.botErrors.length,
+    first_bot_errors: single.botErrors.slice(0, 3),
     measured_at: date,
     machine: `${cpu}, ${cores} cores`,
     other_programs_cpu_cores: single.foreignCores,
+    rate_limited_by: single.rateLimitedBy,
+    emulator_loop_delay_ms: single.emulatorLoopDelayMs,
   };
   const proxy = {
     global_429s_with_proxy: proxied.global429s,
@@ -92,7 +107,9 @@ export async function benchRateLimits(options: RateLimitOptions): Promise<RateLi
     followup_p99_ms_with_proxy: proxied.followUpP99Ms,
     pings_dropped_with_proxy: proxied.pingsSkipped,
     other_problems_with_proxy: proxied.otherProblems,
+    first_other_problems_with_proxy: proxied.firstOtherProblems,
     bot_errors_with_proxy: proxied.botErrors.length,
+    first_bot_errors_with_proxy: proxied.botErrors.slice(0, 3),
     hosts: HOSTS.length,
     processes: HOSTS.flat().length,
     budget_per_process_per_s: budget,
@@ -100,11 +117,26 @@ export async function benchRateLimits(options: RateLimitOptions): Promise<RateLi
     database: 'PostgreSQL (the bench’s own server), a fresh database per run',
     other_programs_cpu_cores_with_proxy: proxied.foreignCores,
     other_programs_cpu_cores_without_proxy: direct.foreignCores,
+    rate_limited_by_with_proxy: proxied.rateLimitedBy,
+    emulator_loop_delay_ms_with_proxy: proxied.emulatorLoopDelayMs,
+    with_proxy_each_process_its_share: {
+      budget_per_process_per_s: Math.max(1, Math.floor(budget / HOSTS.flat().length)),
+      global_429s: shared.global429s,
+      route_429s: shared.route429s,
+      interactions_per_s: shared.interactionsPerSecond,
+      interactions_failed: shared.failed,
+      followup_p99_ms: shared.followUpP99Ms,
+      pings_dropped: shared.pingsSkipped,
+      other_problems: shared.otherProblems,
+      bot_errors: shared.botErrors.length,
+      other_programs_cpu_cores: shared.foreignCores,
+    },
   };
   const ms = (value: number | null) => (value === null ? '—' : value.toFixed(0));
   const lines = [
     `rate limits, one process at saturation (${channels} games, global limit ${globalPerSecond}/s, budget ${budget}/s): ${rateLimits.saturated_429s} 429s (${single.global429s} global); Play again's follow-up p99 ${ms(single.followUpP99Ms)} ms over ${single.followUps}; ${single.pingsSkipped} turn pings dropped; ${single.interactionsPerSecond.toFixed(0)} interactions/s, ${single.failed} failed; other programs ${single.foreignCores.toFixed(2)} cores`,
     `proxy, 2 hosts × 2 shards, each budget ${budget}/s: global 429s ${proxied.global429s} through one proxy, ${direct.global429s} without; ${proxied.interactionsPerSecond.toFixed(0)} interactions/s through it (${direct.interactionsPerSecond.toFixed(0)} without), failed ${proxied.failed} and ${direct.failed}; other programs ${proxied.foreignCores.toFixed(2)} and ${direct.foreignCores.toFixed(2)} cores`,
+    `proxy, each process its share (${proxy.with_proxy_each_process_its_share.budget_per_process_per_s}/s): global 429s ${shared.global429s}, ${shared.interactionsPerSecond.toFixed(0)} interactions/s, failed ${shared.failed}, follow-up p99 ${ms(shared.followUpP99Ms)} ms; other programs ${shared.foreignCores.toFixed(2)} cores`,
   ];
   // The issue's figures as rows of their own, as latest.json names them.
   const rows = [

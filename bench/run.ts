@@ -151,7 +151,7 @@ async function headToHeadSteps(
     const baselineEnv = { DISCORD_TOKEN: world.baseline.token, DISCORD_API_URL: discord.apiUrl };
     const clock = new InteractionClock(discord);
     const profileDir = path.join(dir, 'cpu-profile');
-    const { game, baseline, foreignCores } = await headToHead(
+    const { game, baseline, foreignCores, emulatorLoopDelayMs } = await headToHead(
       discord,
       clock,
       {
@@ -292,6 +292,7 @@ async function headToHeadSteps(
       emulator_problems: problems.length,
       // Of Discord's limits, every step together (the strict emulator answers them; none expected).
       emulator_rate_limit_429s: discord.rateLimitRefusals(),
+      emulator_loop_delay_ms_during_rounds: emulatorLoopDelayMs,
       first_emulator_problems: problems.slice(0, 5).map((problem) => `${problem.kind}: ${problem.detail ?? ''}`),
       duration_s: performance.now() / 1000,
     };
@@ -307,6 +308,7 @@ async function headToHeadSteps(
       `RSS above the baseline per 1,000 active games: ${rssAbovePer1000.toFixed(1)} MB (fresh idle processes, ${activeNow} games; target < ${TARGETS.rssAboveBaselinePer1000GamesMbBelow}: ${check(report.targets.rss_met)}); each 1,000 more games ${marginalPer1000.toFixed(1)} MB RSS, ${marginalHeapPer1000.toFixed(1)} MB heap; after the load ${afterLoadAbovePer1000.toFixed(1)} MB above, heap kept ${heapKeptAbovePer1000.toFixed(1)} MB above`,
       `start-up, ${config.servers} guilds and ${history.finishedGames} finished games: "ready" in ${report.startup.ready_ms_median.toFixed(0)} ms (median of ${startup.length}), RSS ${report.startup.rss_settled_after_gc_mb_median.toFixed(1)} MB once settled (after a GC)`,
       ...(solver ? solverLines(solver) : []),
+      `strict emulator: 429s game ${game.rateLimited}, baseline ${baseline.rateLimited} (every step: ${discord.rateLimitRefusals().global} global, ${discord.rateLimitRefusals().route} route); its event loop late by p99 ${emulatorLoopDelayMs.p99.toFixed(0)} / max ${emulatorLoopDelayMs.max.toFixed(0)} ms during the rounds`,
       `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
       ...(later?.lines ?? []),
       `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,

@@ -1,3 +1,13 @@
+/**
+ * Sections `BENCH_ONLY` can run alone, their figures merged into bench/latest.json:
+ * - `head-to-head`: the world, its database, the start-ups and the bot against the baseline under the
+ *   strict emulator (steps 2–6);
+ * - `rate-limits`: the bot at saturation against Discord's limits, and the shared proxy (step 10);
+ * - `scale`: the statistics at scale (step 9), as BENCH_SCALE_ONLY=1.
+ */
+export const SECTIONS = ['head-to-head', 'rate-limits', 'scale'] as const;
+export type BenchSection = (typeof SECTIONS)[number];
+
 /** The bench's sizes; each can be shrunk from the environment for a quick try (BENCH_TIMED=500 …). */
 export interface BenchConfig {
   /** Servers the bots are in (one #crag channel each); the start-up figures are for this many guilds. */
@@ -29,6 +39,14 @@ export interface BenchConfig {
   readonly scaleRequests: number;
   /** Run only the statistics at scale (and the world it starts the bot in). */
   readonly scaleOnly: boolean;
+
+  /** Rate limits (bench/rate-limits.ts): games at once, seconds per run, the emulator's global limit. */
+  readonly rateLimitChannels: number;
+  readonly rateLimitSeconds: number;
+  readonly rateLimitGlobal: number;
+
+  /** BENCH_ONLY: the one section to run (null: all of them). */
+  readonly only: BenchSection | null;
 }
 
 function count(name: string, fallback: number): number {
@@ -36,6 +54,15 @@ function count(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a whole number, got ${process.env[name]}`);
   return value;
+}
+
+function only(): BenchSection | null {
+  const value = process.env.BENCH_ONLY?.trim();
+  if (!value) return null;
+  if (!(SECTIONS as readonly string[]).includes(value)) {
+    throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, got ${value}`);
+  }
+  return value as BenchSection;
 }
 
 export function readBenchConfig(): BenchConfig {
@@ -55,7 +82,11 @@ export function readBenchConfig(): BenchConfig {
     scaleGames: Math.max(1, count('BENCH_SCALE_GAMES', 1_000_000)),
     scalePostgresGames: Math.max(1, count('BENCH_SCALE_PG_GAMES', 100_000)),
     scaleRequests: Math.max(1, count('BENCH_SCALE_REQUESTS', 2000)),
-    scaleOnly: process.env.BENCH_SCALE_ONLY === '1',
+    scaleOnly: process.env.BENCH_SCALE_ONLY === '1' || only() === 'scale',
+    rateLimitChannels: Math.max(1, count('BENCH_RL_CHANNELS', 40)),
+    rateLimitSeconds: Math.max(1, count('BENCH_RL_SECONDS', 60)),
+    rateLimitGlobal: Math.max(2, count('BENCH_RL_GLOBAL', 50)),
+    only: only(),
   };
   if (config.channels > config.servers) throw new Error('BENCH_CHANNELS cannot exceed BENCH_SERVERS');
   return config;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Emulator } from '../src/emulator/index.js';
 import type { Contender } from './contenders.js';
 import type { InteractionClock } from './latency.js';
@@ -32,6 +33,12 @@ export interface HeadToHead {
   readonly foreignCores: number;
   /** The database server's CPU per measured interaction of the game bot (0 without a server). */
   readonly serverCpuMsPerInteraction: number;
+  /**
+   * How late the bench process's event loop (the emulator's) ran during the measured rounds, in ms:
+   * with the strict limits on, a stall packs requests sent over more than a second into one of the
+   * emulator's windows, so 429s beside a long stall are the machine's, not the bot's.
+   */
+  readonly emulatorLoopDelayMs: { readonly p99: number; readonly max: number };
 }
 
 type Say = (message: string) => void;
@@ -81,6 +88,8 @@ export async function headToHead(
     const serverCpu = () => serverPids().reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
     let serverSecondsForGame = 0;
     const perRound = Math.ceil(shape.timed / shape.rounds);
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     for (let round = 0; round < shape.rounds; round += 1) {
       const order = round % 2 === 0 ? [baseline, game] : [game, baseline];
       for (const contender of order) {
@@ -93,6 +102,7 @@ export async function headToHead(
         options.say(`round ${round + 1}/${shape.rounds} ${contender.name}: ${ips.toFixed(0)} interactions/s`);
       }
     }
+    loopDelay.disable();
 
     const paced = new Map<RunningContender, LoadSample>();
     const thinkMs = (shape.loadServers.length / shape.pacedRate) * 1000;
@@ -140,6 +150,7 @@ export async function headToHead(
         restPerInteraction: Object.fromEntries(
           [...contender.restDuringRounds].map(([route, requests]) => [route, requests / measured]),
         ),
+        rateLimited: contender.rateLimited,
       };
     };
     const baselineFigures = figures(baseline, channels);
@@ -149,6 +160,7 @@ export async function headToHead(
       baseline: baselineFigures,
       foreignCores: foreign.cores(),
       serverCpuMsPerInteraction: (serverSecondsForGame * 1000) / gameFigures.load.latency.count,
+      emulatorLoopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     };
   } finally {
     // SIGTERM first: a clean exit is what writes a --cpu-prof profile.

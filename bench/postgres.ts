@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type PostgresServer, startPostgresServer } from '../harness/postgres-server.js';
+import { childrenOf } from './process-stats.js';
 
 /** The bench's PostgreSQL: a server of its own, started the way the tests start theirs, with one database. */
 export interface BenchPostgres {
@@ -63,21 +64,4 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     server.stop();
     throw error;
   }
-}
-
-/** The processes whose parent is `parent`, from /proc. */
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The parent pid is the second field after the command name, which sits in parentheses.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) children.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return children;
 }

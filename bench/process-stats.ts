@@ -38,3 +38,30 @@ export async function waitUntilIdle(pid: number, quietMs = 300, timeoutMs = 15_0
 export function cpuSeconds(pid: number): number {
   return cpuTicks(pid) / 100;
 }
+
+/** The processes whose parent is `parent`, from /proc. */
+export function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent pid is the second field after the command name, which sits in parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
+/** Every process below `root` (children, their children, …), from /proc. */
+export function descendantsOf(root: number): number[] {
+  const found: number[] = [];
+  for (let next = [root]; next.length > 0; ) {
+    next = next.flatMap(childrenOf);
+    found.push(...next);
+  }
+  return found;
+}

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type EmulatedMessage, startEmulator, type UserHandle } from '../src/emulator/index.js';
 import { bestRow, currentPlayerId, isFinalStandings, requireControl } from './board.js';
 import { BotProcess, ROOT, runDeploy } from './bot-process.js';
+import { ForeignCpu } from './machine-load.js';
+import { descendantsOf } from './process-stats.js';
 
 const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
 const PROXY_ENTRY = path.join(ROOT, 'dist/src/proxy.js');
@@ -25,6 +28,8 @@ export interface SaturationOptions {
   readonly proxyPerSecond?: number;
   /** Hosts need one database: a PostgreSQL URL when there are several; else a SQLite file is used. */
   readonly databaseUrl?: string;
+  /** The database server's processes, when it is not a child of this one: its CPU is the bot's. */
+  readonly serverPids?: () => readonly number[];
   readonly say?: (message: string) => void;
 }
 
@@ -43,8 +48,20 @@ export interface SaturationRun {
   readonly pingsSkipped: number;
   /** Problems other than the 429s counted above (none expected). */
   readonly otherProblems: number;
+  /** The first few of them, as `kind: detail`. */
+  readonly firstOtherProblems: readonly string[];
   /** The bots' error log lines (their messages and error names). */
   readonly botErrors: readonly string[];
+  /** Cores other programs took while the games played (0 on a quiet machine). */
+  readonly foreignCores: number;
+  /** The 429s by what they answered (`global limit on PATCH /channels/…`). */
+  readonly rateLimitedBy: Readonly<Record<string, number>>;
+  /**
+   * How late this process's event loop ran (the emulator and the players), p99 and max in ms: the
+   * emulator counts a request when it reads it, so a stall that lets requests pile up in the socket
+   * counts requests sent over a longer span as one second's.
+   */
+  readonly emulatorLoopDelayMs: { readonly p99: number; readonly max: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -210,6 +227,14 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
         if (chosen.ack === 'failed') failed += 1;
       }
     };
+    const foreign = new ForeignCpu(() => [
+      process.pid,
+      ...descendantsOf(process.pid),
+      ...(options.serverPids?.() ?? []),
+    ]);
+    foreign.start();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const started = performance.now();
     await Promise.all(
       channels.map((channel, index) =>
@@ -220,7 +245,19 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       ),
     );
     const seconds = (performance.now() - started) / 1000;
+    foreign.stop();
+    loopDelay.disable();
+    const rateLimitedBy: Record<string, number> = {};
+    for (const problem of discord.problems) {
+      if (problem.kind !== 'rate-limited') continue;
+      const what = problem.detail.replace(/^429 /, '');
+      rateLimitedBy[what] = (rateLimitedBy[what] ?? 0) + 1;
+    }
     const refused = discord.rateLimitRefusals();
+    // Late answers are counted in `failed`; anything else the emulator found is a defect.
+    const otherProblems = discord.problems.filter(
+      (problem) => !['rate-limited', 'late-ack', 'interaction-failed'].includes(problem.kind),
+    );
     const logs = launchers.flatMap((launcher) => launcher.logs);
     return {
       global429s: refused.global - refusedBefore.global,
@@ -232,13 +269,14 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       followUpP99Ms: percentile(followUpMs, 99),
       followUps: followUpMs.length,
       pingsSkipped: logs.filter((line) => line.message === PING_SKIPPED).length,
-      // Late answers are counted in `failed`; anything else the emulator found is a defect.
-      otherProblems: discord.problems.filter(
-        (problem) => !['rate-limited', 'late-ack', 'interaction-failed'].includes(problem.kind),
-      ).length,
+      otherProblems: otherProblems.length,
+      firstOtherProblems: otherProblems.slice(0, 3).map((problem) => `${problem.kind}: ${problem.detail}`),
       botErrors: logs
         .filter((line) => line.level === 'error')
         .map((line) => `${line.message}: ${JSON.stringify(line.error ?? '').slice(0, 200)}`),
+      foreignCores: foreign.cores(),
+      rateLimitedBy,
+      emulatorLoopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     };
   } finally {
     for (const running of processes.reverse()) await running.stop();

@@ -1,86 +1,153 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { killAllChildren, ROOT } from './bot-process.js';
-import { saturate } from './rate-limit-load.js';
-import { rounded } from './report.js';
+import { describeMachine } from './machine.js';
+import { startBenchPostgres } from './postgres.js';
+import { type SaturationRun, saturate } from './rate-limit-load.js';
 
-const OUTPUT = path.join(ROOT, 'bench/latest.json');
-
-function count(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a whole number >= 1, got ${process.env[name]}`);
-  return value;
+export interface RateLimitOptions {
+  /** Games played at once, each of two people and two computers. */
+  readonly channels: number;
+  /** How long each of the three runs plays. */
+  readonly seconds: number;
+  /** The emulator's global limit: Discord's 50, or smaller to saturate a small run. */
+  readonly globalPerSecond: number;
+  readonly say: (message: string) => void;
 }
 
-function say(message: string): void {
-  process.stdout.write(`[rate limits ${(performance.now() / 1000).toFixed(1)}s] ${message}\n`);
+export interface RateLimitFigures {
+  /** The `rate_limits` and `proxy` entries of bench/latest.json. */
+  readonly json: { readonly rate_limits: Record<string, unknown>; readonly proxy: Record<string, unknown> };
+  /** What the printed summary says of them. */
+  readonly lines: readonly string[];
 }
+
+/** Two launchers as two hosts, two shards each: hosts share one database, so PostgreSQL. */
+const HOSTS = [
+  [0, 1],
+  [2, 3],
+] as const;
 
 /**
- * `node dist/bench/rate-limits.js` (after `npm run build`): the bot against the strict emulator
- * (Discord's global limit and route buckets), at saturation.
+ * The bot against the emulator with Discord's limits on (the global limit, route buckets, the
+ * invalid-request ban), at saturation: games of two people and two computers in `channels`
+ * channels at once, the people clicking as fast as the bot answers.
  *
- * - `rate_limits`: one process, its budget at the default 45 a second: the 429s it met (none
- *   expected), how long a Play again's follow-up board took (p99), and the pings it skipped.
- * - `proxy`: four shard processes, each believing it has the whole budget, once straight at the
- *   emulator and once through `npm run proxy`: the global 429s of each, and the interactions a
- *   second through the proxy.
- *
- * Sizes from the environment for a quick try: BENCH_RL_CHANNELS (default 120 games at once),
- * BENCH_RL_SECONDS (30 per run), BENCH_RL_GLOBAL (the global limit, Discord's 50). Merges its keys
- * into bench/latest.json and prints them.
+ * - `rate_limits`: one process (SQLite), its budget at 9/10 of the global limit (45 of Discord's
+ *   50): the 429s it met, how long a Play again's follow-up board took (p99), the pings it skipped.
+ * - `proxy`: two launchers as two hosts, 4 shard processes, each with that whole budget (as a
+ *   sharded bot without a shared count believes it has), once straight at the emulator and once
+ *   all through one `npm run proxy` (letting the same 45 a second through): the global 429s of each,
+ *   and the interactions a second through the proxy. The hosts share a PostgreSQL server of the
+ *   bench's own, a fresh database for each run.
  */
-async function main(): Promise<void> {
-  const channels = count('BENCH_RL_CHANNELS', 120);
-  const seconds = count('BENCH_RL_SECONDS', 30);
-  const globalPerSecond = count('BENCH_RL_GLOBAL', 50);
+export async function benchRateLimits(options: RateLimitOptions): Promise<RateLimitFigures> {
+  const { channels, seconds, globalPerSecond, say } = options;
   const budget = Math.max(1, Math.floor(globalPerSecond * 0.9));
   const common = { channels, seconds, globalPerSecond, budgetPerProcess: budget, say };
 
-  say(`one process, ${channels} games at once, ${seconds} s…`);
+  say(`rate limits: one process, ${channels} games at once, ${seconds} s, global limit ${globalPerSecond}/s…`);
   const single = await saturate({ ...common, hosts: [[0]], viaProxy: false });
-  say('four shard processes straight at the emulator…');
-  const direct = await saturate({ ...common, hosts: [[0, 1, 2, 3]], viaProxy: false });
-  say('four shard processes through the proxy…');
-  const proxied = await saturate({ ...common, hosts: [[0, 1, 2, 3]], viaProxy: true });
+  const postgres = await startBenchPostgres();
+  let direct: SaturationRun;
+  let proxied: SaturationRun;
+  let shared: SaturationRun;
+  try {
+    // CREATE DATABASE copies template1 anyway: an empty database.
+    const freshDatabase = (name: string) => postgres.copyDatabase('template1', name);
+    const onPostgres = { ...common, hosts: HOSTS, serverPids: () => postgres.pids() };
+    say('rate limits: two hosts, four shard processes, straight at the emulator…');
+    direct = await saturate({ ...onPostgres, viaProxy: false, databaseUrl: await freshDatabase('rl_direct') });
+    say('rate limits: two hosts, four shard processes, all through one proxy…');
+    proxied = await saturate({ ...onPostgres, viaProxy: true, databaseUrl: await freshDatabase('rl_proxy') });
+    // As docs/rate-limits.md tells it to run behind a proxy: each process its share of the budget, so
+    // that requests wait in their own process, by its priorities, and not in the proxy's queue.
+    say('rate limits: the same through the proxy, each process its share of the budget…');
+    shared = await saturate({
+      ...onPostgres,
+      viaProxy: true,
+      budgetPerProcess: Math.max(1, Math.floor(budget / HOSTS.flat().length)),
+      proxyPerSecond: budget,
+      databaseUrl: await freshDatabase('rl_shared'),
+    });
+  } finally {
+    postgres.server.stop();
+  }
 
-  const figures = {
-    rate_limits: {
-      saturated_429s: single.global429s + single.route429s,
-      global_429s: single.global429s,
-      followup_p99_ms: single.followUpP99Ms,
-      followups: single.followUps,
-      pings_dropped: single.pingsSkipped,
-      interactions_per_s: single.interactionsPerSecond,
-      interactions_failed: single.failed,
-      global_limit_per_s: globalPerSecond,
-      budget_per_s: budget,
-      games_at_once: channels,
-      other_problems: single.otherProblems,
-    },
-    proxy: {
-      global_429s_with_proxy: proxied.global429s,
-      global_429s_without_proxy: direct.global429s,
-      route_429s_with_proxy: proxied.route429s,
-      route_429s_without_proxy: direct.route429s,
-      interactions_per_s: proxied.interactionsPerSecond,
-      interactions_per_s_without_proxy: direct.interactionsPerSecond,
-      interactions_failed_with_proxy: proxied.failed,
-      processes: 4,
-      budget_per_process_per_s: budget,
+  const { date, cpu, cores } = describeMachine();
+  const rateLimits = {
+    saturated_429s: single.global429s + single.route429s,
+    global_429s: single.global429s,
+    followup_p99_ms: single.followUpP99Ms,
+    followups: single.followUps,
+    pings_dropped: single.pingsSkipped,
+    interactions_per_s: single.interactionsPerSecond,
+    interactions_failed: single.failed,
+    tables_lost: single.tablesLost,
+    global_limit_per_s: globalPerSecond,
+    budget_per_s: budget,
+    games_at_once: channels,
+    seconds_per_run: seconds,
+    other_problems: single.otherProblems,
+    first_other_problems: single.firstOtherProblems,
+    bot_errors: single.botErrors.length,
+    first_bot_errors: single.botErrors.slice(0, 3),
+    measured_at: date,
+    machine: `${cpu}, ${cores} cores`,
+    other_programs_cpu_cores: single.foreignCores,
+    rate_limited_by: single.rateLimitedBy,
+    emulator_loop_delay_ms: single.emulatorLoopDelayMs,
+  };
+  const proxy = {
+    global_429s_with_proxy: proxied.global429s,
+    global_429s_without_proxy: direct.global429s,
+    route_429s_with_proxy: proxied.route429s,
+    route_429s_without_proxy: direct.route429s,
+    interactions_per_s: proxied.interactionsPerSecond,
+    interactions_per_s_without_proxy: direct.interactionsPerSecond,
+    interactions_failed_with_proxy: proxied.failed,
+    interactions_failed_without_proxy: direct.failed,
+    followup_p99_ms_with_proxy: proxied.followUpP99Ms,
+    pings_dropped_with_proxy: proxied.pingsSkipped,
+    other_problems_with_proxy: proxied.otherProblems,
+    first_other_problems_with_proxy: proxied.firstOtherProblems,
+    bot_errors_with_proxy: proxied.botErrors.length,
+    first_bot_errors_with_proxy: proxied.botErrors.slice(0, 3),
+    hosts: HOSTS.length,
+    processes: HOSTS.flat().length,
+    budget_per_process_per_s: budget,
+    proxy_per_s: budget,
+    database: 'PostgreSQL (the bench’s own server), a fresh database per run',
+    other_programs_cpu_cores_with_proxy: proxied.foreignCores,
+    other_programs_cpu_cores_without_proxy: direct.foreignCores,
+    rate_limited_by_with_proxy: proxied.rateLimitedBy,
+    emulator_loop_delay_ms_with_proxy: proxied.emulatorLoopDelayMs,
+    with_proxy_each_process_its_share: {
+      budget_per_process_per_s: Math.max(1, Math.floor(budget / HOSTS.flat().length)),
+      global_429s: shared.global429s,
+      route_429s: shared.route429s,
+      interactions_per_s: shared.interactionsPerSecond,
+      interactions_failed: shared.failed,
+      followup_p99_ms: shared.followUpP99Ms,
+      pings_dropped: shared.pingsSkipped,
+      other_problems: shared.otherProblems,
+      bot_errors: shared.botErrors.length,
+      other_programs_cpu_cores: shared.foreignCores,
     },
   };
-  const latest = fs.existsSync(OUTPUT) ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>) : {};
-  const shown = rounded(figures) as Record<string, Record<string, unknown>>;
-  fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...latest, ...shown }, null, 2)}\n`);
-  for (const [group, values] of Object.entries(shown)) {
-    for (const [key, value] of Object.entries(values)) say(`${group}.${key}`.padEnd(44) + String(value));
-  }
+  const ms = (value: number | null) => (value === null ? '—' : value.toFixed(0));
+  const lines = [
+    `rate limits, one process at saturation (${channels} games, global limit ${globalPerSecond}/s, budget ${budget}/s): ${rateLimits.saturated_429s} 429s (${single.global429s} global); Play again's follow-up p99 ${ms(single.followUpP99Ms)} ms over ${single.followUps}; ${single.pingsSkipped} turn pings dropped; ${single.interactionsPerSecond.toFixed(0)} interactions/s, ${single.failed} failed; other programs ${single.foreignCores.toFixed(2)} cores`,
+    `proxy, 2 hosts × 2 shards, each budget ${budget}/s: global 429s ${proxied.global429s} through one proxy, ${direct.global429s} without; ${proxied.interactionsPerSecond.toFixed(0)} interactions/s through it (${direct.interactionsPerSecond.toFixed(0)} without), failed ${proxied.failed} and ${direct.failed}; other programs ${proxied.foreignCores.toFixed(2)} and ${direct.foreignCores.toFixed(2)} cores`,
+    `proxy, each process its share (${proxy.with_proxy_each_process_its_share.budget_per_process_per_s}/s): global 429s ${shared.global429s}, ${shared.interactionsPerSecond.toFixed(0)} interactions/s, failed ${shared.failed}, follow-up p99 ${ms(shared.followUpP99Ms)} ms; other programs ${shared.foreignCores.toFixed(2)} cores`,
+  ];
+  // The issue's figures as rows of their own, as latest.json names them.
+  const rows = [
+    ['rate_limits.saturated_429s', rateLimits.saturated_429s],
+    ['rate_limits.global_429s', rateLimits.global_429s],
+    ['rate_limits.followup_p99_ms', single.followUpP99Ms === null ? '—' : ms(single.followUpP99Ms)],
+    ['rate_limits.pings_dropped', rateLimits.pings_dropped],
+    ['proxy.global_429s_with_proxy', proxy.global_429s_with_proxy],
+    ['proxy.global_429s_without_proxy', proxy.global_429s_without_proxy],
+    ['proxy.interactions_per_s', proxied.interactionsPerSecond.toFixed(1)],
+  ] as const;
+  const table = rows.map(([key, value]) => `${key.padEnd(36)}${String(value).padStart(10)}`);
+  return { json: { rate_limits: rateLimits, proxy }, lines: [...lines, ...table] };
 }
-
-main().catch((error: unknown) => {
-  killAllChildren();
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});

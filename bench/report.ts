@@ -31,6 +31,8 @@ export interface ContenderFigures {
   readonly measuredSpans: readonly Span[];
   /** REST requests per measured interaction, by route: anything beyond the callback is extra work. */
   readonly restPerInteraction: Readonly<Record<string, number>>;
+  /** 429s the strict emulator answered this bot (Discord's global and route limits), whole run. */
+  readonly rateLimited: number;
 }
 
 export const TARGETS = {
@@ -96,6 +98,7 @@ export function contenderJson(figures: ContenderFigures): Record<string, unknown
     cpu_ms_per_interaction: figures.cpuMsPerInteraction,
     bench_process_cpu_ms_per_interaction: figures.benchCpuMsPerInteraction,
     rest_requests_per_interaction: figures.restPerInteraction,
+    rate_limit_429s: figures.rateLimited,
     gateway_ready_ms: figures.gatewayReadyMs,
     rss_idle_after_gc_mb: figures.idleMemory.rssMb,
     heap_used_idle_after_gc_mb: figures.idleMemory.heapUsedMb,
@@ -134,6 +137,7 @@ export function printTable(game: ContenderFigures, baseline: ContenderFigures, l
     ['paced: p50 ms', game.paced.latency.p50, baseline.paced.latency.p50, 1],
     ['paced: p99 ms', game.paced.latency.p99, baseline.paced.latency.p99, 1],
     ['refused (timed)', game.load.refused, baseline.load.refused, 0],
+    ['429s, strict emulator', game.rateLimited, baseline.rateLimited, 0],
     ['bot CPU ms/interaction', game.cpuMsPerInteraction, baseline.cpuMsPerInteraction, 2],
     ['emulator CPU ms/interaction', game.benchCpuMsPerInteraction, baseline.benchCpuMsPerInteraction, 2],
     ['RSS idle (after GC) MB', game.idleMemory.rssMb, baseline.idleMemory.rssMb, 1],

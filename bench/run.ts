@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { REST, Routes } from 'discord.js';
 import type { PostgresServer } from '../harness/postgres-server.js';
-import { startEmulator } from '../src/emulator/index.js';
+import { type Emulator, startEmulator } from '../src/emulator/index.js';
 import { BASELINE_COMMAND } from './baseline-board.js';
 import { BASELINE_ENTRY, BOT_ENTRY, killAllChildren, ROOT, runDeploy } from './bot-process.js';
 import { type BenchConfig, readBenchConfig } from './config.js';
@@ -16,6 +16,7 @@ import { InteractionClock } from './latency.js';
 import { describeMachine } from './machine.js';
 import { BEFORE_PLAY_DATABASE, headToHeadOnPostgres, type OnPostgres, onPostgresJson } from './on-postgres.js';
 import { startBenchPostgres } from './postgres.js';
+import { benchRateLimits, type RateLimitOptions } from './rate-limits.js';
 import {
   type ContenderFigures,
   contenderJson,
@@ -81,6 +82,9 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   say(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}`);
   if (config.scaleOnly) return scaleOnly(config);
+  if (config.only === 'rate-limits') return rateLimitsOnly(config);
+  // BENCH_ONLY=head-to-head: steps 2 to 6 alone, merged into latest.json.
+  if (config.only === 'head-to-head') return headToHeadSteps(config, machine, undefined);
 
   say('solver (benchStrategy)…');
   const strategyStarted = performance.now();
@@ -90,8 +94,22 @@ async function main(): Promise<void> {
   say('score card (benchScoreCard)…');
   const scoreCard = benchScoreCard();
   globalThis.gc?.();
+  return headToHeadSteps(config, machine, { strategy, strategySeconds, scoreCard });
+}
 
-  const discord = await startEmulator();
+type SolverFigures =
+  | { strategy: Record<string, number>; strategySeconds: number; scoreCard: Record<string, number> }
+  | undefined;
+
+/** Steps 2 to 10; with no `solver` figures (BENCH_ONLY=head-to-head), steps 2 to 6 only. */
+async function headToHeadSteps(
+  config: BenchConfig,
+  machine: ReturnType<typeof describeMachine>,
+  solver: SolverFigures,
+): Promise<void> {
+  // Discord's limits on, for both bots alike: its global 50 a second per bot token and its route
+  // buckets (docs/rate-limits.md). The baseline only answers interactions, which they do not bind.
+  const discord = await startEmulator({ rateLimits: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-bench-'));
   tempDirs.push(dir);
   try {
@@ -133,7 +151,7 @@ async function main(): Promise<void> {
     const baselineEnv = { DISCORD_TOKEN: world.baseline.token, DISCORD_API_URL: discord.apiUrl };
     const clock = new InteractionClock(discord);
     const profileDir = path.join(dir, 'cpu-profile');
-    const { game, baseline, foreignCores } = await headToHead(
+    const { game, baseline, foreignCores, emulatorLoopDelayMs } = await headToHead(
       discord,
       clock,
       {
@@ -173,43 +191,9 @@ async function main(): Promise<void> {
     const freshBaseline = settledMedians(await measureStartup(BASELINE_ENTRY, baselineEnv, dir, config.startupRuns));
     const atStartup = settledMedians(startup);
 
-    say('PostgreSQL: starting a server of its own…');
-    const postgres = await startBenchPostgres();
-    servers.push(postgres.server);
-    const { DATABASE_PATH: _sqliteFile, ...envWithoutDatabase } = botEnv;
-    // One shard, then four, on each database: SQLite's file, then PostgreSQL's server.
-    const shardClock = new InteractionClock(discord);
-    const sharded = (database: ShardedDatabase) =>
-      shardedBench(discord, shardClock, gameContender(discord, world, shardClock, botEnv), {
-        database,
-        loadServers: world.servers.slice(0, config.channels),
-        config,
-        cwd: dir,
-        say: (message) => say(`sharded on ${message}`),
-      });
-    let onPostgres: OnPostgres;
-    let shardedOnPostgres: ShardedRun[];
-    try {
-      onPostgres = await headToHeadOnPostgres(
-        discord,
-        world,
-        postgres,
-        config,
-        { game: envWithoutDatabase, baseline: baselineEnv },
-        { cwd: dir, say },
-      );
-      shardedOnPostgres = await sharded({
-        kind: 'postgres',
-        fresh: async (run) => ({ DATABASE_URL: await postgres.copyDatabase(BEFORE_PLAY_DATABASE, run) }),
-        serverPids: postgres.pids,
-      });
-    } finally {
-      postgres.server.stop();
-    }
-    const postgresFigures = onPostgresJson(onPostgres);
-    const shardedOnSqlite = await sharded(sqliteCopies(untouchedDatabase));
-    shardClock.close();
-    const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
+    const later = solver
+      ? await laterSteps(discord, world, config, dir, { botEnv, baselineEnv, untouchedDatabase })
+      : undefined;
 
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
@@ -261,19 +245,15 @@ async function main(): Promise<void> {
         rss_above_baseline_per_1000_active_games_mb_below: TARGETS.rssAboveBaselinePer1000GamesMbBelow,
         rss_met: rssAbovePer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
         rss_per_1000_more_active_games_below_target: marginalPer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
-        score_card_p50_ms_below: TARGETS.scoreCardP50MsBelow,
-        score_card_met: scoreCardTargetMet(scoreCard),
+        ...(solver
+          ? {
+              score_card_p50_ms_below: TARGETS.scoreCardP50MsBelow,
+              score_card_met: scoreCardTargetMet(solver.scoreCard),
+            }
+          : {}),
       },
       machine: { ...machine, other_programs_cpu_cores_during_rounds: foreignCores },
-      postgres: postgresFigures,
-      sharding: {
-        sqlite: shardedJson(shardedOnSqlite, 'SQLite: one file shared by the shard processes of this one host'),
-        postgres: shardedJson(
-          shardedOnPostgres,
-          'PostgreSQL: the server of the step before, on the same two cores; its CPU counted as the bot’s',
-        ),
-      },
-      scale: scale.json,
+      ...later?.json,
       load: {
         servers: config.servers,
         channels: config.channels,
@@ -306,30 +286,31 @@ async function main(): Promise<void> {
         game_gateway_ready_ms: game.gatewayReadyMs,
         runs: startup,
       },
-      strategy: { ...strategy, 'strategy.bench_s': strategySeconds },
-      score_card: scoreCard,
+      ...(solver
+        ? { strategy: { ...solver.strategy, 'strategy.bench_s': solver.strategySeconds }, score_card: solver.scoreCard }
+        : {}),
       emulator_problems: problems.length,
+      // Of Discord's limits, every step together (the strict emulator answers them; none expected).
+      emulator_rate_limit_429s: discord.rateLimitRefusals(),
+      emulator_loop_delay_ms_during_rounds: emulatorLoopDelayMs,
       first_emulator_problems: problems.slice(0, 5).map((problem) => `${problem.kind}: ${problem.detail ?? ''}`),
       duration_s: performance.now() / 1000,
     };
-    fs.writeFileSync(OUTPUT, `${JSON.stringify(rounded(report), null, 2)}\n`);
+    // One section alone keeps the other sections' figures of the last run.
+    const previous = solver ? {} : readLatest();
+    const written = { ...previous, ...report, targets: { ...(previous.targets as object), ...report.targets } };
+    fs.writeFileSync(OUTPUT, `${JSON.stringify(rounded(written), null, 2)}\n`);
 
     const check = (met: boolean) => (met ? 'met' : 'NOT met');
-    const cold = Object.entries(strategy).filter(([key]) => key.includes('build_cold'));
     printTable(game, baseline, [
       `throughput_ratio ${throughputRatio.toFixed(2)} (target ≥ ${TARGETS.throughputRatioAtLeast}: ${check(report.targets.throughput_ratio_met)}); per round ${roundRatios.map((r) => r.throughput.toFixed(2)).join(', ')}`,
       `p99_ratio ${p99Ratio.toFixed(2)} (target ≤ ${TARGETS.p99RatioAtMost}: ${check(report.targets.p99_ratio_met)}); per round ${roundRatios.map((r) => r.p99.toFixed(2)).join(', ')}`,
       `RSS above the baseline per 1,000 active games: ${rssAbovePer1000.toFixed(1)} MB (fresh idle processes, ${activeNow} games; target < ${TARGETS.rssAboveBaselinePer1000GamesMbBelow}: ${check(report.targets.rss_met)}); each 1,000 more games ${marginalPer1000.toFixed(1)} MB RSS, ${marginalHeapPer1000.toFixed(1)} MB heap; after the load ${afterLoadAbovePer1000.toFixed(1)} MB above, heap kept ${heapKeptAbovePer1000.toFixed(1)} MB above`,
       `start-up, ${config.servers} guilds and ${history.finishedGames} finished games: "ready" in ${report.startup.ready_ms_median.toFixed(0)} ms (median of ${startup.length}), RSS ${report.startup.rss_settled_after_gc_mb_median.toFixed(1)} MB once settled (after a GC)`,
-      `solver: table build ${cold.map(([key, ms]) => `${key.replace('strategy.build_cold_ms.', '')} ${ms.toFixed(0)} ms`).join(', ')}; hint (best action) ${strategy['strategy.best_action_us']?.toFixed(1)} µs; scoring ${((strategy['strategy.score_roll_per_second'] ?? 0) / 1e6).toFixed(1)} M rows/s`,
-      scoreCardSummary(scoreCard),
+      ...(solver ? solverLines(solver) : []),
+      `strict emulator: 429s game ${game.rateLimited}, baseline ${baseline.rateLimited} (every step: ${discord.rateLimitRefusals().global} global, ${discord.rateLimitRefusals().route} route); its event loop late by p99 ${emulatorLoopDelayMs.p99.toFixed(0)} / max ${emulatorLoopDelayMs.max.toFixed(0)} ms during the rounds`,
       `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
-      `on PostgreSQL: throughput_ratio ${postgresFigures.throughput_ratio.toFixed(2)} (${onPostgres.result.game.load.ips.toFixed(0)} against ${onPostgres.result.baseline.load.ips.toFixed(0)} interactions/s), p99_ratio ${postgresFigures.p99_ratio.toFixed(2)} (${onPostgres.result.game.load.latency.p99.toFixed(0)} against ${onPostgres.result.baseline.load.latency.p99.toFixed(0)} ms); paced p50/p99 ${onPostgres.result.game.paced.latency.p50.toFixed(1)}/${onPostgres.result.game.paced.latency.p99.toFixed(1)} ms; bot CPU ${onPostgres.result.game.cpuMsPerInteraction.toFixed(2)} + server ${onPostgres.result.serverCpuMsPerInteraction.toFixed(2)} ms per interaction; failed ${onPostgres.result.game.load.failed} + ${onPostgres.result.game.paced.failed} + ${onPostgres.result.game.lobbies.failed}; other programs used ${onPostgres.result.foreignCores.toFixed(2)} cores`,
-      ...[
-        { name: 'SQLite', runs: shardedOnSqlite },
-        { name: 'PostgreSQL', runs: shardedOnPostgres },
-      ].map(({ name, runs }) => `sharded on ${name}, one machine: ${runs.map(describeShardedRun).join('; ')}`),
-      ...scale.lines,
+      ...(later?.lines ?? []),
       `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,
     ]);
     if (config.cpuProfile) printProfiles(profileDir, { game, baseline });
@@ -337,6 +318,121 @@ async function main(): Promise<void> {
     killAllChildren();
     await discord.stop();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The bot's and the baseline's environments, and the database as it was before any play. */
+interface LaterStepsInput {
+  readonly botEnv: Readonly<Record<string, string>>;
+  readonly baselineEnv: Readonly<Record<string, string>>;
+  readonly untouchedDatabase: string;
+}
+
+/**
+ * Steps 7 to 10, after the head-to-head on SQLite: on PostgreSQL, sharded on one machine, the
+ * statistics at scale, and the rate limits with the shared proxy. Their latest.json entries and
+ * printed lines.
+ */
+async function laterSteps(
+  discord: Emulator,
+  world: BenchWorld,
+  config: BenchConfig,
+  dir: string,
+  { botEnv, baselineEnv, untouchedDatabase }: LaterStepsInput,
+): Promise<{ json: Record<string, unknown>; lines: string[] }> {
+  say('PostgreSQL: starting a server of its own…');
+  const postgres = await startBenchPostgres();
+  servers.push(postgres.server);
+  const { DATABASE_PATH: _sqliteFile, ...envWithoutDatabase } = botEnv;
+  // One shard, then four, on each database: SQLite's file, then PostgreSQL's server.
+  const shardClock = new InteractionClock(discord);
+  const sharded = (database: ShardedDatabase) =>
+    shardedBench(discord, shardClock, gameContender(discord, world, shardClock, botEnv), {
+      database,
+      loadServers: world.servers.slice(0, config.channels),
+      config,
+      cwd: dir,
+      say: (message) => say(`sharded on ${message}`),
+    });
+  let onPostgres: OnPostgres;
+  let shardedOnPostgres: ShardedRun[];
+  try {
+    onPostgres = await headToHeadOnPostgres(
+      discord,
+      world,
+      postgres,
+      config,
+      { game: envWithoutDatabase, baseline: baselineEnv },
+      { cwd: dir, say },
+    );
+    shardedOnPostgres = await sharded({
+      kind: 'postgres',
+      fresh: async (run) => ({ DATABASE_URL: await postgres.copyDatabase(BEFORE_PLAY_DATABASE, run) }),
+      serverPids: postgres.pids,
+    });
+  } finally {
+    postgres.server.stop();
+  }
+  const postgresFigures = onPostgresJson(onPostgres);
+  const shardedOnSqlite = await sharded(sqliteCopies(untouchedDatabase));
+  shardClock.close();
+  const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
+  const rateLimits = await benchRateLimits(rateLimitOptions(config));
+  return {
+    json: {
+      postgres: postgresFigures,
+      sharding: {
+        sqlite: shardedJson(shardedOnSqlite, 'SQLite: one file shared by the shard processes of this one host'),
+        postgres: shardedJson(
+          shardedOnPostgres,
+          'PostgreSQL: the server of the step before, on the same two cores; its CPU counted as the bot’s',
+        ),
+      },
+      scale: scale.json,
+      ...rateLimits.json,
+    },
+    lines: [
+      `on PostgreSQL: throughput_ratio ${postgresFigures.throughput_ratio.toFixed(2)} (${onPostgres.result.game.load.ips.toFixed(0)} against ${onPostgres.result.baseline.load.ips.toFixed(0)} interactions/s), p99_ratio ${postgresFigures.p99_ratio.toFixed(2)} (${onPostgres.result.game.load.latency.p99.toFixed(0)} against ${onPostgres.result.baseline.load.latency.p99.toFixed(0)} ms); paced p50/p99 ${onPostgres.result.game.paced.latency.p50.toFixed(1)}/${onPostgres.result.game.paced.latency.p99.toFixed(1)} ms; bot CPU ${onPostgres.result.game.cpuMsPerInteraction.toFixed(2)} + server ${onPostgres.result.serverCpuMsPerInteraction.toFixed(2)} ms per interaction; failed ${onPostgres.result.game.load.failed} + ${onPostgres.result.game.paced.failed} + ${onPostgres.result.game.lobbies.failed}; other programs used ${onPostgres.result.foreignCores.toFixed(2)} cores`,
+      ...[
+        { name: 'SQLite', runs: shardedOnSqlite },
+        { name: 'PostgreSQL', runs: shardedOnPostgres },
+      ].map(({ name, runs }) => `sharded on ${name}, one machine: ${runs.map(describeShardedRun).join('; ')}`),
+      ...scale.lines,
+      ...rateLimits.lines,
+    ],
+  };
+}
+
+function solverLines(solver: NonNullable<SolverFigures>): string[] {
+  const { strategy } = solver;
+  const cold = Object.entries(strategy).filter(([key]) => key.includes('build_cold'));
+  return [
+    `solver: table build ${cold.map(([key, ms]) => `${key.replace('strategy.build_cold_ms.', '')} ${ms.toFixed(0)} ms`).join(', ')}; hint (best action) ${strategy['strategy.best_action_us']?.toFixed(1)} µs; scoring ${((strategy['strategy.score_roll_per_second'] ?? 0) / 1e6).toFixed(1)} M rows/s`,
+    scoreCardSummary(solver.scoreCard),
+  ];
+}
+
+function readLatest(): Record<string, unknown> {
+  return fs.existsSync(OUTPUT) ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>) : {};
+}
+
+function rateLimitOptions(config: BenchConfig): RateLimitOptions {
+  return {
+    channels: config.rateLimitChannels,
+    seconds: config.rateLimitSeconds,
+    globalPerSecond: config.rateLimitGlobal,
+    say,
+  };
+}
+
+/** BENCH_ONLY=rate-limits: step 10 alone; its figures replace `rate_limits` and `proxy` in latest.json. */
+async function rateLimitsOnly(config: BenchConfig): Promise<void> {
+  try {
+    const figures = await benchRateLimits(rateLimitOptions(config));
+    fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...readLatest(), ...(rounded(figures.json) as object) }, null, 2)}\n`);
+    process.stdout.write(`\n${figures.lines.join('\n')}\n`);
+  } finally {
+    killAllChildren();
   }
 }
 

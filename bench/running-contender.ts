@@ -1,4 +1,4 @@
-import type { Emulator } from '../src/emulator/index.js';
+import type { Emulator, RestRequestView } from '../src/emulator/index.js';
 import { BotProcess, MEMORY_PROBE_ARGS, type MemoryAfterGc } from './bot-process.js';
 import type { Contender, LobbyRecord } from './contenders.js';
 import { monotonicMicros, type Span } from './cpu-profile.js';
@@ -36,6 +36,8 @@ export class RunningContender {
   loadPeakRssMb = 0;
   /** Interactions that failed (no answer within 3 s) while warming up. */
   warmupFailed = 0;
+  /** 429s the emulator (with its strict limits on) answered this bot, over its whole run. */
+  rateLimited = 0;
   private cpuDuringRounds = 0;
   private benchCpuDuringRounds = 0;
   private interactionsInRounds = 0;
@@ -43,6 +45,9 @@ export class RunningContender {
   private boardLatencies: number[] = [];
   private readonly bot: BotProcess;
   private readonly sampler: RssSampler;
+  private readonly countRateLimited = (request: RestRequestView) => {
+    if (request.status === 429 && request.appId === this.contender.appId) this.rateLimited += 1;
+  };
 
   constructor(
     private readonly discord: Emulator,
@@ -55,6 +60,7 @@ export class RunningContender {
       ...(options.nodeArgs ?? []),
     ]);
     this.sampler = new RssSampler(this.bot.pid);
+    discord.on('restRequest', this.countRateLimited);
   }
 
   get pid(): number {
@@ -172,6 +178,7 @@ export class RunningContender {
 
   async stop(): Promise<void> {
     this.sampler.stop();
+    this.discord.off('restRequest', this.countRateLimited);
     // Generous: a bot under --cpu-prof writes its whole profile before it exits.
     await this.bot.stop(30_000);
   }

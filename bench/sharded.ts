@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../src/bot/request-budget.js';
 import type { Emulator } from '../src/emulator/index.js';
 import { BotProcess, ROOT } from './bot-process.js';
 import type { BenchConfig } from './config.js';
@@ -43,8 +44,10 @@ export interface ShardedRun {
   readonly driverErrors: number;
   /** Interactions that got no answer within 3 s while warming up (a cold start on a busy machine). */
   readonly warmupFailed: number;
-  /** What the emulator filed as problems during the run (late answers, failed interactions). */
+  /** What the emulator filed as problems during the run (late answers, failed interactions, 429s). */
   readonly emulatorProblems: number;
+  /** 429s of Discord's limits the strict emulator answered during the run (all shards). */
+  readonly rateLimit429s: number;
   /** Every shard process's CPU together, per measured interaction. */
   readonly cpuMsPerInteraction: number;
   /** The database server's CPU per measured interaction (0 for SQLite). */
@@ -94,9 +97,19 @@ async function oneRun(
   const databaseEnv = await database.fresh(`sharded_${shards}`);
   const started = performance.now();
   const problemsBefore = discord.problems.length;
+  const refusedBefore = discord.rateLimitRefusals();
+  // The shards share one bot token, so each keeps its share of Discord's global limit, as
+  // docs/rate-limits.md tells a sharded bot without a proxy: four whole budgets would send 180 a second.
+  const budget = Math.max(1, Math.floor(DEFAULT_REQUESTS_PER_SECOND / shards));
   const launcher = new BotProcess(
     SHARDED_ENTRY,
-    { ...env, ...databaseEnv, SHARD_COUNT: String(shards), LOG_LEVEL: 'info' },
+    {
+      ...env,
+      ...databaseEnv,
+      SHARD_COUNT: String(shards),
+      LOG_LEVEL: 'info',
+      REST_REQUESTS_PER_SECOND: String(budget),
+    },
     options.cwd,
   );
   const samplers: RssSampler[] = [];
@@ -142,6 +155,7 @@ async function oneRun(
     }
     const pooled = poolSamples(samples);
     const peaks = samplers.map((sampler) => sampler.takePeak());
+    const refused = discord.rateLimitRefusals();
     return {
       shards,
       ips: pooled.ips,
@@ -151,6 +165,7 @@ async function oneRun(
       driverErrors: pooled.driverErrors,
       warmupFailed: gentle.failed + full.failed,
       emulatorProblems: discord.problems.length - problemsBefore,
+      rateLimit429s: refused.global + refused.route - refusedBefore.global - refusedBefore.route,
       cpuMsPerInteraction: ((cpuOf(pids) - cpuBefore) * 1000) / pooled.latency.count,
       serverCpuMsPerInteraction: ((cpuOf(database.serverPids()) - serverBefore) * 1000) / pooled.latency.count,
       perShard: pids.map((_, shard) => ({ shard, idleRssMb: idleRss[shard]!, peakRssMb: peaks[shard]! })),
@@ -208,6 +223,7 @@ export function shardedJson(runs: readonly ShardedRun[], database: string): Reco
       driver_errors: run.driverErrors,
       warmup_failed: run.warmupFailed,
       emulator_problems: run.emulatorProblems,
+      rate_limit_429s: run.rateLimit429s,
       cpu_ms_per_interaction_all_shards: run.cpuMsPerInteraction,
       server_cpu_ms_per_interaction: run.serverCpuMsPerInteraction,
       start_to_all_ready_ms: run.startMs,

@@ -96,7 +96,7 @@ describe('several processes, each with its own shards', () => {
     ]);
   });
 
-  test('reports every REST request with its User-Agent and the guild its path leads to', async () => {
+  test('reports every REST request with its User-Agent, its app and the guild its path leads to', async () => {
     const seen: RestRequestView[] = [];
     const record = (request: RestRequestView) => seen.push(request);
     discord.on('restRequest', record);
@@ -131,6 +131,8 @@ describe('several processes, each with its own shards', () => {
       },
       { method: 'GET', route: '/gateway/bot', status: 200, guildId: null, shards: '0,1' },
     ]);
+    // Each charged to the app: by its bot token, or (the callback, which has none) by its interaction.
+    expect(seen.map((request) => request.appId)).toEqual([app.id, app.id, app.id]);
     expect(seen[0]?.userAgent).toMatch(/^DiscordBot \(https:\/\/discord\.js\.org, [\d.]+\) discord\.js\/14\./);
   });
 

@@ -26,6 +26,8 @@ export interface ServedRequest {
   route: string;
   params: Record<string, string>;
   status: number;
+  /** The application it is charged to: its bot token's, or its interaction's (null: neither). */
+  appId: string | null;
   /** The `User-Agent` header (discord.js: `DiscordBot (…) discord.js/… Node.js/…` and any appendix). */
   userAgent: string | null;
 }
@@ -155,7 +157,7 @@ export class HttpFrontend {
     const chargedTo = route.auth ? this.#tokenApp(request) : this.deps.appOfRoute(match.params);
     const userAgent = request.headers['user-agent'] ?? null;
     const served = (status: number) =>
-      this.deps.served({ method, route: route.template, params: match.params, status, userAgent });
+      this.deps.served({ method, route: route.template, params: match.params, status, appId: chargedTo, userAgent });
     await this.deps.holds.wait(method, path);
     const fault = this.deps.faults.take(method, path);
     if (fault) {

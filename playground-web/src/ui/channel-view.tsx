@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { MessageKey } from '../../../src/i18n/keys.js';
 import type { MessageParams } from '../../../src/i18n/message.js';
+import type { ChannelKind } from '../../../src/playground/protocol.js';
 import type { CommandContext } from '../lib/command-line.js';
 import type { CommandSpec } from '../lib/command-spec.js';
 import { pageTranslator } from '../lib/page-words.js';
@@ -12,8 +13,18 @@ import { useLiveChannel } from './use-live-channel.js';
 import { VoiceTable } from './voice-table.js';
 
 /** The whole page for one person: header, banners, the channel, the message box and the people. */
-export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username: string) => void }) {
-  const { state, send } = useLiveChannel(as);
+export function ChannelView({
+  as,
+  channel,
+  onSwitch,
+  onChannel,
+}: {
+  as: string;
+  channel: ChannelKind;
+  onSwitch: (username: string) => void;
+  onChannel: (channel: ChannelKind) => void;
+}) {
+  const { state, send } = useLiveChannel(as, channel);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const dismiss = useCallback((id: string) => setDismissed((old) => new Set(old).add(id)), []);
   const { hello } = state;
@@ -30,7 +41,7 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
     const names = new Map<string, string>([
       ...hello.people.map((person) => [person.id, person.username] as const),
       [hello.bot.id, hello.bot.username],
-      [hello.channel.id, hello.channel.name],
+      ...hello.channels.map((listed) => [listed.id, listed.name] as const),
     ]);
     const byId = new Map(state.messages.map((message) => [message.id, message]));
     const pendingControls = new Set(
@@ -71,12 +82,27 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
     );
   }
   const botName = hello.bot.username;
+  const voice = hello.channel.kind === 'voice';
   return (
     <RenderContextValue.Provider value={render}>
       <div class="page">
         <header class="channel-header">
+          <nav class="channel-list" aria-label={t('playground.channels')}>
+            {hello.channels.map((listed) => (
+              <button
+                type="button"
+                key={listed.id}
+                class="channel-link"
+                aria-current={listed.id === hello.channel.id ? 'page' : undefined}
+                onClick={() => onChannel(listed.kind)}
+              >
+                <span aria-hidden="true">{listed.kind === 'voice' ? '🔊 ' : '# '}</span>
+                {listed.name}
+              </button>
+            ))}
+          </nav>
           <span class="channel-hash" aria-hidden="true">
-            #
+            {voice ? '🔊' : '#'}
           </span>
           <h1 class="channel-name">{hello.channel.name}</h1>
           <span class="channel-topic">{hello.guild.name}</span>
@@ -98,7 +124,14 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
           ) : null}
         </div>
         <main class="channel">
-          <VoiceTable as={hello.you.username} t={t} />
+          {voice ? (
+            <VoiceTable
+              as={hello.you.username}
+              place={{ guildId: hello.guild.id, channelId: hello.channel.id, clientId: hello.bot.id }}
+              launched={state.launched}
+              t={t}
+            />
+          ) : null}
           <MessageList
             messages={state.messages}
             notices={state.notices}

@@ -12,6 +12,9 @@ import { pendingKey, type RenderContext, RenderContextValue } from './render-con
 import { useLiveChannel } from './use-live-channel.js';
 import { VoiceTable } from './voice-table.js';
 
+/** How long a message a link jumped to stays highlighted, as in Discord's client. */
+const HIGHLIGHT_MS = 2_000;
+
 /** The whole page for one person: header, banners, the channel, the message box and the people. */
 export function ChannelView({
   as,
@@ -26,6 +29,18 @@ export function ChannelView({
 }) {
   const { state, send } = useLiveChannel(as, channel);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+  // The message list brings the highlighted message into view (message-list.tsx).
+  const jumpTo = useCallback((messageId: string) => {
+    if (!document.querySelector(`.message[data-message-id="${CSS.escape(messageId)}"]`)) return false;
+    setHighlighted(messageId);
+    return true;
+  }, []);
   const dismiss = useCallback((id: string) => setDismissed((old) => new Set(old).add(id)), []);
   const { hello } = state;
   const locale = hello?.you.locale ?? navigator.language;
@@ -58,8 +73,11 @@ export function ChannelView({
       pendingControls,
       live: state.connection === 'open',
       messageById: (id: string) => byId.get(id),
+      place: { guildId: hello.guild.id, channelId: hello.channel.id },
+      jumpTo,
+      highlighted,
     };
-  }, [hello, locale, t, send, state.messages, state.pending, state.connection]);
+  }, [hello, locale, t, send, state.messages, state.pending, state.connection, jumpTo, highlighted]);
 
   const commandContext: CommandContext | null = useMemo(
     () =>

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls, requireControl } from '../../harness/board.js';
 import { decodeComponentId, encodeComponentId } from '../../src/bot/custom-id.js';
+import { freePort, scrape } from './support/ops-listener.js';
+import { total } from './support/prometheus-text.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
@@ -11,9 +13,16 @@ import { TestWorld } from './support/world.js';
  */
 describe('the table for an application without Activities', () => {
   let world: TestWorld;
+  let opsPort: number;
 
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 2, activities: true, activitiesEnabled: false });
+    opsPort = await freePort();
+    world = await TestWorld.create({
+      people: 2,
+      activities: true,
+      activitiesEnabled: false,
+      env: { OPS_PORT: String(opsPort) },
+    });
   });
   afterAll(async () => {
     await world?.stop();
@@ -42,6 +51,8 @@ describe('the table for an application without Activities', () => {
       'Discord would not open the table: Activities are not enabled for this app. Whoever runs the bot can enable them in the Developer Portal.',
     );
     expect(world.discord.activityIn(world.app.id, voice.channelId)).toBeUndefined();
+    const samples = (await scrape(opsPort)).samples;
+    expect(total(samples, 'crag_table_launches_total', { via: 'button', outcome: 'refused' })).toBe(1);
     expect(world.discord.problems.map((problem) => problem.kind)).toEqual(['launch-without-activity']);
     world.discord.clearProblems();
     expect(world.bot.errors()).toEqual([]);

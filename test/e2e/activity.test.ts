@@ -6,6 +6,8 @@ import { decodeComponentId } from '../../src/bot/custom-id.js';
 import { ACCESS_TOKEN_SECONDS } from '../../src/emulator/oauth2.js';
 import { rawRest } from '../emulator/helpers.js';
 import { runDeploy } from './support/bot-process.js';
+import { freePort, scrape } from './support/ops-listener.js';
+import { total } from './support/prometheus-text.js';
 import { Table } from './support/table.js';
 import { activityPort, exchangeAtTable, TableSocket } from './support/table-socket.js';
 import { TestWorld } from './support/world.js';
@@ -68,10 +70,14 @@ describe('Crag at the table (the Activity)', () => {
   let carol: string;
   let dave: string;
   let voice: string;
+  let opsPort: number;
   const sockets: TableSocket[] = [];
+  const launches = async (labels: Record<string, string>) =>
+    total((await scrape(opsPort)).samples, 'crag_table_launches_total', labels);
 
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 4, activities: true });
+    opsPort = await freePort();
+    world = await TestWorld.create({ people: 4, activities: true, env: { OPS_PORT: String(opsPort) } });
     port = activityPort(world.bot.logs);
     [alice, bob, carol, dave] = [0, 1, 2, 3].map((i) => world.person(i).id) as [string, string, string, string];
     voice = world.channel('table').id;
@@ -236,6 +242,9 @@ describe('Crag at the table (the Activity)', () => {
     const outcome = await world.discord.openFromLauncher({ user: dave, channel: voice, app: world.app.id });
     expect(outcome?.ack).toBe('launch-activity');
     expect(world.discord.activityIn(world.app.id, voice)?.users).toContain(dave);
+    // Counted (docs/operating.md): launches from the App Launcher, apart from the lobby's button.
+    expect(await launches({ via: 'entry-point', outcome: 'launched' })).toBe(1);
+    expect(await launches({ via: 'button' })).toBe(0);
   });
 
   it("offers Play at the table on a voice channel's lobby only; pressing it opens the table on that lobby", async () => {
@@ -252,6 +261,7 @@ describe('Crag at the table (the Activity)', () => {
     const gameId = decodeComponentId(button.customId)?.gameId;
     const launched = await inVoice.click(alice, 'table');
     expect(launched.ack, launched.error ?? '').toBe('launch-activity');
+    expect(await launches({ via: 'button', outcome: 'launched' })).toBe(1);
     const instance = world.discord.activityIn(world.app.id, voice);
     expect(instance?.users).toContain(alice);
 

@@ -6,7 +6,6 @@
  * that does not run that guild's games.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,19 +13,11 @@ import { controls } from '../../harness/board.js';
 import { type ApplicationHandle, type Emulator, startEmulator, type UserHandle } from '../../src/emulator/index.js';
 import { shardOfGuild } from '../../src/sharding/guild-ownership.js';
 import { BotProcess, runDeploy, SHARDED_ENTRY } from './support/bot-process.js';
+import { freePort } from './support/ops-listener.js';
 import { exchangeAtTable, TableSocket } from './support/table-socket.js';
 
 const SHARDS = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the Activity under npm run start:sharded', () => {
   let discord: Emulator;

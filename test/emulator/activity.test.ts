@@ -179,12 +179,18 @@ describe('the Entry Point command', () => {
   });
 });
 
+/** A discord.js client of the app, connected and ready. */
+async function loggedIn(token: string): Promise<Client> {
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiUrl } });
+  const ready = once(client, Events.ClientReady);
+  await client.login(token);
+  await ready;
+  return client;
+}
+
 describe('LAUNCH_ACTIVITY (interaction response type 12)', () => {
   test("a button answered with type 12 puts its presser in the channel's instance", async () => {
-    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiUrl } });
-    const ready = once(client, Events.ClientReady);
-    await client.login(app.token);
-    await ready;
+    const client = await loggedIn(app.token);
     try {
       const posted = await rawRest(discord, 'POST', `/channels/${voiceId}/messages`, {
         token: app.token,
@@ -219,10 +225,7 @@ describe('LAUNCH_ACTIVITY (interaction response type 12)', () => {
   test('an app without Activities is refused type 12; the interaction stays open for another answer', async () => {
     const guild = discord.createGuild({ name: 'Plain', ownerId: alice.id, members: [bob.id], bots: [plain.id] });
     const voice = discord.createChannel(guild.id, { name: 'Voice', type: 2 }).id;
-    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiUrl } });
-    const ready = once(client, Events.ClientReady);
-    await client.login(plain.token);
-    await ready;
+    const client = await loggedIn(plain.token);
     try {
       const posted = await rawRest(discord, 'POST', `/channels/${voice}/messages`, {
         token: plain.token,
@@ -265,10 +268,7 @@ describe('LAUNCH_ACTIVITY (interaction response type 12)', () => {
       body: { type: 1, name: 'table', description: 'Open the table' },
     });
     expect(command.status).toBe(201);
-    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiUrl } });
-    const ready = once(client, Events.ClientReady);
-    await client.login(app.token);
-    await ready;
+    const client = await loggedIn(app.token);
     try {
       client.once(Events.InteractionCreate, (interaction) => {
         if (interaction.isChatInputCommand()) void interaction.launchActivity();

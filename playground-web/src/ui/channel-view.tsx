@@ -9,6 +9,7 @@ import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
 import { PeopleList } from './people-list.js';
 import { pendingKey, type RenderContext, RenderContextValue } from './render-context.js';
+import { UnicodeEmoji } from './unicode-emoji.js';
 import { useLiveChannel } from './use-live-channel.js';
 import { VoiceTable } from './voice-table.js';
 
@@ -114,13 +115,13 @@ export function ChannelView({
                 aria-current={listed.id === hello.channel.id ? 'page' : undefined}
                 onClick={() => onChannel(listed.kind)}
               >
-                <span aria-hidden="true">{listed.kind === 'voice' ? '🔊 ' : '# '}</span>
+                <span aria-hidden="true">{listed.kind === 'voice' ? <UnicodeEmoji emoji="🔊" /> : '#'} </span>
                 {listed.name}
               </button>
             ))}
           </nav>
           <span class="channel-hash" aria-hidden="true">
-            {voice ? '🔊' : '#'}
+            {voice ? <UnicodeEmoji emoji="🔊" /> : '#'}
           </span>
           <h1 class="channel-name">{hello.channel.name}</h1>
           <span class="channel-topic">{hello.guild.name}</span>

@@ -1,34 +1,19 @@
-import type { Browser, FrameLocator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage } from './support/channel-page.js';
-import { launchChromium } from './support/chromium.js';
-import { PlaygroundProcess } from './support/playground-process.js';
+import type { FrameLocator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ChannelPage } from './support/channel-page.js';
+import { playgroundSession } from './support/playground-session.js';
 
 /**
  * Crag at the table in the playground: the voice channel "Crag table", the real Activity page in an
  * iframe, the real Embedded App SDK in it talking postMessage to the playground as to Discord.
  */
 describe('the Activity in the playground voice channel', () => {
-  let playground: PlaygroundProcess;
-  let browser: Browser;
-  const pages: ChannelPage[] = [];
-
-  beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    const stopped = await playground?.stop();
-    playground?.removeData();
-    expect(stopped?.code).toBe(0);
-  });
+  const session = playgroundSession();
+  const { pages } = session;
 
   /** A person's tab in the voice channel "Crag table", its chat shown (the page opens on #crag). */
   async function inVoiceChannel(person: string): Promise<ChannelPage> {
-    const page = await ChannelPage.open(browser, playground.url, person);
-    pages.push(page);
+    const page = await session.open(person);
     await page.page
       .getByRole('navigation', { name: 'Channels' })
       .getByRole('button', { name: /Crag table/ })
@@ -126,9 +111,8 @@ describe('the Activity in the playground voice channel', () => {
   it('refuses the socket of someone who is not in the Activity, even with their own valid token', async () => {
     const alice = pages[0] ?? (await atTable('alice')).page;
     const src = (await alice.page.locator('iframe.voice-table-frame').getAttribute('src')) ?? '';
-    const instanceId = new URL(src, playground.url).searchParams.get('instance_id');
-    const dave = await ChannelPage.open(browser, playground.url, 'dave');
-    pages.push(dave);
+    const instanceId = new URL(src, session.playground.url).searchParams.get('instance_id');
+    const dave = await session.open('dave');
     const answer = await dave.page.evaluate(
       async ({ instance, host }) => {
         const authorized = await fetch('/api/table/authorize?as=dave', { method: 'POST' });
@@ -147,7 +131,7 @@ describe('the Activity in the playground voice channel', () => {
           ws.onclose = (event) => resolve({ messages, code: event.code });
         });
       },
-      { instance: instanceId, host: new URL(playground.url).host },
+      { instance: instanceId, host: new URL(session.playground.url).host },
     );
     expect(answer.code).toBe(4403);
     expect(answer.messages.map((message) => (JSON.parse(message) as { type: string }).type)).toEqual(['denied']);

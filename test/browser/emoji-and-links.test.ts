@@ -1,8 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage } from './support/channel-page.js';
-import { launchChromium } from './support/chromium.js';
-import { PlaygroundProcess } from './support/playground-process.js';
+import { describe, expect, it } from 'vitest';
+import { playgroundSession } from './support/playground-session.js';
 
 /** The page-side globals the function below uses (it runs in the page). */
 declare const document: {
@@ -20,27 +17,8 @@ declare const location: { origin: string };
  * link to a message of its own channel in the page, as Discord's client does.
  */
 describe('emoji and message links in the playground', () => {
-  let playground: PlaygroundProcess;
-  let browser: Browser;
-  const pages: ChannelPage[] = [];
-
-  beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    const stopped = await playground?.stop();
-    playground?.removeData();
-    expect(stopped?.code).toBe(0);
-  });
-
-  async function open(person: string): Promise<ChannelPage> {
-    const page = await ChannelPage.open(browser, playground.url, person);
-    pages.push(page);
-    return page;
-  }
+  const session = playgroundSession();
+  const open = (person: string) => session.open(person);
 
   it('draws 🎲 ⏱️ 🤖 🥇 as Twemoji images from its own origin, and no request leaves 127.0.0.1', async () => {
     const alice = await open('alice');
@@ -68,7 +46,7 @@ describe('emoji and message links in the playground', () => {
 
   it('scrolls to and highlights a message of its channel that a discord.com link names; other links stay links', async () => {
     const bob = await open('bob');
-    const alice = pages[0] ?? (await open('alice'));
+    const alice = session.pages[0] ?? (await open('alice'));
     await alice.type('/crag start');
     const lobby = bob.board();
     await lobby.waitFor();

@@ -6,7 +6,7 @@ import { gameMessage } from '../src/bot/game-message.js';
 import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
 import { channelBusy } from '../src/bot/refusals.js';
 import { replyPrivately } from '../src/bot/replies.js';
-import { mayStartHere } from '../src/bot/start-gate.js';
+import { mayStartHere, starterOf } from '../src/bot/start-gate.js';
 import {
   COMPUTER_LEVELS,
   type ComputerLevel,
@@ -116,7 +116,7 @@ type Place = { readonly kind: 'here' } | { readonly kind: 'new-thread' };
 async function startGame(ctx: BotContext, interaction: GuildCommand, given: StartOptions): Promise<Outcome> {
   // The server's house rules, read once and frozen into the game: changing them later alters nothing in play.
   const house = await ctx.houseRules.settingsOf(interaction.guildId);
-  const barred = mayStartHere(interaction, house);
+  const barred = mayStartHere(starterOf(interaction), house);
   if (barred) return barred;
   const applied = applyHouseRules(given, house);
   if (!applied.ok) return limitRefusal(applied.breach);

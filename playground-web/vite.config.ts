@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { twemojiAssets } from './twemoji-assets.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,4 +17,5 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  plugins: [twemojiAssets()],
 });

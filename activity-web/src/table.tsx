@@ -51,7 +51,7 @@ export function Table({ table, refused, act }: TableProps) {
             ? text['no-game']
             : text.final;
   return (
-    <main class="table" data-status={table.status}>
+    <main class="table" data-status={table.status} data-game={table.gameId ?? undefined}>
       <header>
         <h1>{text.title}</h1>
         {table.status === 'playing' && (

@@ -6,6 +6,8 @@ import { type RenderContext, RenderContextValue } from '../src/ui/render-context
 export const ALICE = { id: '100000000000000001', username: 'alice', locale: 'en-US' };
 export const BOB = { id: '100000000000000002', username: 'bob', locale: 'en-US' };
 export const BOT = { id: '100000000000000009', username: 'Crag' };
+export const GUILD_ID = '100000000000000010';
+export const CHANNEL_ID = '100000000000000011';
 
 /** What a page for alice provides to every drawn message, without a live connection. */
 export function renderContext(overrides: Partial<RenderContext> = {}): RenderContext {
@@ -23,6 +25,9 @@ export function renderContext(overrides: Partial<RenderContext> = {}): RenderCon
     pendingControls: new Set(),
     live: true,
     messageById: () => undefined,
+    place: { guildId: GUILD_ID, channelId: CHANNEL_ID },
+    jumpTo: () => false,
+    highlighted: null,
     ...overrides,
   };
 }

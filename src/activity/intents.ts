@@ -4,6 +4,7 @@ import type { Decision } from '../bot/game-flow.js';
 import { gameMessage } from '../bot/game-message.js';
 import { type Outcome, refused } from '../bot/outcome.js';
 import { engineRefusal, MOVED_ON } from '../bot/refusals.js';
+import { mayStartHere, type Starter } from '../bot/start-gate.js';
 import { createGame, DEFAULT_RULES } from '../game/index.js';
 import type { Translator } from '../i18n/index.js';
 import type { StoredGame } from '../store/index.js';
@@ -52,11 +53,13 @@ export async function applyIntent(
   version: number,
   /** The server's language, for a board posted in the chat. */
   channelTr: Translator,
+  /** The person as the house rules' start gate sees them, asked only when they start a game. */
+  starter: () => Promise<Starter>,
 ): Promise<Outcome> {
   const game = await ctx.store.latestGameInChannel(channel.channelId);
-  if (intent.kind === 'new-game') return openAtTable(ctx, channel, person, game, channelTr);
+  if (intent.kind === 'new-game') return openAtTable(ctx, channel, person, game, channelTr, await starter());
   if (!game) return refused('refusal.no-game');
-  if (intent.kind === 'again') return playAgainAtTable(ctx, person, game, version, channelTr);
+  if (intent.kind === 'again') return playAgainAtTable(ctx, person, game, version, channelTr, await starter());
   const changed = await ctx.flow.change(game.id, (stored): Decision => {
     const lobbyIntent = LOBBY_INTENTS.has(intent.kind) && stored.state.status === 'lobby';
     const seated = stored.state.seats.some((seat) => seat.playerId === person.id && !seat.left);
@@ -76,9 +79,13 @@ async function openAtTable(
   person: TablePerson,
   latest: StoredGame | undefined,
   channelTr: Translator,
+  starter: Starter,
 ): Promise<Outcome> {
   const over = !latest || latest.state.status === 'finished' || latest.state.status === 'cancelled';
   if (!over) return refused('refusal.lobby-open-here');
+  // Opening a lobby is starting a game: the server's channel and role rules hold as for /crag start.
+  const barred = mayStartHere(starter, await ctx.houseRules.settingsOf(channel.guildId));
+  if (barred) return barred;
   const wait = ctx.cooldowns.check('start', person.id);
   if (wait) return wait;
   const opened = await ctx.flow.open({
@@ -101,8 +108,9 @@ async function playAgainAtTable(
   game: StoredGame,
   version: number,
   channelTr: Translator,
+  starter: Starter,
 ): Promise<Outcome> {
-  const opened = await openNextGame(ctx, game, version, { playerId: person.id, name: person.name });
+  const opened = await openNextGame(ctx, game, version, { playerId: person.id, name: person.name }, starter);
   if (!opened.ok) return opened;
   await postBoard(ctx, opened.game, channelTr);
   ctx.pings.turnMoved(opened.game, person.id);

@@ -1,11 +1,48 @@
-import type { MessageComponentInteraction, PrimaryEntryPointCommandInteraction } from 'discord.js';
+import {
+  DiscordAPIError,
+  type MessageComponentInteraction,
+  type PrimaryEntryPointCommandInteraction,
+} from 'discord.js';
+import type { BotContext } from '../bot/context.js';
+import { type Outcome, refused } from '../bot/outcome.js';
+import { metrics } from '../ops/metrics.js';
+
+/** What asked for the table: the App Launcher's Entry Point command, or a lobby's Play at the table. */
+type Via = 'entry-point' | 'button';
 
 /**
  * Answers with LAUNCH_ACTIVITY (interaction response type 12): Discord opens the Activity for the
- * person, in the interaction's channel, joining the instance already running there.
+ * person, in the interaction's channel, joining the instance already running there. Discord
+ * refuses it (400) when the application's Activities are not enabled; the interaction is then still
+ * unanswered, so the caller can say why. Every attempt is counted (crag_table_launches_total).
  */
-export async function launchTable(
+async function launch(
   interaction: PrimaryEntryPointCommandInteraction | MessageComponentInteraction,
-): Promise<void> {
-  await interaction.launchActivity();
+  via: Via,
+): Promise<'launched' | 'refused'> {
+  try {
+    await interaction.launchActivity();
+  } catch (error) {
+    const refusedByDiscord = error instanceof DiscordAPIError && error.status === 400;
+    metrics.tableLaunches.inc({ via, outcome: refusedByDiscord ? 'refused' : 'failed' });
+    if (refusedByDiscord) return 'refused';
+    throw error;
+  }
+  metrics.tableLaunches.inc({ via, outcome: 'launched' });
+  return 'launched';
+}
+
+/** The App Launcher's Entry Point command (handler APP_HANDLER): the table, or why not. */
+export async function launchFromEntryPoint(interaction: PrimaryEntryPointCommandInteraction): Promise<Outcome> {
+  return (await launch(interaction, 'entry-point')) === 'launched' ? undefined : refused('refusal.table-refused');
+}
+
+/**
+ * A lobby's Play at the table. Offered only where this process serves the channel's table; an
+ * older board may still show it where that is no longer so. Whether the application has
+ * Activities is Discord's to say: it refuses the launch otherwise.
+ */
+export async function launchFromLobby(ctx: BotContext, interaction: MessageComponentInteraction): Promise<Outcome> {
+  if (!ctx.tables?.servedIn(interaction.channelId)) return refused('refusal.table-not-here');
+  return (await launch(interaction, 'button')) === 'launched' ? undefined : refused('refusal.table-refused');
 }

@@ -15,6 +15,8 @@ export interface ActivityPart {
   readonly hub: TableHub;
   /** Opens the server: the application's id is known only after login. Resolves with the port. */
   open(ctx: BotContext, client: Client<true>, serves: (guildId: string) => boolean): Promise<number>;
+  /** Whether the server is open and runs the tables of this guild (one of this process's). */
+  serves(guildId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -27,10 +29,12 @@ export function activityPart(
 ): ActivityPart {
   const hub = new TableHub(log, channelLanguage);
   let server: TableServer | undefined;
+  let serving: ((guildId: string) => boolean) | undefined;
   return {
     hub,
+    serves: (guildId) => serving?.(guildId) ?? false,
     async open(ctx, client, serves) {
-      hub.attach(ctx);
+      hub.attach(ctx, client);
       const api = new DiscordApi(
         config.apiUrl,
         client.application.id,
@@ -48,6 +52,7 @@ export function activityPart(
         serves,
       });
       const port = await server.listen(config.activity.port);
+      serving = serves;
       log.info('the Activity is served', { port });
       return port;
     },

@@ -1,3 +1,4 @@
+import type { Client } from 'discord.js';
 import type { WebSocket } from 'ws';
 import type { BotContext } from '../bot/context.js';
 import type { Translator } from '../i18n/index.js';
@@ -5,6 +6,7 @@ import type { Logger } from '../log.js';
 import type { StoredGame } from '../store/index.js';
 import { applyIntent, type TablePerson } from './intents.js';
 import type { Intent, ServerMessage } from './protocol.js';
+import { starterAtTable } from './table-starter.js';
 import { tableView } from './table-view.js';
 
 /** A socket the server has authenticated: who it is, at which table, in which language. */
@@ -24,6 +26,7 @@ export interface Sitter {
 export class TableHub {
   readonly #tables = new Map<string, Set<Sitter>>();
   #ctx: BotContext | undefined;
+  #client: Client | undefined;
 
   constructor(
     private readonly log: Logger,
@@ -31,9 +34,10 @@ export class TableHub {
     private readonly channelLanguage: (guildId: string) => Translator,
   ) {}
 
-  /** The bot's context, once built (the hub exists before it, to hear the flow's changes). */
-  attach(ctx: BotContext): void {
+  /** The bot's context and client, once built (the hub exists before them, to hear the flow's changes). */
+  attach(ctx: BotContext, client: Client): void {
     this.#ctx = ctx;
+    this.#client = client;
   }
 
   async sit(sitter: Sitter): Promise<void> {
@@ -61,15 +65,18 @@ export class TableHub {
 
   async intent(sitter: Sitter, intent: Intent, version: number): Promise<void> {
     const ctx = this.#ctx;
-    if (!ctx) return;
+    const client = this.#client;
+    if (!ctx || !client) return;
+    const place = { guildId: sitter.guildId, channelId: sitter.channelId };
     try {
       const outcome = await applyIntent(
         ctx,
-        { guildId: sitter.guildId, channelId: sitter.channelId },
+        place,
         sitter.person,
         intent,
         version,
         this.channelLanguage(sitter.guildId),
+        () => starterAtTable(client, place, sitter.person.id),
       );
       if (outcome) this.#send(sitter, { type: 'refused', text: sitter.tr.render(outcome.refusal) });
     } catch (error) {

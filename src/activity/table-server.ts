@@ -142,9 +142,17 @@ export class TableServer {
     const tr = languages.translator(person?.locale);
     if (!person) return deny(ws, tr.t('activity.sign-in-failed'));
     const instance = await api.instance(hello.instanceId);
-    if (!instance?.users.includes(person.id) || !instance.guildId || !serves(instance.guildId)) {
+    if (!instance?.users.includes(person.id) || !instance.guildId) {
       this.deps.log.info('a socket was refused a table', { user: person.id, instance: hello.instanceId });
       return deny(ws, tr.t('activity.denied'));
+    }
+    // A guild of another process's shards: its games run there, not here (serving-process.ts).
+    if (!serves(instance.guildId)) {
+      this.deps.log.info('a table of a guild this process does not serve was refused', {
+        user: person.id,
+        guild: instance.guildId,
+      });
+      return deny(ws, tr.t('activity.not-served'));
     }
     if (ws.readyState !== ws.OPEN) return undefined;
     const sitter: Sitter = {

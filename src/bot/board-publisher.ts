@@ -7,6 +7,7 @@ import {
   Routes,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
+import type { TableOffer } from '../activity/table-offer.js';
 import { isGameOver } from '../game/index.js';
 import type { Languages, Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
@@ -69,6 +70,8 @@ export interface BoardPublisherDeps {
   readonly log: Logger;
   readonly now: () => number;
   readonly dice: DiceInUse;
+  /** Where lobbies offer Play at the table. */
+  readonly tables?: TableOffer;
   /** Told when a lost board is back, so that turns held while it was lost can be played. */
   readonly boardBack: (game: StoredGame) => void;
 }
@@ -122,6 +125,7 @@ export class BoardPublisher {
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly dice: DiceInUse;
+  private readonly tables: TableOffer | undefined;
   private readonly boardBack: (game: StoredGame) => void;
 
   constructor(deps: BoardPublisherDeps) {
@@ -132,6 +136,7 @@ export class BoardPublisher {
     this.log = deps.log;
     this.now = deps.now;
     this.dice = deps.dice;
+    this.tables = deps.tables;
     this.boardBack = deps.boardBack;
   }
 
@@ -153,7 +158,12 @@ export class BoardPublisher {
           return;
         }
         const tr = guildWide(this.languages, this.client, game.guildId);
-        const board = await gameMessage({ store: this.store, houseRules: this.houseRules }, game, tr, this.dice.faces);
+        const board = await gameMessage(
+          { store: this.store, houseRules: this.houseRules, tables: this.tables },
+          game,
+          tr,
+          this.dice.faces,
+        );
         if (await this.edit(game, game.boardMessageId, asEdit(board))) await this.landed(game);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));

@@ -1,3 +1,4 @@
+import type { TableOffer } from '../activity/table-offer.js';
 import type { Config } from '../config.js';
 import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
@@ -31,4 +32,6 @@ export interface BotContext {
   readonly languages: Languages;
   /** The daily deal: its store, its keyed dice and the optimum's games. */
   readonly daily: DailyDeals;
+  /** Where lobbies offer Play at the table (the Activity); absent when this process serves none. */
+  readonly tables?: TableOffer;
 }

@@ -16,7 +16,9 @@ export type ComponentAction =
   | { readonly kind: 'again' }
   | { readonly kind: 'analysis' }
   /** A finished daily deal's Share: posts its one line in the channel. */
-  | { readonly kind: 'share' };
+  | { readonly kind: 'share' }
+  /** A lobby's Play at the table: opens the Activity in the voice channel (docs/activity.md). */
+  | { readonly kind: 'table' };
 
 export type ComponentKind = ComponentAction['kind'];
 
@@ -40,6 +42,7 @@ const SIMPLE_KINDS: ReadonlySet<string> = new Set([
   'again',
   'analysis',
   'share',
+  'table',
 ]);
 
 export function encodeComponentId({ gameId, version, action }: ComponentId): string {

@@ -1,3 +1,4 @@
+import type { TableOffer } from '../activity/table-offer.js';
 import type { Translator } from '../i18n/index.js';
 import { metrics } from '../ops/metrics.js';
 import type { GameStore, StoredGame } from '../store/index.js';
@@ -41,12 +42,15 @@ export async function scoreCardFile(gameId: number, state: StoredGame['state'], 
 export interface BoardSources {
   readonly store: GameStore;
   readonly houseRules: HouseRules;
+  /** Where a lobby offers Play at the table; absent: nowhere (no Activity in this process). */
+  readonly tables?: TableOffer;
 }
 
 /** The game's view, saying whether its server's house rules shaped it. */
 export async function boardView(sources: BoardSources, game: StoredGame): Promise<GameView> {
   const [view, frozen] = await Promise.all([gameView(sources.store, game), sources.houseRules.ofGame(game.id)]);
-  return { ...view, fromServer: (frozen?.fromServer.length ?? 0) > 0 };
+  const atTable = game.state.status === 'lobby' && (sources.tables?.offeredIn(game.channelId) ?? false);
+  return { ...view, fromServer: (frozen?.fromServer.length ?? 0) > 0, atTable };
 }
 
 /**

@@ -3,11 +3,16 @@ import {
   type InteractionReplyOptions,
   type MessageComponentInteraction,
   MessageFlags,
+  type PrimaryEntryPointCommandInteraction,
 } from 'discord.js';
 import type { WithFiles } from './game-message.js';
 import type { MessagePayload, PrivateCard } from './render/index.js';
 
-export type AnswerableInteraction = ChatInputCommandInteraction | MessageComponentInteraction;
+export type AnswerableInteraction =
+  | ChatInputCommandInteraction
+  | MessageComponentInteraction
+  /** The App Launcher's Entry Point command, answered with the Activity or a private word. */
+  | PrimaryEntryPointCommandInteraction;
 
 /** Answers for the channel to see: a reply, or a follow-up when a fresh board already answered. */
 export async function answerPublicly(

@@ -1,13 +1,13 @@
-import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
+import type { Interaction } from 'discord.js';
 import { handleCommand } from '../../commands/index.js';
-import { launchTable } from '../activity/launch.js';
+import { launchFromEntryPoint } from '../activity/launch.js';
 import { countInteraction } from '../ops/interaction-outcome.js';
 import { personal } from './audience.js';
 import { handleComponent } from './components/index.js';
 import type { BotContext } from './context.js';
 import type { InFlight } from './in-flight.js';
 import { type Outcome, refused } from './outcome.js';
-import { replyPrivately } from './replies.js';
+import { type AnswerableInteraction, replyPrivately } from './replies.js';
 
 function describe(interaction: Interaction): Record<string, unknown> {
   const context: Record<string, unknown> = {
@@ -30,21 +30,23 @@ function describe(interaction: Interaction): Record<string, unknown> {
  * and a command that may take longer (`/crag export`) defers its reply first.
  */
 export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction: Interaction) => Promise<void> {
-  const route = async (interaction: ChatInputCommandInteraction | MessageComponentInteraction): Promise<Outcome> => {
+  const route = async (interaction: AnswerableInteraction): Promise<Outcome> => {
     if (!interaction.inGuild()) return refused('error.outside-server');
+    // The App Launcher's Entry Point command (handler APP_HANDLER): open the Activity.
+    if (interaction.isPrimaryEntryPointCommand()) return launchFromEntryPoint(interaction);
     if (interaction.isChatInputCommand()) return handleCommand(ctx, interaction);
-    return handleComponent(ctx, interaction);
+    if (interaction.isMessageComponent()) return handleComponent(ctx, interaction);
+    return undefined;
   };
   return (interaction) =>
     inFlight.track(
       (async () => {
-        // The app launcher's Entry Point command (handler APP_HANDLER): open the Activity.
-        if (interaction.isPrimaryEntryPointCommand()) {
-          return launchTable(interaction).catch((error: unknown) =>
-            ctx.log.error('could not open the Activity', { interaction: interaction.id, error }),
-          );
-        }
-        if (!interaction.isChatInputCommand() && !interaction.isMessageComponent()) return;
+        if (
+          !interaction.isChatInputCommand() &&
+          !interaction.isMessageComponent() &&
+          !interaction.isPrimaryEntryPointCommand()
+        )
+          return;
         const tr = personal(ctx.languages, interaction);
         try {
           const outcome = await route(interaction);

@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { type Client, Events, type Interaction, MessageFlags } from 'discord.js';
+import type { ActivityConfig } from '../activity/config.js';
+import { servesTheActivity } from '../activity/serving-process.js';
 import { type ActivityPart, activityPart } from '../activity/start-activity.js';
+import { tableOffer } from '../activity/table-offer.js';
 import type { Config } from '../config.js';
 import { ALL_RULE_SETS } from '../game/index.js';
 import { type Languages, loadLanguages } from '../i18n/index.js';
@@ -58,6 +61,22 @@ export interface RunningBot {
 }
 
 /**
+ * Whether this process serves the Activity: ACTIVITY_PORT set, and (sharded) this process holds
+ * shard 0 (see serving-process.ts). The others say so once, in one line.
+ */
+function activityOfThisProcess(config: Config, log: Logger): config is Config & { activity: ActivityConfig } {
+  if (!config.activity) return false;
+  if (servesTheActivity(config.shards)) return true;
+  log.info(
+    'the Activity is served by the process of shard 0: this one leaves ACTIVITY_PORT alone and offers no table',
+    {
+      port: config.activity.port,
+    },
+  );
+  return false;
+}
+
+/**
  * Connects to Discord, re-arms the stored turn timers of the guilds this process owns (those of its
  * shards: see src/sharding/guild-ownership.ts), and answers interactions until stopped. Throws a
  * FatalGatewayClose if Discord refuses the connection for good.
@@ -87,18 +106,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     log.warn('a settings connection failed; the next query opens a new one', { error }),
   );
   const houseRules = new HouseRules({ store: settingsStore, languages, now });
-  boards = new BoardPublisher({
-    client,
-    store,
-    houseRules,
-    languages,
-    log,
-    now,
-    dice,
-    boardBack: (game) => scheduler.arm(game),
-  });
-  const pings = new TurnPings({ client, store, boards, languages, log, budget });
-  const activity: ActivityPart | undefined = config.activity
+  const activity: ActivityPart | undefined = activityOfThisProcess(config, log)
     ? activityPart(
         { ...config, activity: config.activity },
         languages,
@@ -107,6 +115,19 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
         budget,
       )
     : undefined;
+  const tables = activity ? tableOffer(client, (guildId) => activity.serves(guildId)) : undefined;
+  boards = new BoardPublisher({
+    client,
+    store,
+    houseRules,
+    languages,
+    log,
+    now,
+    dice,
+    tables,
+    boardBack: (game) => scheduler.arm(game),
+  });
+  const pings = new TurnPings({ client, store, boards, languages, log, budget });
   const daily = await DailyDeals.open(config.database, (error) =>
     log.warn('a daily store connection failed; the next query opens a new one', { error }),
   );
@@ -132,6 +153,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     houseRules,
     languages,
     daily,
+    tables,
   };
   const inFlight = new InFlight();
   const route = createRouter(ctx, inFlight);

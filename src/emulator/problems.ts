@@ -14,6 +14,8 @@ export type ProblemKind =
    * nowhere (so far: `attachments` entries); the bot meant something it did not say.
    */
   | 'ignored-field'
+  /** LAUNCH_ACTIVITY (type 12) from an app without Activities enabled (refused 50035). */
+  | 'launch-without-activity'
   /** A 429 of Discord's global or route limits (only with `rateLimits` on). */
   | 'rate-limited'
   /** The emulator itself failed (a bug here, answered 500). */

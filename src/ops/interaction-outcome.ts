@@ -3,6 +3,7 @@ import type { Outcome } from '../bot/outcome.js';
 import { metrics } from './metrics.js';
 
 function kindOf(interaction: Interaction): string {
+  if (interaction.isPrimaryEntryPointCommand()) return 'entry-point';
   return interaction.isChatInputCommand() ? 'command' : 'component';
 }
 

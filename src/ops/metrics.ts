@@ -26,7 +26,7 @@ let sources: MetricSources | undefined;
 export const metrics = {
   interactions: new Counter({
     name: 'crag_interactions_total',
-    help: 'Interactions routed, by kind (command, component) and outcome (accepted, refused, failed); refusal is the message code.',
+    help: 'Interactions routed, by kind (command, component, entry-point) and outcome (accepted, refused, failed); refusal is the message code.',
     labelNames: ['kind', 'outcome', 'refusal'] as const,
     registers,
   }),
@@ -70,6 +70,12 @@ export const metrics = {
     name: 'crag_turn_pings_total',
     help: 'Turn pings posted, or skipped (turn over, board out of reach, ping not allowed or not delivered).',
     labelNames: ['outcome'] as const,
+    registers,
+  }),
+  tableLaunches: new Counter({
+    name: 'crag_table_launches_total',
+    help: "The Activity opened with LAUNCH_ACTIVITY, by what asked for it (entry-point: the App Launcher; button: a lobby's Play at the table) and outcome (launched, refused by Discord, failed).",
+    labelNames: ['via', 'outcome'] as const,
     registers,
   }),
   scoreCards: new Counter({

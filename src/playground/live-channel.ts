@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
 import { type WebSocket, WebSocketServer } from 'ws';
 import {
+  type ChannelHandle,
   type EmulatedMessage,
   type Emulator,
   ImpossibleActionError,
@@ -14,7 +15,7 @@ import { parseClientAction } from './client-action.js';
 import { MessagePace } from './message-pace.js';
 import type { PlaygroundLocales } from './playground-locales.js';
 import type { PlaygroundWorld } from './playground-world.js';
-import type { ActionResult, BotStatus, ClientAction, Hello, Person, ServerEvent } from './protocol.js';
+import type { ActionResult, BotStatus, ClientAction, Hello, PageChannel, Person, ServerEvent } from './protocol.js';
 
 /** How much history a (re)connecting page gets; Discord's client also loads only the latest. */
 const HISTORY_SENT = 200;
@@ -31,11 +32,14 @@ interface Viewer {
   readonly socket: WebSocket;
   /** Who this page acts as; their locale is read from PlaygroundLocales, which may change it. */
   readonly personId: string;
+  /** The channel this page shows and acts in. */
+  readonly channelId: string;
 }
 
 /**
- * The page's live view of the playground channel: each WebSocket acts as one person, receives
- * every change to the messages that person can see (ephemeral ones only their own), the bot's
+ * The page's live view of a playground channel (#crag, or the text chat of the voice channel
+ * "Crag table"): each WebSocket acts as one person in one channel, receives
+ * every change to the messages that person can see there (ephemeral ones only their own), the bot's
  * status and the commands, and sends that person's clicks, choices and commands to the emulator's
  * virtual users — the same path the end-to-end tests use.
  */
@@ -43,13 +47,20 @@ export class LiveChannel {
   readonly #server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   readonly #viewers = new Set<Viewer>();
   readonly #pace = new MessagePace();
+  readonly #channels: readonly PageChannel[];
   #botStatus: BotStatus = 'starting';
 
   constructor(
     private readonly discord: Emulator,
     private readonly world: PlaygroundWorld,
     private readonly locales: PlaygroundLocales,
+    /** The voice channel "Crag table", whose text chat the page shows beside its Activity. */
+    voice: ChannelHandle,
   ) {
+    this.#channels = [
+      { id: world.channel.id, name: world.channel.name, kind: 'text' },
+      { id: voice.id, name: voice.name, kind: 'voice' },
+    ];
     // With noServer nothing should reach it, but an 'error' with no listener would end the process.
     this.#server.on('error', () => undefined);
     const forward = (message: EmulatedMessage, info: MessageInfo) =>
@@ -71,8 +82,7 @@ export class LiveChannel {
 
   /** After (re)registration the pages offer the new commands. */
   commandsChanged(): void {
-    for (const viewer of this.#viewers)
-      send(viewer.socket, { type: 'commands', commands: this.#commands(viewer.personId) });
+    for (const viewer of this.#viewers) send(viewer.socket, { type: 'commands', commands: this.#commands(viewer) });
   }
 
   /** Closes every page's socket with "going away": the pages reconnect to the next playground. */
@@ -82,13 +92,17 @@ export class LiveChannel {
   }
 
   #connect(socket: WebSocket, request: IncomingMessage): void {
-    const wanted = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('as')?.trim().toLowerCase();
+    const query = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams;
+    const wanted = query.get('as')?.trim().toLowerCase();
+    // `?channel=voice` shows the voice channel's chat (by kind: its id changes at each start); else #crag.
+    const channel = this.#channels.find((candidate) => candidate.kind === query.get('channel')) ?? this.#channels[0];
+    if (!channel) return;
     const people = this.locales.people;
     const person =
       people.find((candidate) => candidate.username.toLowerCase() === wanted) ??
       this.locales.person(this.world.owner.id) ??
       this.world.owner;
-    const viewer: Viewer = { socket, personId: person.id };
+    const viewer: Viewer = { socket, personId: person.id, channelId: channel.id };
     this.#viewers.add(viewer);
     socket.on('close', () => this.#viewers.delete(viewer));
     // A broken frame (unmasked, too large, bad UTF-8…) or a reset connection: ws closes this one
@@ -100,7 +114,7 @@ export class LiveChannel {
         socket.close(1003, 'not a playground action');
         return;
       }
-      void this.#perform(this.locales.person(person.id) ?? person, action).then((result) =>
+      void this.#perform(this.locales.person(person.id) ?? person, channel.id, action).then((result) =>
         send(socket, { type: 'result', requestId: action.requestId, result }),
       );
     });
@@ -111,18 +125,18 @@ export class LiveChannel {
       people,
       bot: { id: this.world.app.id, username: this.world.app.name },
       guild: { id: this.world.guild.id, name: this.world.guild.name, locale: this.locales.guildLocale },
-      channel: { id: this.world.channel.id, name: this.world.channel.name },
-      commands: this.#commands(person.id),
-      messages: this.discord.messagesSeenBy(person.id, this.world.channel.id).slice(-HISTORY_SENT).map(asApiMessage),
+      channel,
+      channels: this.#channels,
+      commands: this.#commands(viewer),
+      messages: this.discord.messagesSeenBy(person.id, channel.id).slice(-HISTORY_SENT).map(asApiMessage),
       botStatus: this.#botStatus,
       messageLimit: CONTENT_LIMIT,
     };
     send(socket, hello);
   }
 
-  async #perform(person: Person, action: ClientAction): Promise<ActionResult> {
+  async #perform(person: Person, channel: string, action: ClientAction): Promise<ActionResult> {
     const user = person.id;
-    const channel = this.world.channel.id;
     try {
       let outcome: InteractionOutcome;
       switch (action.type) {
@@ -162,6 +176,16 @@ export class LiveChannel {
           return { kind: 'acknowledged', ack: 'settings', ephemeral: true };
       }
       if (outcome.ack === 'failed') return { kind: 'failed' };
+      if (outcome.ack === 'launch-activity') {
+        // Discord's client opens the Activity the interaction put the person in.
+        const instance = this.discord.activityIn(this.world.app.id, channel);
+        return {
+          kind: 'acknowledged',
+          ack: outcome.ack,
+          ephemeral: false,
+          ...(instance ? { activityInstanceId: instance.instanceId } : {}),
+        };
+      }
       return { kind: 'acknowledged', ack: outcome.ack, ephemeral: outcome.ephemeral };
     } catch (error) {
       // What Discord's client would not let a person do (a button gone since, a value not offered…).
@@ -176,14 +200,17 @@ export class LiveChannel {
    * Discord's client hides the rest (`/crag-settings` from all but alice, who manages the server).
    * The discord-api-types shape is the emulator's JSON.
    */
-  #commands(personId: string): APIApplicationCommand[] {
-    const { app, channel } = this.world;
-    return this.discord.offeredCommands(app.id, personId, channel.id) as unknown as APIApplicationCommand[];
+  #commands(viewer: { personId: string; channelId: string }): APIApplicationCommand[] {
+    return this.discord.offeredCommands(
+      this.world.app.id,
+      viewer.personId,
+      viewer.channelId,
+    ) as unknown as APIApplicationCommand[];
   }
 
   #toViewersOf(info: MessageInfo, event: ServerEvent): void {
-    if (info.channelId !== this.world.channel.id) return;
     for (const viewer of this.#viewers) {
+      if (info.channelId !== viewer.channelId) continue;
       if (info.visibleTo === null || info.visibleTo === viewer.personId) send(viewer.socket, event);
     }
   }

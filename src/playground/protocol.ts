@@ -18,6 +18,15 @@ export type BotStatus = 'starting' | 'online' | 'reconnecting';
 
 export type OptionValue = string | number | boolean;
 
+/** A channel the page can show: #crag, or the voice channel "Crag table" (its text chat, and the Activity). */
+export type ChannelKind = 'text' | 'voice';
+
+export interface PageChannel {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: ChannelKind;
+}
+
 /** Everything the page needs to draw the channel, sent on every (re)connection. */
 export interface Hello {
   readonly type: 'hello';
@@ -28,7 +37,9 @@ export interface Hello {
   readonly bot: { readonly id: string; readonly username: string };
   /** `locale`: the server's language (Discord's `preferred_locale`), which the bot's boards speak. */
   readonly guild: { readonly id: string; readonly name: string; readonly locale: string };
-  readonly channel: { readonly id: string; readonly name: string };
+  /** The channel this socket shows (`?channel=voice`, else #crag), and every channel the page lists. */
+  readonly channel: PageChannel;
+  readonly channels: readonly PageChannel[];
   /** The slash commands registered where the channel is (the guild's, then global ones). */
   readonly commands: readonly APIApplicationCommand[];
   /** The newest messages `you` can see, oldest first (ephemeral ones: only yours). */
@@ -40,7 +51,13 @@ export interface Hello {
 
 /** How the bot answered an action; `refused` when nobody could have done it in Discord. */
 export type ActionResult =
-  | { readonly kind: 'acknowledged'; readonly ack: string; readonly ephemeral: boolean }
+  | {
+      readonly kind: 'acknowledged';
+      readonly ack: string;
+      readonly ephemeral: boolean;
+      /** LAUNCH_ACTIVITY: the Activity instance the person was put in, which the page opens as Discord's client does. */
+      readonly activityInstanceId?: string;
+    }
   | { readonly kind: 'failed' }
   | { readonly kind: 'refused'; readonly reason: string }
   /** A message longer than Discord takes (`max` characters): nothing was posted, the page says so. */

@@ -86,10 +86,10 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   const { app, guild } = world;
   await registerCommands({ token: app.token, clientId: app.id, guildId: guild.id, apiUrl: discord.apiUrl });
   const locales = new PlaygroundLocales(discord, world, file, (changed) => writeWorldFile(paths.worldFile, changed));
-  const channel = new LiveChannel(discord, world, locales);
-  live = channel;
   const activityPort = await freePort();
   activity = new ActivityHost(discord, world, activityPort);
+  const channel = new LiveChannel(discord, world, locales, activity.voice);
+  live = channel;
   say(`Local Discord emulator: ${discord.apiUrl} (its bot token is in ${paths.worldFile}).`);
 
   const bot = new BotSupervisor({

@@ -16,6 +16,7 @@ const ACTIONS: ComponentAction[] = [
   { kind: 'again' },
   { kind: 'analysis' },
   { kind: 'share' },
+  { kind: 'table' },
 ];
 
 describe('custom_id codec', () => {

@@ -153,6 +153,22 @@ describe('renderers', () => {
     expect(part(quiet, PART.footer)).toContain('hints off · pings off');
   });
 
+  it('offer Play at the table in a row of its own, only where the table is served', () => {
+    const state = play(createGame(ALICE, RULES, 'alice'), [{ type: 'join', playerId: BOB, name: 'bob' }]);
+    const kinds = (message: MessagePayload) =>
+      allComponents(message)
+        .filter((component) => component.type === ComponentType.ActionRow)
+        .map((row) => controls({ components: [row] }).map((control) => control.kind));
+    const atTable = renderGame(view(state, { atTable: true }), en, EMOJI_DICE);
+    expectValidForDiscord(atTable);
+    expect(kinds(atTable)).toEqual([['join', 'leave'], ['start', 'cancel'], ['table']]);
+    expect(controls(atTable).find((control) => control.kind === 'table')?.label).toBe('Play at the table');
+    expect(kinds(renderGame(view(state, { atTable: false }), en, EMOJI_DICE))).toEqual([
+      ['join', 'leave'],
+      ['start', 'cancel'],
+    ]);
+  });
+
   it('draw the board: the dice as emojis, a row each for the dice, Reroll, the menu, and Hint with My sheet', () => {
     const state = aliceKeepsOne();
     const message = renderGame(view(state), en, EMOJI_DICE);

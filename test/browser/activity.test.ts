@@ -1,38 +1,40 @@
-import type { Browser, FrameLocator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage } from './support/channel-page.js';
-import { launchChromium } from './support/chromium.js';
-import { PlaygroundProcess } from './support/playground-process.js';
+import type { FrameLocator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ChannelPage } from './support/channel-page.js';
+import { playgroundSession } from './support/playground-session.js';
 
 /**
  * Crag at the table in the playground: the voice channel "Crag table", the real Activity page in an
  * iframe, the real Embedded App SDK in it talking postMessage to the playground as to Discord.
  */
 describe('the Activity in the playground voice channel', () => {
-  let playground: PlaygroundProcess;
-  let browser: Browser;
-  const pages: ChannelPage[] = [];
+  const session = playgroundSession();
+  const { pages } = session;
 
-  beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
-    browser = await launchChromium();
-  });
+  /** A person's tab in the voice channel "Crag table", its chat shown (the page opens on #crag). */
+  async function inVoiceChannel(person: string): Promise<ChannelPage> {
+    const page = await session.open(person);
+    await page.page
+      .getByRole('navigation', { name: 'Channels' })
+      .getByRole('button', { name: /Crag table/ })
+      .click();
+    await page.page.locator('h1.channel-name', { hasText: 'Crag table' }).waitFor();
+    await page.waitUntilLive();
+    return page;
+  }
 
-  afterAll(async () => {
-    await browser?.close();
-    const stopped = await playground?.stop();
-    playground?.removeData();
-    expect(stopped?.code).toBe(0);
-  });
-
-  /** A person's tab, at the table: Play at the table pressed, the Activity signed in. */
-  async function atTable(person: string): Promise<{ page: ChannelPage; table: FrameLocator }> {
-    const page = await ChannelPage.open(browser, playground.url, person);
-    pages.push(page);
-    await page.page.getByRole('button', { name: 'Play at the table' }).click();
+  /** The Activity's frame, once its page is signed in and drawing the table. */
+  async function tableIn(page: ChannelPage): Promise<FrameLocator> {
     const table = page.page.frameLocator('iframe.voice-table-frame');
     await table.locator('main.table').waitFor({ timeout: 30_000 });
-    return { page, table };
+    return table;
+  }
+
+  /** A person's tab, at the table: Crag launched as from the App Launcher, the Activity signed in. */
+  async function atTable(person: string): Promise<{ page: ChannelPage; table: FrameLocator }> {
+    const page = await inVoiceChannel(person);
+    await page.page.getByRole('button', { name: 'Launch Crag' }).click();
+    return { page, table: await tableIn(page) };
   }
 
   const status = (table: FrameLocator) => table.getByTestId('status');
@@ -72,7 +74,8 @@ describe('the Activity in the playground voice channel', () => {
         const reloaded = bob.page.page.reload();
         await reloaded;
         await bob.page.waitUntilLive();
-        await bob.page.page.getByRole('button', { name: 'Play at the table' }).click();
+        // The tab comes back to the voice channel it showed (?channel=voice).
+        await bob.page.page.getByRole('button', { name: 'Launch Crag' }).click();
         await bob.table.locator('main.table[data-status="playing"]').waitFor({ timeout: 30_000 });
       }
       const open = player.table.locator('button.row:not([disabled])').first();
@@ -91,7 +94,11 @@ describe('the Activity in the playground voice channel', () => {
     const standings = await carol.table.locator('.standings li').allTextContents();
     expect(standings).toHaveLength(2);
 
-    // The standings were posted in the voice channel's text chat (the board there); the leaderboard has the game.
+    // The standings are the board in the voice channel's text chat, which the page shows under the table.
+    await expect
+      .poll(async () => (await alice.page.page.locator('.message').last().textContent()) ?? '')
+      .toMatch(/final standings/);
+    // The leaderboard has the game.
     await alice.page.type('/crag leaderboard scope:server');
     await expect
       .poll(async () => (await alice.page.page.locator('.message').last().textContent()) ?? '')
@@ -104,9 +111,8 @@ describe('the Activity in the playground voice channel', () => {
   it('refuses the socket of someone who is not in the Activity, even with their own valid token', async () => {
     const alice = pages[0] ?? (await atTable('alice')).page;
     const src = (await alice.page.locator('iframe.voice-table-frame').getAttribute('src')) ?? '';
-    const instanceId = new URL(src, playground.url).searchParams.get('instance_id');
-    const dave = await ChannelPage.open(browser, playground.url, 'dave');
-    pages.push(dave);
+    const instanceId = new URL(src, session.playground.url).searchParams.get('instance_id');
+    const dave = await session.open('dave');
     const answer = await dave.page.evaluate(
       async ({ instance, host }) => {
         const authorized = await fetch('/api/table/authorize?as=dave', { method: 'POST' });
@@ -125,9 +131,22 @@ describe('the Activity in the playground voice channel', () => {
           ws.onclose = (event) => resolve({ messages, code: event.code });
         });
       },
-      { instance: instanceId, host: new URL(playground.url).host },
+      { instance: instanceId, host: new URL(session.playground.url).host },
     );
     expect(answer.code).toBe(4403);
     expect(answer.messages.map((message) => (JSON.parse(message) as { type: string }).type)).toEqual(['denied']);
+  });
+
+  it("opens the table from a lobby's Play at the table, on that lobby's game", async () => {
+    const dave = await inVoiceChannel('dave');
+    await dave.type('/crag start');
+    const lobby = dave.page.locator('.message', { hasText: 'a new game is open' }).last();
+    await lobby.waitFor();
+    const game = /game #(\d+)/.exec((await lobby.textContent()) ?? '')?.[1];
+    expect(game).toMatch(/^\d+$/);
+    await lobby.getByRole('button', { name: 'Play at the table' }).click();
+    const table = await tableIn(dave);
+    await table.locator(`main.table[data-status="lobby"][data-game="${game}"]`).waitFor();
+    await expect.poll(() => table.locator('.seats li').allTextContents()).toEqual([expect.stringMatching(/dave/)]);
   });
 });

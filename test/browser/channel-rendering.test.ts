@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage, PHONE } from './support/channel-page.js';
+import { ChannelPage, PHONE, shownText } from './support/channel-page.js';
 import { launchChromium } from './support/chromium.js';
 import { PlaygroundProcess } from './support/playground-process.js';
 import { postAsBot, TINY_PNG, uploadEmojiAsBot } from './support/post-as-bot.js';
@@ -133,7 +133,7 @@ describe('the page draws what the bot sends, like a Discord client', () => {
       'keep the pair',
       'reroll the three',
     ]);
-    expect(await container.locator('.cv2-accessory button.btn-primary').textContent()).toBe('💡Hint');
+    expect(await shownText(container.locator('.cv2-accessory button.btn-primary'))).toBe('💡Hint');
     // Media load from the page's own /cdn (the emulator's CDN behind it); a placeholder stands in if it has none.
     await expect
       .poll(() => asked.filter((pathname) => /^\/cdn\/attachments\/\d+\/\d+\/dice\.png$/.test(pathname)))

@@ -1,10 +1,13 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { description, isFinalStandings, totals } from '../../harness/board.js';
+import { controls, description, isFinalStandings, requireControl, totals } from '../../harness/board.js';
 import type { TableView } from '../../src/activity/protocol.js';
+import { decodeComponentId } from '../../src/bot/custom-id.js';
 import { ACCESS_TOKEN_SECONDS } from '../../src/emulator/oauth2.js';
 import { rawRest } from '../emulator/helpers.js';
 import { runDeploy } from './support/bot-process.js';
+import { freePort, scrape } from './support/ops-listener.js';
+import { total } from './support/prometheus-text.js';
 import { Table } from './support/table.js';
 import { activityPort, exchangeAtTable, TableSocket } from './support/table-socket.js';
 import { TestWorld } from './support/world.js';
@@ -20,6 +23,45 @@ function bestRow(table: TableView): string {
   return best.id;
 }
 
+/**
+ * Plays the game at the table to its end: each player on their turn takes the row that scores most.
+ * With `keepAndRollFirst`, the first turn keeps a die and rolls once, which the watcher must see.
+ */
+async function playOut(
+  players: ReadonlyMap<string, TableSocket>,
+  watcher: TableSocket,
+  options: { keepAndRollFirst?: boolean } = {},
+): Promise<void> {
+  for (let turn = 0; turn < 26; turn += 1) {
+    const now = watcher.table;
+    if (now?.status !== 'playing') break;
+    const current = now.seats.find((seat) => seat.current)?.playerId;
+    const socket = current ? players.get(current) : undefined;
+    if (!socket) throw new Error(`nobody to play: ${JSON.stringify(now.seats)}`);
+    // A socket's history may hold other games' tables: match this game's versions only.
+    const same = (view: TableView) => view.gameId === now.gameId;
+    const mine = await socket.tableWhere((view) => same(view) && view.version === now.version);
+    if (turn === 0 && options.keepAndRollFirst) {
+      // Keep the first die, roll the others once: everyone sees the keep and the roll.
+      socket.send({ kind: 'keep', die: 0 });
+      const kept = await watcher.tableWhere((view) => view.version === now.version + 1);
+      // The roll is of the dice as kept: the player's own table must show the keep first.
+      await socket.tableWhere((view) => view.version === kept.version);
+      expect(kept.kept).toEqual([true, false, false]);
+      socket.send({ kind: 'roll' });
+      const rolled = await watcher.tableWhere((view) => view.version === now.version + 2);
+      expect(rolled.dice[0]).toBe(kept.dice[0]);
+      expect(rolled.rerollsLeft).toBe(0);
+      const row = bestRow(await socket.tableWhere((view) => view.version === rolled.version));
+      socket.send({ kind: 'choose', row });
+      await watcher.tableWhere((view) => view.version > rolled.version);
+      continue;
+    }
+    socket.send({ kind: 'choose', row: bestRow(mine) });
+    await watcher.tableWhere((view) => same(view) && view.version > now.version);
+  }
+}
+
 describe('Crag at the table (the Activity)', () => {
   let world: TestWorld;
   let port: number;
@@ -28,10 +70,14 @@ describe('Crag at the table (the Activity)', () => {
   let carol: string;
   let dave: string;
   let voice: string;
+  let opsPort: number;
   const sockets: TableSocket[] = [];
+  const launches = async (labels: Record<string, string>) =>
+    total((await scrape(opsPort)).samples, 'crag_table_launches_total', labels);
 
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 4, activities: true });
+    opsPort = await freePort();
+    world = await TestWorld.create({ people: 4, activities: true, env: { OPS_PORT: String(opsPort) } });
     port = activityPort(world.bot.logs);
     [alice, bob, carol, dave] = [0, 1, 2, 3].map((i) => world.person(i).id) as [string, string, string, string];
     voice = world.channel('table').id;
@@ -91,34 +137,14 @@ describe('Crag at the table (the Activity)', () => {
     const refusal = await atCarol.next((message) => message.type === 'refused', before);
     expect(refusal).toMatchObject({ type: 'refused', text: 'You are not playing in this game.' });
 
-    const players = new Map([
-      [alice, atAlice],
-      [bob, atBob],
-    ]);
-    for (let turn = 0; turn < 26; turn += 1) {
-      const now = atCarol.table;
-      if (now?.status !== 'playing') break;
-      const current = now.seats.find((seat) => seat.current)?.playerId;
-      const socket = current ? players.get(current) : undefined;
-      if (!socket) throw new Error(`nobody to play: ${JSON.stringify(now.seats)}`);
-      const mine = await socket.tableWhere((view) => view.version === now.version);
-      if (turn === 0) {
-        // Keep the first die, roll the others once: everyone sees the keep and the roll.
-        socket.send({ kind: 'keep', die: 0 });
-        const kept = await atCarol.tableWhere((view) => view.version === now.version + 1);
-        expect(kept.kept).toEqual([true, false, false]);
-        socket.send({ kind: 'roll' });
-        const rolled = await atCarol.tableWhere((view) => view.version === now.version + 2);
-        expect(rolled.dice[0]).toBe(kept.dice[0]);
-        expect(rolled.rerollsLeft).toBe(0);
-        const row = bestRow(await socket.tableWhere((view) => view.version === rolled.version));
-        socket.send({ kind: 'choose', row });
-        await atCarol.tableWhere((view) => view.version > rolled.version);
-        continue;
-      }
-      socket.send({ kind: 'choose', row: bestRow(mine) });
-      await atCarol.tableWhere((view) => view.version > now.version);
-    }
+    await playOut(
+      new Map([
+        [alice, atAlice],
+        [bob, atBob],
+      ]),
+      atCarol,
+      { keepAndRollFirst: true },
+    );
     const final = await atCarol.tableWhere((view) => view.status === 'finished');
     expect(final.standings.map((standing) => standing.name).sort()).toEqual(['alice', 'bob']);
 
@@ -216,6 +242,102 @@ describe('Crag at the table (the Activity)', () => {
     const outcome = await world.discord.openFromLauncher({ user: dave, channel: voice, app: world.app.id });
     expect(outcome?.ack).toBe('launch-activity');
     expect(world.discord.activityIn(world.app.id, voice)?.users).toContain(dave);
+    // Counted (docs/operating.md): launches from the App Launcher, apart from the lobby's button.
+    expect(await launches({ via: 'entry-point', outcome: 'launched' })).toBe(1);
+    expect(await launches({ via: 'button' })).toBe(0);
+  });
+
+  it("offers Play at the table on a voice channel's lobby only; pressing it opens the table on that lobby", async () => {
+    // The game played again above is still on: it ends, and the voice channel is free.
+    const inVoice = new Table(world, voice);
+    expect((await inVoice.command(alice, 'end')).ack).toBe('reply');
+    const inText = new Table(world);
+    const textLobby = await inText.open(bob);
+    expect(controls(textLobby).map((control) => control.kind)).not.toContain('table');
+
+    const lobby = await inVoice.open(bob);
+    const button = requireControl(lobby, 'table');
+    expect(button.label).toBe('Play at the table');
+    const gameId = decodeComponentId(button.customId)?.gameId;
+    const launched = await inVoice.click(alice, 'table');
+    expect(launched.ack, launched.error ?? '').toBe('launch-activity');
+    expect(await launches({ via: 'button', outcome: 'launched' })).toBe(1);
+    const instance = world.discord.activityIn(world.app.id, voice);
+    expect(instance?.users).toContain(alice);
+
+    // The table is the channel's: it opens on the lobby the button was on.
+    const atAlice = await sitDown(alice, instance?.instanceId ?? '');
+    const seen = await atAlice.tableWhere((view) => view.status === 'lobby');
+    expect(seen.gameId).toBe(gameId);
+    atAlice.send({ kind: 'join' });
+    await world.discord.waitFor(() => (description(inVoice.board()).includes('2. alice') ? true : undefined));
+    expect(controls(inVoice.board()).map((control) => control.kind)).toContain('table');
+    // Once the game is under way the board offers no table any more (the table is already open).
+    expect((await inVoice.click(bob, 'start')).ack).toBe('update');
+    await atAlice.tableWhere((view) => view.status === 'playing');
+    await world.discord.waitFor(() =>
+      controls(inVoice.board()).some((control) => control.kind === 'table') ? undefined : true,
+    );
+    expect((await inVoice.command(alice, 'end')).ack).toBe('reply');
+    expect((await inText.command(alice, 'end')).ack).toBe('reply');
+    expect(world.bot.errors()).toEqual([]);
+  });
+
+  it("holds the server's starter role at the table: a new game and Play again, as on the buttons", async () => {
+    const regulars = world.discord.createRole(world.guild.id, { name: 'Regulars', permissions: 0n });
+    const set = await world.discord.runCommand({
+      user: alice,
+      channel: world.channel().id,
+      name: 'crag-settings',
+      subcommand: 'starter-role',
+      options: { role: regulars.id },
+    });
+    expect(set.ack, set.error ?? '').toBe('reply');
+    const instance = world.discord.activityIn(world.app.id, voice);
+    if (!instance) throw new Error('the Activity is gone');
+    world.discord.launchActivity(world.app.id, voice, bob);
+    const atAlice = await sitDown(alice, instance.instanceId);
+    const atBob = await sitDown(bob, instance.instanceId);
+    const roleRefusal = `Only members with the <@&${regulars.id}> role, or with Manage Server, can start games here.`;
+
+    await atBob.tableWhere((view) => view.status === 'cancelled' || view.status === 'finished');
+    const before = atBob.messages.length;
+    atBob.send({ kind: 'new-game' });
+    expect(await atBob.next((message) => message.type === 'refused', before)).toMatchObject({
+      text: expect.stringContaining(roleRefusal),
+    });
+    // alice manages the server: she may.
+    atAlice.send({ kind: 'new-game' });
+    await atBob.tableWhere((view) => view.status === 'lobby');
+    atBob.send({ kind: 'join' });
+    await atAlice.tableWhere((view) => view.seats.length === 2);
+    atAlice.send({ kind: 'start' });
+    const playing = await atBob.tableWhere((view) => view.status === 'playing');
+    await playOut(
+      new Map([
+        [alice, atAlice],
+        [bob, atBob],
+      ]),
+      atBob,
+    );
+    const finished = await atBob.tableWhere((view) => view.status === 'finished' && view.gameId === playing.gameId);
+    const refusedAt = atBob.messages.length;
+    atBob.send({ kind: 'again' }, finished.version);
+    expect(await atBob.next((message) => message.type === 'refused', refusedAt)).toMatchObject({
+      text: expect.stringContaining(roleRefusal),
+    });
+    world.discord.assignRole(world.guild.id, bob, regulars.id);
+    atBob.send({ kind: 'again' }, finished.version);
+    await atBob.tableWhere((view) => view.status === 'playing' && view.gameId !== finished.gameId);
+    const cleared = await world.discord.runCommand({
+      user: alice,
+      channel: world.channel().id,
+      name: 'crag-settings',
+      subcommand: 'starter-role',
+      options: { clear: true },
+    });
+    expect(cleared.ack, cleared.error ?? '').toBe('reply');
+    expect(world.bot.errors()).toEqual([]);
   });
 
   it('keeps the bot running when the Activity port is taken', async () => {

@@ -179,12 +179,18 @@ describe('the Entry Point command', () => {
   });
 });
 
+/** A discord.js client of the app, connected and ready. */
+async function loggedIn(token: string): Promise<Client> {
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiUrl } });
+  const ready = once(client, Events.ClientReady);
+  await client.login(token);
+  await ready;
+  return client;
+}
+
 describe('LAUNCH_ACTIVITY (interaction response type 12)', () => {
   test("a button answered with type 12 puts its presser in the channel's instance", async () => {
-    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiUrl } });
-    const ready = once(client, Events.ClientReady);
-    await client.login(app.token);
-    await ready;
+    const client = await loggedIn(app.token);
     try {
       const posted = await rawRest(discord, 'POST', `/channels/${voiceId}/messages`, {
         token: app.token,
@@ -211,6 +217,86 @@ describe('LAUNCH_ACTIVITY (interaction response type 12)', () => {
       expect(instanceId).toBe(discord.activityIn(app.id, voiceId)?.instanceId);
       expect(discord.activityIn(app.id, voiceId)?.users).toContain(bob.id);
       expect(discord.problems).toEqual([]);
+    } finally {
+      await client.destroy();
+    }
+  });
+
+  test('an app without Activities is refused type 12; the interaction stays open for another answer', async () => {
+    const guild = discord.createGuild({ name: 'Plain', ownerId: alice.id, members: [bob.id], bots: [plain.id] });
+    const voice = discord.createChannel(guild.id, { name: 'Voice', type: 2 }).id;
+    const client = await loggedIn(plain.token);
+    try {
+      const posted = await rawRest(discord, 'POST', `/channels/${voice}/messages`, {
+        token: plain.token,
+        body: {
+          content: 'Lobby',
+          components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Go', custom_id: 'go' }] }],
+        },
+      });
+      const refusal = new Promise<unknown>((resolve) => {
+        client.once(Events.InteractionCreate, (interaction) => {
+          if (!interaction.isButton()) return;
+          interaction.launchActivity().then(
+            () => resolve('launched'),
+            async (error: unknown) => {
+              // Refused, not answered: the app may still tell the person why.
+              await interaction.reply({ content: 'no table here', flags: 64 });
+              resolve(error);
+            },
+          );
+        });
+      });
+      const outcome = await discord.clickButton({
+        user: bob.id,
+        message: (posted.body as { id: string }).id,
+        customId: 'go',
+      });
+      expect(outcome).toMatchObject({ ack: 'reply', ephemeral: true });
+      expect(await refusal).toMatchObject({ status: 400, code: 50035 });
+      expect(discord.activityIn(plain.id, voice)).toBeUndefined();
+      expect(discord.problems.map((problem) => problem.kind)).toEqual(['launch-without-activity']);
+      discord.clearProblems();
+    } finally {
+      await client.destroy();
+    }
+  });
+
+  test('type 12 is refused for autocomplete, and accepted for a slash command', async () => {
+    const command = await rawRest(discord, 'POST', `/applications/${app.id}/commands`, {
+      token: app.token,
+      body: { type: 1, name: 'table', description: 'Open the table' },
+    });
+    expect(command.status).toBe(201);
+    const client = await loggedIn(app.token);
+    try {
+      client.once(Events.InteractionCreate, (interaction) => {
+        if (interaction.isChatInputCommand()) void interaction.launchActivity();
+      });
+      const outcome = await discord.runCommand({ user: alice.id, channel: textId, name: 'table' });
+      expect(outcome.ack).toBe('launch-activity');
+      expect(discord.activityIn(app.id, textId)?.users).toEqual([alice.id]);
+      const autocomplete = discord.sendRawInteraction({
+        user: alice.id,
+        channel: textId,
+        app: app.id,
+        type: 4,
+        data: { id: (command.body as { id: string }).id, name: 'table', type: 1, options: [] },
+        unchecked: true,
+      });
+      const answered = new Promise<number>((resolve) => {
+        client.once(Events.InteractionCreate, (interaction) => {
+          void client.rest
+            .post(`/interactions/${interaction.id}/${interaction.token}/callback`, { body: { type: 12 }, auth: false })
+            .then(
+              () => resolve(200),
+              (error: { status: number }) => resolve(error.status),
+            );
+        });
+      });
+      expect(await answered).toBe(400);
+      expect((await autocomplete).ack).toBe('failed');
+      discord.clearProblems();
     } finally {
       await client.destroy();
     }

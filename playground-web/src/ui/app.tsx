@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { ChannelKind } from '../../../src/playground/protocol.js';
 import { ChannelView } from './channel-view.js';
 
 const REMEMBERED = 'crag-playground-as';
@@ -9,15 +10,24 @@ function initialPerson(): string {
   return fromUrl ?? window.localStorage.getItem(REMEMBERED) ?? '';
 }
 
+/** Which channel this tab shows: `?channel=voice` is the voice channel "Crag table", else #crag. */
+function initialChannel(): ChannelKind {
+  return new URL(window.location.href).searchParams.get('channel') === 'voice' ? 'voice' : 'text';
+}
+
 export function App() {
   const [as, setAs] = useState(initialPerson);
+  const [channel, setChannel] = useState(initialChannel);
   useEffect(() => {
-    if (!as) return;
-    window.localStorage.setItem(REMEMBERED, as);
     const url = new URL(window.location.href);
-    url.searchParams.set('as', as);
+    if (as) {
+      window.localStorage.setItem(REMEMBERED, as);
+      url.searchParams.set('as', as);
+    }
+    if (channel === 'voice') url.searchParams.set('channel', 'voice');
+    else url.searchParams.delete('channel');
     window.history.replaceState(null, '', url);
-  }, [as]);
-  // A new person is a new view: nothing of the last one's ephemeral messages carries over.
-  return <ChannelView key={as} as={as} onSwitch={setAs} />;
+  }, [as, channel]);
+  // A new person or channel is a new view: nothing of the last one's ephemeral messages carries over.
+  return <ChannelView key={`${as} ${channel}`} as={as} channel={channel} onSwitch={setAs} onChannel={setChannel} />;
 }

@@ -1,3 +1,5 @@
+import { UnicodeEmoji } from './unicode-emoji.js';
+
 /** Discord's default avatar colours; a person keeps theirs, picked from their id. */
 const COLOURS = ['#5865f2', '#757e8a', '#3ba55c', '#faa61a', '#ed4245', '#eb459f'];
 
@@ -19,7 +21,7 @@ export function Avatar({ id, name, bot, size = 40 }: { id: string; name: string;
         background: bot ? '#2b7a4b' : colourFor(id),
       }}
     >
-      {bot ? '🎲' : name.charAt(0).toUpperCase()}
+      {bot ? <UnicodeEmoji emoji="🎲" /> : name.charAt(0).toUpperCase()}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { MessageKey } from '../../../src/i18n/keys.js';
 import type { MessageParams } from '../../../src/i18n/message.js';
+import type { ChannelKind } from '../../../src/playground/protocol.js';
 import type { CommandContext } from '../lib/command-line.js';
 import type { CommandSpec } from '../lib/command-spec.js';
 import { pageTranslator } from '../lib/page-words.js';
@@ -8,13 +9,39 @@ import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
 import { PeopleList } from './people-list.js';
 import { pendingKey, type RenderContext, RenderContextValue } from './render-context.js';
+import { UnicodeEmoji } from './unicode-emoji.js';
 import { useLiveChannel } from './use-live-channel.js';
 import { VoiceTable } from './voice-table.js';
 
+/** How long a message a link jumped to stays highlighted, as in Discord's client. */
+const HIGHLIGHT_MS = 2_000;
+
 /** The whole page for one person: header, banners, the channel, the message box and the people. */
-export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username: string) => void }) {
-  const { state, send } = useLiveChannel(as);
+export function ChannelView({
+  as,
+  channel,
+  onSwitch,
+  onChannel,
+}: {
+  as: string;
+  channel: ChannelKind;
+  onSwitch: (username: string) => void;
+  onChannel: (channel: ChannelKind) => void;
+}) {
+  const { state, send } = useLiveChannel(as, channel);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+  // The message list brings the highlighted message into view (message-list.tsx).
+  const jumpTo = useCallback((messageId: string) => {
+    if (!document.querySelector(`.message[data-message-id="${CSS.escape(messageId)}"]`)) return false;
+    setHighlighted(messageId);
+    return true;
+  }, []);
   const dismiss = useCallback((id: string) => setDismissed((old) => new Set(old).add(id)), []);
   const { hello } = state;
   const locale = hello?.you.locale ?? navigator.language;
@@ -30,7 +57,7 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
     const names = new Map<string, string>([
       ...hello.people.map((person) => [person.id, person.username] as const),
       [hello.bot.id, hello.bot.username],
-      [hello.channel.id, hello.channel.name],
+      ...hello.channels.map((listed) => [listed.id, listed.name] as const),
     ]);
     const byId = new Map(state.messages.map((message) => [message.id, message]));
     const pendingControls = new Set(
@@ -47,8 +74,11 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
       pendingControls,
       live: state.connection === 'open',
       messageById: (id: string) => byId.get(id),
+      place: { guildId: hello.guild.id, channelId: hello.channel.id },
+      jumpTo,
+      highlighted,
     };
-  }, [hello, locale, t, send, state.messages, state.pending, state.connection]);
+  }, [hello, locale, t, send, state.messages, state.pending, state.connection, jumpTo, highlighted]);
 
   const commandContext: CommandContext | null = useMemo(
     () =>
@@ -71,12 +101,27 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
     );
   }
   const botName = hello.bot.username;
+  const voice = hello.channel.kind === 'voice';
   return (
     <RenderContextValue.Provider value={render}>
       <div class="page">
         <header class="channel-header">
+          <nav class="channel-list" aria-label={t('playground.channels')}>
+            {hello.channels.map((listed) => (
+              <button
+                type="button"
+                key={listed.id}
+                class="channel-link"
+                aria-current={listed.id === hello.channel.id ? 'page' : undefined}
+                onClick={() => onChannel(listed.kind)}
+              >
+                <span aria-hidden="true">{listed.kind === 'voice' ? <UnicodeEmoji emoji="🔊" /> : '#'} </span>
+                {listed.name}
+              </button>
+            ))}
+          </nav>
           <span class="channel-hash" aria-hidden="true">
-            #
+            {voice ? <UnicodeEmoji emoji="🔊" /> : '#'}
           </span>
           <h1 class="channel-name">{hello.channel.name}</h1>
           <span class="channel-topic">{hello.guild.name}</span>
@@ -98,7 +143,14 @@ export function ChannelView({ as, onSwitch }: { as: string; onSwitch: (username:
           ) : null}
         </div>
         <main class="channel">
-          <VoiceTable as={hello.you.username} t={t} />
+          {voice ? (
+            <VoiceTable
+              as={hello.you.username}
+              place={{ guildId: hello.guild.id, channelId: hello.channel.id, clientId: hello.bot.id }}
+              launched={state.launched}
+              t={t}
+            />
+          ) : null}
           <MessageList
             messages={state.messages}
             notices={state.notices}

@@ -2,9 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { type MarkdownNode, parseMarkdown } from '../lib/markdown.js';
 import { emojiUrl, safeLink } from '../lib/media-url.js';
+import { parseMessageLink } from '../lib/message-link.js';
 import { DEFAULT_TIMESTAMP_STYLE, isTimestampStyle } from '../lib/timestamp-format.js';
 import { useRender } from './render-context.js';
 import { TimestampView } from './timestamp-view.js';
+import { UnicodeEmoji } from './unicode-emoji.js';
 
 /** Text in Discord's markdown, drawn as Discord draws it. Nothing is ever set as raw HTML. */
 export function MarkdownView({ text }: { text: string }) {
@@ -30,8 +32,9 @@ function MarkdownNodeView({ node }: { node: MarkdownNode }) {
   switch (node.type) {
     case 'text':
     case 'emoticon':
-    case 'twemoji':
       return <>{typeof node.content === 'string' ? node.content : String(node.name ?? '')}</>;
+    case 'twemoji':
+      return <UnicodeEmoji emoji={String(node.name ?? '')} />;
     case 'br':
     case 'newline':
       return <br />;
@@ -99,16 +102,38 @@ function MarkdownNodeView({ node }: { node: MarkdownNode }) {
     case 'link': {
       const href = safeLink(String(node.target ?? ''));
       if (!href) return <>{children(node)}</>;
-      return (
-        <a class="md-link" href={href} target="_blank" rel="noreferrer noopener">
-          {children(node) ?? href}
-        </a>
-      );
+      return <LinkView href={href}>{children(node) ?? href}</LinkView>;
     }
     default:
       // A rule this page does not know yet still shows its text.
       return <>{children(node)}</>;
   }
+}
+
+/**
+ * A link. One to a message of this very channel (`https://discord.com/channels/…`, as the bot's
+ * "the board is here" links are) scrolls to that message and highlights it, as Discord's client
+ * does, instead of leaving for discord.com; any other link opens in a new tab.
+ */
+function LinkView({ href, children: content }: { href: string; children: ComponentChildren }) {
+  const { place, jumpTo } = useRender();
+  const target = parseMessageLink(href);
+  const here = target && target.guildId === place.guildId && target.channelId === place.channelId ? target : null;
+  const follow = (event: MouseEvent) => {
+    // A message this page no longer holds (older than its history) is left to the link.
+    if (here && jumpTo(here.messageId)) event.preventDefault();
+  };
+  return (
+    <a
+      class={here ? 'md-link message-link' : 'md-link'}
+      href={href}
+      target="_blank"
+      rel="noreferrer noopener"
+      onClick={here ? follow : undefined}
+    >
+      {content}
+    </a>
+  );
 }
 
 /** A custom emoji from the CDN; its `:name:` if the image cannot be had. */

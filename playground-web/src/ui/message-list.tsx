@@ -14,17 +14,35 @@ interface MessageListProps {
   readonly onDismiss: (id: string) => void;
 }
 
-/** The channel, oldest at the top; it stays scrolled to the newest unless the person scrolled up. */
+/**
+ * The channel, oldest at the top; it stays scrolled to the newest unless the person scrolled up,
+ * or followed a link to an older message (which is then brought into view).
+ */
 export function MessageList({ messages, notices, failedOn, dismissed, onDismiss }: MessageListProps) {
-  const { t } = useRender();
+  const { t, highlighted } = useRender();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const shownJump = useRef<string | null>(null);
   const shown = messages.filter((message) => !dismissed.has(message.id));
   const visibleNotices = notices.filter((notice) => !dismissed.has(notice.id));
 
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    if (highlighted !== shownJump.current) {
+      shownJump.current = highlighted;
+      const target = highlighted
+        ? element.querySelector(`.message[data-message-id="${CSS.escape(highlighted)}"]`)
+        : null;
+      if (target) {
+        const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        target.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+        // The person is reading that message now: new ones no longer pull the list down.
+        atBottom.current = false;
+        return;
+      }
+    }
+    if (atBottom.current) element.scrollTop = element.scrollHeight;
   });
 
   return (

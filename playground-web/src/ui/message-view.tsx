@@ -20,7 +20,7 @@ interface MessageViewProps {
 
 /** One message: who and when, its text, embeds or Components V2 layout, attachments, and its controls. */
 export function MessageView({ message, continued, failed, onDismiss }: MessageViewProps) {
-  const { t, locale, names } = useRender();
+  const { t, locale, names, highlighted } = useRender();
   const author = message.author;
   const name = names.get(author.id) ?? author.global_name ?? author.username;
   const isBot = author.bot === true;
@@ -38,7 +38,7 @@ export function MessageView({ message, continued, failed, onDismiss }: MessageVi
   );
   return (
     <li
-      class={`message${continued ? ' continued' : ''}${ephemeral ? ' ephemeral' : ''}`}
+      class={`message${continued ? ' continued' : ''}${ephemeral ? ' ephemeral' : ''}${highlighted === message.id ? ' highlighted' : ''}`}
       data-message-id={message.id}
       data-edited={message.edited_timestamp ?? ''}
     >

@@ -19,6 +19,12 @@ export interface RenderContext {
   /** False while the page has no live connection: nothing can be clicked. */
   readonly live: boolean;
   readonly messageById: (id: string) => APIMessage | undefined;
+  /** The server and channel this page shows: a message link there is followed in the page. */
+  readonly place: { readonly guildId: string; readonly channelId: string };
+  /** Scrolls to a message of this channel and highlights it, as Discord's client does; false if it is not here. */
+  readonly jumpTo: (messageId: string) => boolean;
+  /** The message a link just jumped to, highlighted for a moment. */
+  readonly highlighted: string | null;
 }
 
 export const RenderContextValue = createContext<RenderContext | null>(null);

@@ -1,7 +1,7 @@
 import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
 import { useCallback, useEffect, useReducer, useRef } from 'preact/hooks';
 import { backoffDelay } from '../../../src/playground/backoff.js';
-import type { BotStatus, ClientAction, Hello, ServerEvent } from '../../../src/playground/protocol.js';
+import type { BotStatus, ChannelKind, ClientAction, Hello, ServerEvent } from '../../../src/playground/protocol.js';
 import { LIVE_PATH } from '../../../src/playground/protocol.js';
 import { upsertById } from '../lib/message-order.js';
 import type { Phrase } from '../lib/page-words.js';
@@ -33,6 +33,8 @@ export interface LiveState {
   /** Messages whose last interaction failed: "This interaction failed" under them. */
   readonly failedOn: ReadonlySet<string>;
   readonly notices: readonly LocalNotice[];
+  /** The Activity instance the bot's last LAUNCH_ACTIVITY put this person in: the page opens it. */
+  readonly launched: string | null;
 }
 
 type Event =
@@ -50,6 +52,7 @@ const INITIAL: LiveState = {
   pending: new Map(),
   failedOn: new Set(),
   notices: [],
+  launched: null,
 };
 
 function without<T>(set: ReadonlySet<T>, item: T | null): ReadonlySet<T> {
@@ -109,7 +112,10 @@ function applyServerEvent(state: LiveState, event: ServerEvent): LiveState {
       rest.delete(event.requestId);
       const next = { ...state, pending: rest };
       const { result } = event;
-      if (result.kind === 'acknowledged' || !pending) return next;
+      if (result.kind === 'acknowledged') {
+        return result.activityInstanceId ? { ...next, launched: result.activityInstanceId } : next;
+      }
+      if (!pending) return next;
       if (result.kind === 'failed' && pending.messageId) {
         return { ...next, failedOn: new Set(state.failedOn).add(pending.messageId) };
       }
@@ -158,7 +164,7 @@ type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : n
  * whenever it drops (the bot or the whole playground restarting); every (re)connection starts from
  * a full picture of the channel, so nothing is missed meanwhile.
  */
-export function useLiveChannel(as: string): { state: LiveState; send: SendAction } {
+export function useLiveChannel(as: string, channel: ChannelKind): { state: LiveState; send: SendAction } {
   const [state, dispatch] = useReducer(reduce, INITIAL);
   const socket = useRef<WebSocket | null>(null);
   const nextRequestId = useRef(1);
@@ -172,6 +178,7 @@ export function useLiveChannel(as: string): { state: LiveState; send: SendAction
       const url = new URL(LIVE_PATH, window.location.href);
       url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
       url.searchParams.set('as', as);
+      url.searchParams.set('channel', channel);
       const ws = new WebSocket(url);
       socket.current = ws;
       ws.onmessage = (message) => {
@@ -193,7 +200,7 @@ export function useLiveChannel(as: string): { state: LiveState; send: SendAction
       clearTimeout(timer);
       socket.current?.close(1000);
     };
-  }, [as]);
+  }, [as, channel]);
 
   const send = useCallback<SendAction>((partial) => {
     const ws = socket.current;

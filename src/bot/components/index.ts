@@ -1,6 +1,7 @@
 import { type MessageComponentInteraction, PermissionFlagsBits } from 'discord.js';
 import { confirmReset, isResetConfirmation } from '../../../commands/crag-settings/handler.js';
 import { dailyClick } from '../../../commands/daily/clicks.js';
+import { launchFromLobby } from '../../activity/launch.js';
 import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
@@ -122,6 +123,9 @@ export async function handleComponent(ctx: BotContext, interaction: GuildCompone
       return analysisButton(ctx, interaction, game);
     case 'again':
       return playAgain(ctx, interaction, game, id.version);
+    case 'table':
+      // The table is the channel's: it opens on whatever game the channel holds by then.
+      return launchFromLobby(ctx, interaction);
     default:
       return changeGame(ctx, interaction, game, id.action, id.version);
   }

@@ -9,7 +9,7 @@ import type { Changed } from '../game-flow.js';
 import { asEdit, boardView, gameMessage, type WithFiles } from '../game-message.js';
 import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../render/index.js';
-import { mayStartHere } from '../start-gate.js';
+import { mayStartHere, type Starter, starterOf } from '../start-gate.js';
 import type { GuildComponent } from './index.js';
 
 /**
@@ -39,15 +39,19 @@ function nextGame(
 
 /**
  * Opens the next game of the series for a player of the finished `game` (as drawn at `version`):
- * from the button under the standings, or from the Activity's table.
+ * from the button under the standings, or from the Activity's table. Starting the next game is
+ * starting a game: the server's channel and role rules hold for `starter` as for /crag start.
  */
 export async function openNextGame(
   ctx: BotContext,
   game: StoredGame,
   version: number,
   player: { playerId: string; name: string },
+  starter: Starter,
 ): Promise<Changed> {
   const no = (refusal: Refusal): Changed => ({ ok: false, ...refusal });
+  const barred = mayStartHere(starter, await ctx.houseRules.settingsOf(game.guildId));
+  if (barred) return no(barred);
   if (game.state.status !== 'finished' || version !== game.state.version)
     return no(refused('refusal.again-not-finished'));
   const seated = game.state.seats.some(
@@ -82,13 +86,13 @@ export async function playAgain(
   game: StoredGame,
   version: number,
 ): Promise<Outcome> {
-  // Starting the next game is starting a game: the server's channel and role rules hold as for /crag start.
-  const barred = mayStartHere(interaction, await ctx.houseRules.settingsOf(game.guildId));
-  if (barred) return barred;
-  const opened = await openNextGame(ctx, game, version, {
-    playerId: interaction.user.id,
-    name: displayName(interaction),
-  });
+  const opened = await openNextGame(
+    ctx,
+    game,
+    version,
+    { playerId: interaction.user.id, name: displayName(interaction) },
+    starterOf(interaction),
+  );
   if (!opened.ok) return opened;
   ctx.boards.willPost(opened.game.id);
   const tr = channelWide(ctx.languages, interaction);

@@ -10,11 +10,12 @@ import type { GameView } from './view.js';
 
 /**
  * The lobby: who is seated, Join and Leave for everyone, Start and Cancel for the host, in two rows
- * so that neither pair is split by a phone's wrapping.
+ * so that neither pair is split by a phone's wrapping. In a voice channel's chat with the Activity,
+ * a third row opens the table in the call.
  */
 export function renderLobby(view: GameView, tr: Translator): MessagePayload {
   const { gameId, state } = view;
-  const id = (kind: 'join' | 'leave' | 'start' | 'cancel') =>
+  const id = (kind: 'join' | 'leave' | 'start' | 'cancel' | 'table') =>
     encodeComponentId({ gameId, version: state.version, action: { kind } });
   const seats = state.seats.map((seat, i) => {
     const name = playerName(state, seat.playerId, tr);
@@ -40,6 +41,7 @@ export function renderLobby(view: GameView, tr: Translator): MessagePayload {
       button(id('start'), tr.t('lobby.start'), ButtonStyle.Primary),
       button(id('cancel'), tr.t('lobby.cancel'), ButtonStyle.Danger),
     ),
+    ...(view.atTable ? [row(button(id('table'), tr.t('lobby.table'), ButtonStyle.Primary))] : []),
     text(`-# ${gameFooter(view, tr, true)}`, PART.footer),
   ]);
 }

@@ -27,4 +27,6 @@ export interface GameView {
   readonly nextGameStarted?: boolean;
   /** The server's house rules (its /crag-settings) filled in or limited the game's settings. */
   readonly fromServer?: boolean;
+  /** The game's channel is a voice channel whose Activity this bot serves: the lobby offers Play at the table. */
+  readonly atTable?: boolean;
 }

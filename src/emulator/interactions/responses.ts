@@ -1,3 +1,4 @@
+import { APPLICATION_FLAG_EMBEDDED } from '../activity-instances.js';
 import { DiscordError, FormErrors } from '../errors.js';
 import type { RestResponse } from '../http/router.js';
 import { json, NO_CONTENT } from '../http/router.js';
@@ -20,6 +21,13 @@ export const CallbackType = {
   /** docs/interactions/receiving-and-responding.mdx: apps with Activities only. */
   LaunchActivity: 12,
 } as const;
+
+/** docs/interactions/receiving-and-responding.mdx: the interactions an Activity may be launched from. */
+const LAUNCHABLE_FROM: ReadonlySet<number> = new Set([
+  InteractionType.ApplicationCommand,
+  InteractionType.MessageComponent,
+  InteractionType.ModalSubmit,
+]);
 
 const MessageType = { Default: 0, Reply: 19, ChatInputCommand: 20 } as const;
 
@@ -319,12 +327,23 @@ export class InteractionResponder {
 
   /**
    * The person who acted gets the app's Activity in the interaction's channel (joining the one
-   * running there). Commands, components and modal submits may answer so; apps without the
-   * EMBEDDED flag may not.
+   * running there). Discord documents type 12 for command, component and modal-submit
+   * interactions, and only for apps with Activities enabled (the EMBEDDED flag). Otherwise the
+   * callback is refused and the interaction stays unanswered: without another answer within 3 s
+   * the person sees "This interaction failed" (Discord's client gets an INTERACTION_FAILURE, reason
+   * 14 "not an embedded activity" for an app without Activities).
    */
   #launchActivity(record: InteractionRecord): void {
-    if (record.type === InteractionType.Autocomplete || record.type === InteractionType.Ping) {
+    if (!LAUNCHABLE_FROM.has(record.type)) {
       throw DiscordError.formError(['type'], 'BASE_TYPE_CHOICES', 'Interaction response type 12 is not valid here.');
+    }
+    const app = this.context.world.requireApplication(record.appId);
+    if ((app.flags & APPLICATION_FLAG_EMBEDDED) === 0) {
+      throw DiscordError.formError(
+        ['type'],
+        'INTERACTION_RESPONSE_TYPE_UNAVAILABLE',
+        'LAUNCH_ACTIVITY is only available to applications with Activities enabled.',
+      ).withProblemKind('launch-without-activity');
     }
     const instance = this.context.activities.launch(record.appId, record.channelId, record.userId);
     this.#launched.set(record.id, instance.instanceId);

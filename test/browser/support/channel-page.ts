@@ -18,6 +18,47 @@ const TIMING_SCRIPT = `
 declare const window: { __crag: { lastClick: number; edits: { id: string; at: number }[] } };
 declare const document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
 
+/** The little of the DOM that shownTexts uses, in the page. */
+interface PageNode {
+  replaceWith(node: PageNode): void;
+}
+interface PageElement extends PageNode {
+  readonly innerText?: string;
+  readonly textContent: string | null;
+  readonly ownerDocument: { createTextNode(text: string): PageNode };
+  getAttribute(name: string): string | null;
+  querySelectorAll(selector: string): ArrayLike<PageElement>;
+}
+
+/**
+ * The text of each element as a person reads it, with every emoji image read as its alt text (the
+ * page draws unicode and custom emoji as images, as Discord's client does): its rendered lines
+ * (`innerText`), or with `flat` all its text in one run (`textContent`).
+ */
+export function shownTexts(locator: Locator, flat = false): Promise<string[]> {
+  return locator.evaluateAll(
+    (nodes, asOneRun) =>
+      (nodes as unknown as PageElement[]).map((element) => {
+        const swapped = Array.from(element.querySelectorAll('img.emoji'), (image) => {
+          const text = element.ownerDocument.createTextNode(image.getAttribute('alt') ?? '');
+          image.replaceWith(text);
+          return { image, text };
+        });
+        // biome-ignore lint/performance/useDomNodeTextContent: a board's lines are its rendered lines (its <br>s), as allInnerTexts reads them.
+        const rendered = element.innerText;
+        const shown = asOneRun || rendered === undefined ? (element.textContent ?? '') : rendered;
+        for (const { image, text } of swapped) text.replaceWith(image);
+        return shown;
+      }),
+    flat,
+  );
+}
+
+/** One element's text in one run, emoji included (see shownTexts). */
+export async function shownText(locator: Locator): Promise<string> {
+  return (await shownTexts(locator.first(), true))[0] ?? '';
+}
+
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 360, height: 740 } as const;
 
@@ -121,7 +162,7 @@ export class ChannelPage {
 
   async readBoard(): Promise<BoardView> {
     const board = this.board();
-    const texts = await board.locator('.cv2-container > .cv2-text').allInnerTexts();
+    const texts = await shownTexts(board.locator('.cv2-container > .cv2-text'));
     const [title = '', ...rest] = texts;
     const description = rest.join('\n');
     const dice = await this.dieButtons().evaluateAll((buttons) =>

@@ -32,6 +32,11 @@ export interface WorldOptions {
   readonly rateLimits?: EmulatorOptions['rateLimits'];
   /** Activities enabled: a voice channel "table", and the bot serving the Activity (ACTIVITY_PORT). */
   readonly activities?: boolean;
+  /**
+   * With `activities`: whether the Developer Portal has them enabled (the app's EMBEDDED flag);
+   * false is a bot set up to serve the Activity for an application whose Activities are off.
+   */
+  readonly activitiesEnabled?: boolean;
 }
 
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
@@ -58,7 +63,10 @@ export class TestWorld {
 
   static async create(options: WorldOptions = {}): Promise<TestWorld> {
     const discord = await startEmulator({ rateLimits: options.rateLimits ?? false });
-    const app = discord.createApplication({ name: 'Crag', activities: options.activities ?? false });
+    const app = discord.createApplication({
+      name: 'Crag',
+      activities: (options.activities ?? false) && (options.activitiesEnabled ?? true),
+    });
     const people = NAMES.slice(0, options.people ?? 5).map((username, i) => {
       const globalName = options.displayNames?.[i];
       return discord.createUser({

@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ChannelPage } from './channel-page.js';
+import { launchChromium } from './chromium.js';
+import { PlaygroundProcess } from './playground-process.js';
+
+/** One playground and one Chromium for a test file, and the people's tabs opened on it. */
+export interface PlaygroundSession {
+  readonly playground: PlaygroundProcess;
+  readonly browser: Browser;
+  /** Every tab opened, in order. */
+  readonly pages: readonly ChannelPage[];
+  /** A new tab of `person` on #crag, live. */
+  open(person: string): Promise<ChannelPage>;
+}
+
+/**
+ * Starts a playground and Chromium before the file's tests and stops them after (the playground
+ * with SIGTERM, which must exit 0, and its data removed). Call it at the top of a describe.
+ */
+export function playgroundSession(): PlaygroundSession {
+  let playground: PlaygroundProcess | undefined;
+  let browser: Browser | undefined;
+  const pages: ChannelPage[] = [];
+  beforeAll(async () => {
+    playground = await PlaygroundProcess.start();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    const stopped = await playground?.stop();
+    playground?.removeData();
+    expect(stopped?.code).toBe(0);
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the playground session has not started');
+    return value;
+  };
+  return {
+    get playground() {
+      return started(playground);
+    },
+    get browser() {
+      return started(browser);
+    },
+    pages,
+    async open(person) {
+      const page = await ChannelPage.open(started(browser), started(playground).url, person);
+      pages.push(page);
+      return page;
+    },
+  };
+}

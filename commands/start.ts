@@ -18,6 +18,7 @@ import {
 } from '../src/game/index.js';
 import { message, type Translatable } from '../src/i18n/index.js';
 import { applyHouseRules, type StartOptions as GivenOptions, type LimitBreach } from '../src/settings/start-options.js';
+import type { SettingValues } from '../src/settings/values.js';
 import type { StoredGame } from '../src/store/index.js';
 import type { GameHouseRules } from '../src/store/settings/index.js';
 import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from './choices.js';
@@ -118,17 +119,14 @@ async function startGame(ctx: BotContext, interaction: GuildCommand, given: Star
   const house = await ctx.houseRules.settingsOf(interaction.guildId);
   const barred = mayStartHere(starterOf(interaction), house);
   if (barred) return barred;
-  const applied = applyHouseRules(given, house);
-  if (!applied.ok) return limitRefusal(applied.breach);
-  const place = whereToPlay(interaction, applied.options.thread ?? false);
+  const settings = startSettings(given, house);
+  if ('refusal' in settings) return settings;
+  const place = whereToPlay(interaction, settings.thread);
   if ('refusal' in place) return place;
   if (place.kind === 'here') {
     const active = await ctx.store.activeGameInChannel(interaction.channelId);
     if (active) return channelBusy(active);
   }
-  const table = readSettings(applied.options);
-  if ('refusal' in table) return table;
-  const settings = { ...table, house: { fromServer: applied.fromServer, language: house.language ?? null } };
   const wait = ctx.cooldowns.check('start', interaction.user.id);
   if (wait) return wait;
   if (place.kind === 'new-thread') return startInThread(ctx, interaction, settings);
@@ -170,22 +168,34 @@ function whereToPlay(interaction: GuildCommand, wantsThread: boolean): Place | R
   return wantsThread ? { kind: 'new-thread' } : { kind: 'here' };
 }
 
-interface TableSettings {
+/** What a game starts with, whoever opens it: /crag start, or the table in a voice channel. */
+export interface StartSettings {
   readonly rules: Rules;
   readonly minutes: number;
   readonly computers: number;
   readonly level: ComputerLevel;
   readonly hints: boolean;
   readonly pings: boolean;
+  /** In a new thread of the channel rather than in it (the table, in a voice channel, has none). */
+  readonly thread: boolean;
+  /** What the game takes from the server's house rules, recorded with it. */
+  readonly house: GameHouseRules;
 }
 
 function isComputerLevel(level: string): level is ComputerLevel {
   return (COMPUTER_LEVELS as readonly string[]).includes(level);
 }
 
-interface Settings extends TableSettings {
-  /** What the game takes from the server's house rules, recorded with it. */
-  readonly house: GameHouseRules;
+/**
+ * The settings of a game started with `given` under a server's house rules: each option given,
+ * else the server's default, else the bot's, within the server's limits (a breach refuses, naming it).
+ */
+export function startSettings(given: GivenOptions, house: SettingValues): StartSettings | Refusal {
+  const applied = applyHouseRules(given, house);
+  if (!applied.ok) return limitRefusal(applied.breach);
+  const table = readSettings(applied.options);
+  if ('refusal' in table) return table;
+  return { ...table, house: { fromServer: applied.fromServer, language: house.language ?? null } };
 }
 
 /** A limit of the server's refuses the start, naming the setting. */
@@ -204,7 +214,7 @@ function limitRefusal(breach: LimitBreach): Refusal {
  * The table the options describe. They are the person's (typed by the definition) filled in from
  * the server's defaults, which were checked when they were set; a value of neither kind is refused.
  */
-function readSettings(options: GivenOptions): TableSettings | Refusal {
+function readSettings(options: GivenOptions): Omit<StartSettings, 'house'> | Refusal {
   const rules = {
     rerolls: options.rerolls ?? DEFAULT_RULES.rerolls,
     thirteen: options.thirteen ?? DEFAULT_RULES.thirteen,
@@ -225,23 +235,33 @@ function readSettings(options: GivenOptions): TableSettings | Refusal {
     level,
     hints: options.hints ?? true,
     pings: options.pings ?? true,
+    thread: options.thread ?? false,
   };
 }
 
-async function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: Settings) {
-  const host = interaction.user.id;
+function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: StartSettings) {
+  const host = { id: interaction.user.id, name: displayName(interaction) };
+  return openLobby(ctx, { guildId: interaction.guildId, channelId }, host, settings);
+}
+
+/** Opens a lobby with `settings`, its computers seated and its house rules recorded. */
+export async function openLobby(
+  ctx: BotContext,
+  place: { readonly guildId: string; readonly channelId: string },
+  host: { readonly id: string; readonly name: string },
+  settings: StartSettings,
+) {
   const opened = await ctx.flow.open(
     {
-      guildId: interaction.guildId,
-      channelId,
-      state: createGame(host, settings.rules, displayName(interaction)),
+      ...place,
+      state: createGame(host.id, settings.rules, host.name),
       turnTimerSeconds: settings.minutes * 60,
       hintsEnabled: settings.hints,
       pingsEnabled: settings.pings,
     },
     Array.from(
       { length: settings.computers },
-      () => ({ type: 'add-computer', playerId: host, level: settings.level }) as const,
+      () => ({ type: 'add-computer', playerId: host.id, level: settings.level }) as const,
     ),
   );
   // Before its first drawing, whose footer and language depend on it.
@@ -253,7 +273,7 @@ async function open(ctx: BotContext, interaction: GuildCommand, channelId: strin
  * `thread:true`: the lobby opens in a new public thread of this channel, named after the host, so
  * one channel can hold several games at once. The host is told where, privately.
  */
-async function startInThread(ctx: BotContext, interaction: GuildCommand, settings: Settings): Promise<Outcome> {
+async function startInThread(ctx: BotContext, interaction: GuildCommand, settings: StartSettings): Promise<Outcome> {
   const tr = channelWide(ctx.languages, interaction);
   const name = tr.t('thread.name', { host: displayName(interaction) });
   const threadId = await ctx.boards.openThread(interaction.channelId, name);

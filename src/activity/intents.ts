@@ -1,3 +1,4 @@
+import { openLobby, startSettings } from '../../commands/start.js';
 import { openNextGame } from '../bot/components/play-again.js';
 import type { BotContext } from '../bot/context.js';
 import type { Decision } from '../bot/game-flow.js';
@@ -5,7 +6,6 @@ import { gameMessage } from '../bot/game-message.js';
 import { type Outcome, refused } from '../bot/outcome.js';
 import { engineRefusal, MOVED_ON } from '../bot/refusals.js';
 import { mayStartHere, type Starter } from '../bot/start-gate.js';
-import { createGame, DEFAULT_RULES } from '../game/index.js';
 import type { Translator } from '../i18n/index.js';
 import type { StoredGame } from '../store/index.js';
 import type { Intent } from './protocol.js';
@@ -15,9 +15,6 @@ export interface TablePerson {
   readonly id: string;
   readonly name: string;
 }
-
-/** The default turn timer of a game opened at the table, as /crag start's default. */
-const TABLE_TURN_TIMER_SECONDS = 5 * 60;
 
 /** The engine action an intent stands for; the person is the one the server authenticated. */
 function actionFor(intent: Intent, person: TablePerson): Decision {
@@ -83,19 +80,16 @@ async function openAtTable(
 ): Promise<Outcome> {
   const over = !latest || latest.state.status === 'finished' || latest.state.status === 'cancelled';
   if (!over) return refused('refusal.lobby-open-here');
-  // Opening a lobby is starting a game: the server's channel and role rules hold as for /crag start.
-  const barred = mayStartHere(starter, await ctx.houseRules.settingsOf(channel.guildId));
+  // Opening a lobby is starting a game: the server's house rules hold as for a /crag start that
+  // names no option (its channel and role rules, its defaults within its limits).
+  const house = await ctx.houseRules.settingsOf(channel.guildId);
+  const barred = mayStartHere(starter, house);
   if (barred) return barred;
+  const settings = startSettings({}, house);
+  if ('refusal' in settings) return settings;
   const wait = ctx.cooldowns.check('start', person.id);
   if (wait) return wait;
-  const opened = await ctx.flow.open({
-    guildId: channel.guildId,
-    channelId: channel.channelId,
-    state: createGame(person.id, latest?.state.rules ?? DEFAULT_RULES, person.name),
-    turnTimerSeconds: latest?.turnTimerSeconds ?? TABLE_TURN_TIMER_SECONDS,
-    hintsEnabled: latest?.hintsEnabled ?? true,
-    pingsEnabled: latest?.pingsEnabled ?? true,
-  });
+  const opened = await openLobby(ctx, channel, person, settings);
   if (!opened.ok) return opened;
   await postBoard(ctx, opened.game, channelTr);
   return undefined;

@@ -283,16 +283,20 @@ describe('Crag at the table (the Activity)', () => {
     expect(world.bot.errors()).toEqual([]);
   });
 
-  it("holds the server's starter role at the table: a new game and Play again, as on the buttons", async () => {
+  it("holds the server's house rules at the table: its starter role and its defaults, as /crag start and the buttons do", async () => {
     const regulars = world.discord.createRole(world.guild.id, { name: 'Regulars', permissions: 0n });
-    const set = await world.discord.runCommand({
-      user: alice,
-      channel: world.channel().id,
-      name: 'crag-settings',
-      subcommand: 'starter-role',
-      options: { role: regulars.id },
-    });
+    const settings = (subcommand: string, options: Record<string, string | number | boolean>) =>
+      world.discord.runCommand({
+        user: alice,
+        channel: world.channel().id,
+        name: 'crag-settings',
+        subcommand,
+        options,
+      });
+    const set = await settings('starter-role', { role: regulars.id });
     expect(set.ack, set.error ?? '').toBe('reply');
+    const twoRerolls = await settings('defaults', { rerolls: 2 });
+    expect(twoRerolls.ack, twoRerolls.error ?? '').toBe('reply');
     const instance = world.discord.activityIn(world.app.id, voice);
     if (!instance) throw new Error('the Activity is gone');
     world.discord.launchActivity(world.app.id, voice, bob);
@@ -313,6 +317,8 @@ describe('Crag at the table (the Activity)', () => {
     await atAlice.tableWhere((view) => view.seats.length === 2);
     atAlice.send({ kind: 'start' });
     const playing = await atBob.tableWhere((view) => view.status === 'playing');
+    // The server's default, as for a /crag start that names no option.
+    expect(playing.rerollsLeft).toBe(2);
     await playOut(
       new Map([
         [alice, atAlice],
@@ -329,14 +335,9 @@ describe('Crag at the table (the Activity)', () => {
     world.discord.assignRole(world.guild.id, bob, regulars.id);
     atBob.send({ kind: 'again' }, finished.version);
     await atBob.tableWhere((view) => view.status === 'playing' && view.gameId !== finished.gameId);
-    const cleared = await world.discord.runCommand({
-      user: alice,
-      channel: world.channel().id,
-      name: 'crag-settings',
-      subcommand: 'starter-role',
-      options: { clear: true },
-    });
+    const cleared = await settings('starter-role', { clear: true });
     expect(cleared.ack, cleared.error ?? '').toBe('reply');
+    expect((await settings('defaults', { rerolls: 1 })).ack).toBe('reply');
     expect(world.bot.errors()).toEqual([]);
   });
 

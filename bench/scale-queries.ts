@@ -90,6 +90,7 @@ async function timeExport(store: GameStore, server: HistoryServer | undefined) {
       store.finishedGames({ guildId: server.guildId, limit: 500, ...(beforeId === undefined ? {} : { beforeId }) }),
     UPLOAD_LIMIT,
     'bench',
+    (day) => `Daily Crag ${day}`,
   );
   return {
     ms: performance.now() - started,

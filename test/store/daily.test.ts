@@ -36,15 +36,11 @@ async function playDaily(
   playerId: string,
   smart: boolean,
 ): Promise<GameState> {
-  const claimed = await daily.claim({
-    day: deal.day,
-    playerId,
-    guildId,
-    name: `P${playerId.slice(-2)}`,
-    startedAt: NOW,
-  });
+  const name = `P${playerId.slice(-2)}`;
+  const claimed = await daily.claim({ day: deal.day, playerId, guildId, name, startedAt: NOW });
   expect(claimed.ok).toBe(true);
-  let state = createDailyGame(playerId, deal.day);
+  // Seated under the name the claim keeps, as /crag daily play does.
+  let state = createDailyGame(playerId, deal.day, name);
   const start: Action = { type: 'start', playerId };
   const started = applyAction(state, start, dealRandom(deal, state, start));
   if (!started.ok) throw new Error(started.code);
@@ -184,6 +180,33 @@ describe.each(BACKENDS)('$name: the daily store', (backend) => {
     expect(careless.name).toBe('P02');
     expect(mine.decisions).toBeGreaterThanOrEqual(26 + 20);
     expect(lines.some((line) => line.playerId.startsWith('cpu-'))).toBe(false);
+    // The sums kept as the games ended are the sums of their results (all in the default rules here).
+    const recounted = await db.rows<Record<string, number | string>>(
+      `SELECT r.player_id, COUNT(*) AS games, SUM(r.decisions) AS decisions, SUM(r.skill_loss) AS loss,
+         SUM(r.skill_loss * r.skill_loss) AS loss_squared, SUM(r.decisions * r.decisions) AS decisions_squared,
+         SUM(r.skill_loss * r.decisions) AS loss_times_decisions
+       FROM game_results r JOIN games g ON g.id = r.game_id
+       WHERE g.guild_id = '${GUILD_A}' AND r.decisions > 0 GROUP BY r.player_id ORDER BY r.player_id`,
+    );
+    const sums = (line: Record<string, unknown>) =>
+      ['games', 'decisions', 'loss', 'loss_squared', 'decisions_squared', 'loss_times_decisions'].map((key) =>
+        Number(Number(line[key]).toFixed(6)),
+      );
+    expect(
+      [...lines]
+        .sort((a, b) => a.playerId.localeCompare(b.playerId))
+        .map((line) => [
+          line.playerId,
+          ...sums({
+            games: line.games,
+            decisions: line.decisions,
+            loss: line.loss,
+            loss_squared: line.lossSquared,
+            decisions_squared: line.decisionsSquared,
+            loss_times_decisions: line.lossTimesDecisions,
+          }),
+        ]),
+    ).toEqual(recounted.map((row) => [row.player_id, ...sums(row)]));
     expect(await daily.skillLines({ guildId: GUILD_A, rules: { rerolls: 2, thirteen: 'any' }, period: 'all' })).toEqual(
       [],
     );

@@ -74,13 +74,7 @@ export interface DailyStore {
   standing(day: number, total: number, guildId?: string): Promise<DayStandingCounts>;
   /** The days the person finished, from `fromDay` to `toDay`, newest first. */
   finishedDays(playerId: string, fromDay: number, toDay: number): Promise<number[]>;
-  /** Every person's skill sums (games with a decision count, people only), in no particular order. */
+  /** Every person's skill sums (games with a decision count, people only), as kept when games end; in no particular order. */
   skillLines(query: SkillQuery): Promise<SkillLine[]>;
   close(): Promise<void>;
-}
-
-/** The bounds of a period key in epoch ms, [from, until); a season's need the server's seasons. */
-export interface PeriodBounds {
-  readonly from: number | null;
-  readonly until: number | null;
 }

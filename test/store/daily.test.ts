@@ -172,7 +172,7 @@ describe.each(BACKENDS)('$name: the daily store', (backend) => {
         computers: ['easy'],
       },
     );
-    const lines = await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'all' });
+    const lines = await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'all', minGames: 1 });
     const mine = lines.find((line) => line.playerId === '100000000000000001')!;
     expect(mine.games).toBe(2);
     const careless = lines.find((line) => line.playerId === '100000000000000002')!;
@@ -207,13 +207,20 @@ describe.each(BACKENDS)('$name: the daily store', (backend) => {
           }),
         ]),
     ).toEqual(recounted.map((row) => [row.player_id, ...sums(row)]));
-    expect(await daily.skillLines({ guildId: GUILD_A, rules: { rerolls: 2, thirteen: 'any' }, period: 'all' })).toEqual(
-      [],
-    );
-    expect(await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'month:2020-01' })).toEqual([]);
+    expect(
+      await daily.skillLines({ guildId: GUILD_A, rules: { rerolls: 2, thirteen: 'any' }, period: 'all', minGames: 1 }),
+    ).toEqual([]);
+    expect(
+      await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'month:2020-01', minGames: 1 }),
+    ).toEqual([]);
+    // Lines below the minimum stay in the database, but for the one asked for.
+    const ranked = { guildId: GUILD_A, rules: DEFAULT_RULES, period: 'all', minGames: 2 };
+    expect((await daily.skillLines(ranked)).map((line) => line.playerId)).toEqual(['100000000000000001']);
+    const withCareless = await daily.skillLines({ ...ranked, playerId: '100000000000000002' });
+    expect(withCareless.map((line) => line.playerId).sort()).toEqual(['100000000000000001', '100000000000000002']);
     const month = new Date(NOW).toISOString().slice(0, 7);
-    expect(await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: `month:${month}` })).toHaveLength(
-      2,
-    );
+    expect(
+      await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: `month:${month}`, minGames: 1 }),
+    ).toHaveLength(2);
   });
 });

@@ -46,7 +46,7 @@ export function dailySql(dialect: DailyDialect) {
          t.decisions_squared, t.loss_times_decisions
        FROM skill_totals t
        LEFT JOIN player_names n ON n.guild_id = t.guild_id AND n.player_id = t.player_id
-       WHERE t.guild_id = ? AND t.period = ? AND t.rules = ?`,
+       WHERE t.guild_id = ? AND t.period = ? AND t.rules = ? AND (t.games >= ? OR t.player_id = ?)`,
     ),
   };
 }

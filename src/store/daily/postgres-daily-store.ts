@@ -70,8 +70,15 @@ export class PostgresDailyStore implements Daily.DailyStore {
     return (await this.rows<{ day: number }>(SQL.finishedDays, [playerId, fromDay, toDay])).map((row) => row.day);
   }
 
-  async skillLines({ guildId, rules, period }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
-    return (await this.rows<SkillRow>(SQL.skillLines, [guildId, period, ruleSetKey(rules)])).map(toSkillLine);
+  async skillLines({ guildId, rules, period, minGames, playerId }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
+    const rows = await this.rows<SkillRow>(SQL.skillLines, [
+      guildId,
+      period,
+      ruleSetKey(rules),
+      minGames,
+      playerId ?? null,
+    ]);
+    return rows.map(toSkillLine);
   }
 
   async close(): Promise<void> {

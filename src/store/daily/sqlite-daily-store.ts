@@ -78,8 +78,10 @@ export class SqliteDailyStore implements Daily.DailyStore {
       .map((row) => row.day);
   }
 
-  async skillLines({ guildId, rules, period }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
-    return this.prepare<SkillRow>(SQL.skillLines).all(guildId, period, ruleSetKey(rules)).map(toSkillLine);
+  async skillLines({ guildId, rules, period, minGames, playerId }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
+    return this.prepare<SkillRow>(SQL.skillLines)
+      .all(guildId, period, ruleSetKey(rules), minGames, playerId ?? null)
+      .map(toSkillLine);
   }
 
   async close(): Promise<void> {

@@ -29,6 +29,15 @@ export interface BenchConfig {
   readonly scaleRequests: number;
   /** Run only the statistics at scale (and the world it starts the bot in). */
   readonly scaleOnly: boolean;
+
+  /** The daily deal at scale (bench/daily-scale.ts): finished daily results of one day, over the scale's servers and games. */
+  readonly dailyResults: number;
+  /** Finished games of its PostgreSQL history (its SQLite one has the scale's). */
+  readonly dailyPostgresGames: number;
+  /** Measured requests of each kind (board, percentile, place, streak, skill ranking). */
+  readonly dailyRequests: number;
+  /** Run only the daily deal and the skill ranking at scale. */
+  readonly dailyOnly: boolean;
 }
 
 function count(name: string, fallback: number): number {
@@ -56,6 +65,10 @@ export function readBenchConfig(): BenchConfig {
     scalePostgresGames: Math.max(1, count('BENCH_SCALE_PG_GAMES', 100_000)),
     scaleRequests: Math.max(1, count('BENCH_SCALE_REQUESTS', 2000)),
     scaleOnly: process.env.BENCH_SCALE_ONLY === '1',
+    dailyResults: count('BENCH_DAILY_RESULTS', 1_000_000),
+    dailyPostgresGames: Math.max(1, count('BENCH_DAILY_PG_GAMES', 1_000_000)),
+    dailyRequests: Math.max(1, count('BENCH_DAILY_REQUESTS', 2000)),
+    dailyOnly: process.env.BENCH_DAILY_ONLY === '1',
   };
   if (config.channels > config.servers) throw new Error('BENCH_CHANNELS cannot exceed BENCH_SERVERS');
   return config;

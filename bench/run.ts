@@ -10,6 +10,7 @@ import { BASELINE_ENTRY, BOT_ENTRY, killAllChildren, ROOT, runDeploy } from './b
 import { type BenchConfig, readBenchConfig } from './config.js';
 import { baselineContender, gameContender } from './contenders.js';
 import { newestProfile, summarizeCpuProfile } from './cpu-profile.js';
+import { benchDailyScale, dailyScaleSummary } from './daily-scale.js';
 import { headToHead } from './head-to-head.js';
 import { buildHistoryDatabase } from './history-db.js';
 import { InteractionClock } from './latency.js';
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   say(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}`);
   if (config.scaleOnly) return scaleOnly(config);
+  if (config.dailyOnly) return dailyOnly(config);
 
   say('solver (benchStrategy)…');
   const strategyStarted = performance.now();
@@ -210,6 +212,7 @@ async function main(): Promise<void> {
     const shardedOnSqlite = await sharded(sqliteCopies(untouchedDatabase));
     shardClock.close();
     const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
+    const daily = await dailyAtScale(config);
 
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
@@ -274,6 +277,8 @@ async function main(): Promise<void> {
         ),
       },
       scale: scale.json,
+      daily: daily.daily,
+      skill: daily.skill,
       load: {
         servers: config.servers,
         channels: config.channels,
@@ -330,6 +335,7 @@ async function main(): Promise<void> {
         { name: 'PostgreSQL', runs: shardedOnPostgres },
       ].map(({ name, runs }) => `sharded on ${name}, one machine: ${runs.map(describeShardedRun).join('; ')}`),
       ...scale.lines,
+      ...daily.lines,
       `written to ${path.relative(process.cwd(), OUTPUT)} after ${(performance.now() / 1000).toFixed(0)} s`,
     ]);
     if (config.cpuProfile) printProfiles(profileDir, { game, baseline });
@@ -380,6 +386,7 @@ async function scaleOnly(config: BenchConfig): Promise<void> {
       dir,
     );
     const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
+    const daily = await dailyAtScale(config);
     const latest = fs.existsSync(OUTPUT)
       ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>)
       : {};
@@ -390,6 +397,34 @@ async function scaleOnly(config: BenchConfig): Promise<void> {
     await discord.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Step 10: the daily deal and the skill ranking at scale, on the scale's servers and games. */
+async function dailyAtScale(config: BenchConfig) {
+  return dailyScaleSummary(
+    await benchDailyScale({
+      results: config.dailyResults,
+      servers: config.scaleServers,
+      games: config.scaleGames,
+      postgresGames: config.dailyPostgresGames,
+      requests: config.dailyRequests,
+      say,
+    }),
+  );
+}
+
+/**
+ * BENCH_DAILY_ONLY=1: the daily deal and the skill ranking at scale alone (in process: no emulator,
+ * no bot); its figures replace the `daily` and `skill` entries of bench/latest.json.
+ */
+async function dailyOnly(config: BenchConfig): Promise<void> {
+  const daily = await dailyAtScale(config);
+  const latest = fs.existsSync(OUTPUT) ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>) : {};
+  fs.writeFileSync(
+    OUTPUT,
+    `${JSON.stringify({ ...latest, daily: rounded(daily.daily), skill: rounded(daily.skill) }, null, 2)}\n`,
+  );
+  for (const line of daily.lines) say(line);
 }
 
 /** Temp folders to remove, and PostgreSQL servers to stop, even when the bench is interrupted. */

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { dayOf, seededRandom, standings } from '../src/game/index.js';
 import { periodKeysOf } from '../src/stats/periods.js';
 import { ruleSetKey } from '../src/stats/rule-sets.js';
@@ -116,6 +117,8 @@ class Batches {
 
   /** Every table's pending rows, in COLUMNS' order: a series before its games, a game before its results. */
   async flushAll(): Promise<void> {
+    // SQLite's writes are synchronous: without a turn of the event loop now and then, Ctrl-C would wait for the end.
+    await nextTurn();
     for (const table of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]) {
       const rows = this.pending.get(table);
       if (!rows || rows.length === 0) continue;

@@ -386,11 +386,7 @@ async function scaleOnly(config: BenchConfig): Promise<void> {
       dir,
     );
     const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
-    const daily = await dailyAtScale(config);
-    const latest = fs.existsSync(OUTPUT)
-      ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>)
-      : {};
-    fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...latest, scale: rounded(scale.json) }, null, 2)}\n`);
+    replaceInLatest({ scale: scale.json });
     for (const line of scale.lines) say(line);
   } finally {
     killAllChildren();
@@ -419,12 +415,14 @@ async function dailyAtScale(config: BenchConfig) {
  */
 async function dailyOnly(config: BenchConfig): Promise<void> {
   const daily = await dailyAtScale(config);
-  const latest = fs.existsSync(OUTPUT) ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>) : {};
-  fs.writeFileSync(
-    OUTPUT,
-    `${JSON.stringify({ ...latest, daily: rounded(daily.daily), skill: rounded(daily.skill) }, null, 2)}\n`,
-  );
+  replaceInLatest({ daily: daily.daily, skill: daily.skill });
   for (const line of daily.lines) say(line);
+}
+
+/** A section run alone: its entries of bench/latest.json replaced, the others kept as the last full run left them. */
+function replaceInLatest(entries: Record<string, unknown>): void {
+  const latest = fs.existsSync(OUTPUT) ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>) : {};
+  fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...latest, ...(rounded(entries) as object) }, null, 2)}\n`);
 }
 
 /** Temp folders to remove, and PostgreSQL servers to stop, even when the bench is interrupted. */

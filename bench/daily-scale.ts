@@ -18,14 +18,21 @@ import { DEFAULT_RULES, seededRandom } from '../src/game/index.js';
 import { PERIODS, periodKey } from '../src/stats/periods.js';
 import { MIN_GAMES_FOR_SKILL, rankBySkill } from '../src/stats/skill.js';
 import { type DailyStore, openDailyStore } from '../src/store/daily/index.js';
-import { type GameStore, openPostgresStore, openSqliteStore } from '../src/store/index.js';
+import {
+  type GameStore,
+  openPostgresStore,
+  openSqliteStore,
+  openStore,
+  type StoreLocation,
+} from '../src/store/index.js';
 import { type Column, type DailyHistory, dailyPlayerId, writeDailyHistory } from './daily-history.js';
 import { databaseBytes, type HistoryShape, withoutWaitingForDisk } from './history-db.js';
-import { type LatencySummary, summarize } from './latency.js';
+import type { LatencySummary } from './latency.js';
 import { describeMachine } from './machine.js';
 import { ForeignCpu } from './machine-load.js';
 import { startBenchPostgres } from './postgres.js';
 import { scaleShape } from './scale-history.js';
+import { timeRequests } from './scale-queries.js';
 
 export interface DailyScaleOptions {
   /** Finished daily results, all of one day, spread over the servers. */
@@ -64,8 +71,6 @@ export interface DailyScaleFigures {
   readonly otherProgramsCores: number;
 }
 
-/** Requests before the measured ones, so the first reads of cold pages are not counted (as bench/scale-queries.ts). */
-const WARM_UP = 200;
 /** The targets of issue 25: each p99 under this. */
 export const DAILY_P99_MS_BELOW = 20;
 
@@ -88,24 +93,49 @@ async function onSqlite(options: DailyScaleOptions): Promise<DailyScaleFigures> 
   const file = path.join(dir, 'daily.sqlite');
   try {
     await openSqliteStore(file, { checkpoints: 'inline' }).close();
-    const started = performance.now();
-    const history = await buildOnSqlite(file, shape, options.results);
-    const buildS = (performance.now() - started) / 1000;
-    options.say(`  built in ${buildS.toFixed(0)} s`);
-    const bytes = fs.statSync(file).size;
-    const store = openSqliteStore(file);
-    const daily = await openDailyStore({ kind: 'sqlite', path: file });
-    const foreign = new ForeignCpu(() => [process.pid]);
-    foreign.start();
-    const queries = await measureDailyQueries(store, daily, shape, history, options.requests).finally(async () => {
-      await daily.close();
-      await store.close();
+    return await buildAndMeasure({ kind: 'sqlite', path: file }, shape, options, {
+      build: () => buildOnSqlite(file, shape, options.results),
+      pids: () => [process.pid],
     });
-    foreign.stop();
-    return figures('sqlite', shape, history, bytes, buildS, queries, foreign.cores());
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Builds the history into the migrated database at `location`, then times the requests through a
+ * store and a daily store opened on it, counting meanwhile the CPU of programs other than `pids`.
+ */
+async function buildAndMeasure(
+  location: StoreLocation,
+  shape: HistoryShape,
+  options: DailyScaleOptions,
+  database: { readonly build: () => Promise<DailyHistory>; readonly pids: () => number[] },
+): Promise<DailyScaleFigures> {
+  const started = performance.now();
+  const history = await database.build();
+  const buildS = (performance.now() - started) / 1000;
+  options.say(`  built in ${buildS.toFixed(0)} s`);
+  const bytes = await databaseBytes(location);
+  const store = await openStore(location);
+  const daily = await openDailyStore(location);
+  const foreign = new ForeignCpu(database.pids);
+  foreign.start();
+  const queries = await measureDailyQueries(store, daily, shape, history, options.requests).finally(async () => {
+    await daily.close();
+    await store.close();
+  });
+  foreign.stop();
+  return {
+    backend: location.kind,
+    servers: shape.servers.length,
+    finishedGames: history.games,
+    dailyResults: history.results,
+    bytes,
+    buildS,
+    queries,
+    otherProgramsCores: foreign.cores(),
+  };
 }
 
 /**
@@ -143,21 +173,10 @@ async function onPostgres(options: DailyScaleOptions): Promise<DailyScaleFigures
   const postgres = await startBenchPostgres();
   try {
     await (await openPostgresStore(postgres.url)).close();
-    const started = performance.now();
-    const history = await buildOnPostgres(postgres.url, shape, options.results);
-    const buildS = (performance.now() - started) / 1000;
-    options.say(`  built in ${buildS.toFixed(0)} s`);
-    const bytes = await databaseBytes({ kind: 'postgres', url: postgres.url });
-    const store = await openPostgresStore(postgres.url);
-    const daily = await openDailyStore({ kind: 'postgres', url: postgres.url });
-    const foreign = new ForeignCpu(() => [process.pid, ...postgres.pids()]);
-    foreign.start();
-    const queries = await measureDailyQueries(store, daily, shape, history, options.requests).finally(async () => {
-      await daily.close();
-      await store.close();
+    return await buildAndMeasure({ kind: 'postgres', url: postgres.url }, shape, options, {
+      build: () => buildOnPostgres(postgres.url, shape, options.results),
+      pids: () => [process.pid, ...postgres.pids()],
     });
-    foreign.stop();
-    return figures('postgres', shape, history, bytes, buildS, queries, foreign.cores());
   } finally {
     postgres.server.stop();
   }
@@ -219,16 +238,7 @@ async function measureDailyQueries(
   const random = seededRandom(26);
   const pick = <T>(items: readonly T[]) => items[random(items.length)]!;
   const total = () => 80 + random(250);
-  const time = async (request: () => Promise<unknown>): Promise<LatencySummary> => {
-    for (let i = 0; i < WARM_UP; i += 1) await request();
-    const latencies: number[] = [];
-    for (let i = 0; i < requests; i += 1) {
-      const started = performance.now();
-      await request();
-      latencies.push(performance.now() - started);
-    }
-    return summarize(latencies);
-  };
+  const time = (request: () => Promise<unknown>) => timeRequests(request, requests);
   const { today } = history;
   return {
     board: await time(() => daily.serverBoard(pick(shape.servers).guildId, today, BOARD_ROWS)),
@@ -252,27 +262,6 @@ async function measureDailyQueries(
       });
       return rankBySkill(lines, MIN_GAMES_FOR_SKILL);
     }),
-  };
-}
-
-function figures(
-  backend: DailyScaleFigures['backend'],
-  shape: HistoryShape,
-  history: DailyHistory,
-  bytes: number,
-  buildS: number,
-  queries: DailyQueryFigures,
-  otherProgramsCores: number,
-): DailyScaleFigures {
-  return {
-    backend,
-    servers: shape.servers.length,
-    finishedGames: history.games,
-    dailyResults: history.results,
-    bytes,
-    buildS,
-    queries,
-    otherProgramsCores,
   };
 }
 

@@ -37,16 +37,7 @@ export async function measureQueries(store: GameStore, shape: HistoryShape, requ
   const random = seededRandom(99);
   const now = shape.startAt + shape.spanMs;
   const pick = <T>(items: readonly T[]) => items[random(items.length)]!;
-  const time = async (request: () => Promise<unknown>) => {
-    for (let i = 0; i < WARM_UP; i += 1) await request();
-    const latencies: number[] = [];
-    for (let i = 0; i < requests; i += 1) {
-      const started = performance.now();
-      await request();
-      latencies.push(performance.now() - started);
-    }
-    return summarize(latencies);
-  };
+  const time = (request: () => Promise<unknown>) => timeRequests(request, requests);
   const periodOf = async (server: HistoryServer) => {
     const period = pick(PERIODS);
     const season = period === 'season' ? (await store.currentSeason(server.guildId)).number : 1;
@@ -80,6 +71,18 @@ export async function measureQueries(store: GameStore, shape: HistoryShape, requ
     await store.finishedGames({ guildId: server.guildId, ...channel, limit: 10 });
   });
   return { leaderboard, stats, history, export: await timeExport(store, shape.servers[0]) };
+}
+
+/** `requests` of a kind, one at a time, each timed, after WARM_UP untimed ones. */
+export async function timeRequests(request: () => Promise<unknown>, requests: number): Promise<LatencySummary> {
+  for (let i = 0; i < WARM_UP; i += 1) await request();
+  const latencies: number[] = [];
+  for (let i = 0; i < requests; i += 1) {
+    const started = performance.now();
+    await request();
+    latencies.push(performance.now() - started);
+  }
+  return summarize(latencies);
 }
 
 async function timeExport(store: GameStore, server: HistoryServer | undefined) {

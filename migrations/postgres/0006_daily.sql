@@ -71,6 +71,8 @@ CREATE TABLE skill_totals (
   loss_times_decisions double precision NOT NULL,
   PRIMARY KEY (guild_id, period, rules, player_id)
 );
+-- The people with enough games, without reading the one-game daily players.
+CREATE INDEX skill_totals_ranked ON skill_totals (guild_id, period, rules, games);
 
 CREATE FUNCTION daily_result_finished() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -84,6 +84,10 @@ CREATE TABLE skill_totals (
   loss_times_decisions REAL NOT NULL,
   PRIMARY KEY (guild_id, period, rules, player_id)
 ) WITHOUT ROWID;
+-- The ranking reads the people with enough games (and the asker, by the key): a server where a
+-- thousand people tried today's deal once has a thousand lines of one game, which this leaves unread
+-- (a third of the time of reading them all, on the bench's servers).
+CREATE INDEX skill_totals_ranked ON skill_totals (guild_id, period, rules, games);
 
 CREATE TRIGGER daily_result_finished AFTER INSERT ON game_results
 WHEN NEW.is_computer = 0

@@ -31,9 +31,9 @@ describe('the daily queries on SQLite', () => {
     expect(planOf(db, sql.serverBoard)).toContain('daily_results_server');
     expect(planOf(db, sql.serverStanding)).toContain('daily_results_server');
     expect(planOf(db, sql.finishedDays)).toContain('daily_results_player');
-    // A row per person of the server, from the sums kept as games end.
+    // From the sums kept as games end: the people with enough games, and the asker by the key.
     expect(planOf(db, sql.skillLines)).toMatch(
-      /^SEARCH t USING PRIMARY KEY \(guild_id=\? AND period=\? AND rules=\?\) \| SEARCH n USING PRIMARY KEY/,
+      /SEARCH t USING INDEX skill_totals_ranked \(guild_id=\? AND period=\? AND rules=\? AND games>\?\).*SEARCH t USING PRIMARY KEY \(guild_id=\? AND period=\? AND rules=\? AND player_id=\?\)/,
     );
     db.close();
   });

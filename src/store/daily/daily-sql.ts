@@ -39,14 +39,21 @@ export function dailySql(dialect: DailyDialect) {
       `SELECT day FROM daily_results WHERE player_id = ? AND day BETWEEN ? AND ? AND total IS NOT NULL
        ORDER BY day DESC`,
     ),
-    // The sums kept per person as games end (skill_totals): a row per person of the server. Names
-    // come from normal games, else from the row itself (daily deals keep none in player_names).
+    // The sums kept per person as games end (skill_totals): the server's people with enough games
+    // (skill_totals_ranked: the one-game daily players are not read), and the asker's line by its key.
+    // Names come from normal games, else from the row itself (daily deals keep none in player_names).
     skillLines: q(
-      `SELECT t.player_id, COALESCE(n.name, t.name) AS name, t.games, t.decisions, t.loss, t.loss_squared,
-         t.decisions_squared, t.loss_times_decisions
-       FROM skill_totals t
-       LEFT JOIN player_names n ON n.guild_id = t.guild_id AND n.player_id = t.player_id
-       WHERE t.guild_id = ? AND t.period = ? AND t.rules = ? AND (t.games >= ? OR t.player_id = ?)`,
+      ['t.games >= ?', 't.player_id = ?']
+        .map(
+          (
+            which,
+          ) => `SELECT t.player_id, COALESCE(n.name, t.name) AS name, t.games, t.decisions, t.loss, t.loss_squared,
+             t.decisions_squared, t.loss_times_decisions
+           FROM skill_totals t
+           LEFT JOIN player_names n ON n.guild_id = t.guild_id AND n.player_id = t.player_id
+           WHERE t.guild_id = ? AND t.period = ? AND t.rules = ? AND ${which}`,
+        )
+        .join(' UNION '),
     ),
   };
 }

@@ -71,13 +71,8 @@ export class PostgresDailyStore implements Daily.DailyStore {
   }
 
   async skillLines({ guildId, rules, period, minGames, playerId }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
-    const rows = await this.rows<SkillRow>(SQL.skillLines, [
-      guildId,
-      period,
-      ruleSetKey(rules),
-      minGames,
-      playerId ?? null,
-    ]);
+    const key = [guildId, period, ruleSetKey(rules)];
+    const rows = await this.rows<SkillRow>(SQL.skillLines, [...key, minGames, ...key, playerId ?? null]);
     return rows.map(toSkillLine);
   }
 

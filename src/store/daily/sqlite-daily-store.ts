@@ -79,8 +79,9 @@ export class SqliteDailyStore implements Daily.DailyStore {
   }
 
   async skillLines({ guildId, rules, period, minGames, playerId }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
+    const key = [guildId, period, ruleSetKey(rules)];
     return this.prepare<SkillRow>(SQL.skillLines)
-      .all(guildId, period, ruleSetKey(rules), minGames, playerId ?? null)
+      .all(...key, minGames, ...key, playerId ?? null)
       .map(toSkillLine);
   }
 

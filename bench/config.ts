@@ -32,7 +32,7 @@ export interface BenchConfig {
 
   /** The daily deal at scale (bench/daily-scale.ts): finished daily results of one day, over the scale's servers and games. */
   readonly dailyResults: number;
-  /** Finished games of its PostgreSQL history (its SQLite one has the scale's). */
+  /** Finished games of its PostgreSQL history, a thousand a server as on SQLite (its SQLite one has the scale's); the daily results in proportion. */
   readonly dailyPostgresGames: number;
   /** Measured requests of each kind (board, percentile, place, streak, skill ranking). */
   readonly dailyRequests: number;
@@ -66,7 +66,7 @@ export function readBenchConfig(): BenchConfig {
     scaleRequests: Math.max(1, count('BENCH_SCALE_REQUESTS', 2000)),
     scaleOnly: process.env.BENCH_SCALE_ONLY === '1',
     dailyResults: count('BENCH_DAILY_RESULTS', 1_000_000),
-    dailyPostgresGames: Math.max(1, count('BENCH_DAILY_PG_GAMES', 1_000_000)),
+    dailyPostgresGames: Math.max(1, count('BENCH_DAILY_PG_GAMES', 100_000)),
     dailyRequests: Math.max(1, count('BENCH_DAILY_REQUESTS', 2000)),
     dailyOnly: process.env.BENCH_DAILY_ONLY === '1',
   };

@@ -3,9 +3,10 @@
  * - `head-to-head`: the world, its database, the start-ups and the bot against the baseline under the
  *   strict emulator (steps 2–6);
  * - `rate-limits`: the bot at saturation against Discord's limits, and the shared proxy (step 10);
- * - `scale`: the statistics at scale (step 9), as BENCH_SCALE_ONLY=1.
+ * - `scale`: the statistics at scale (step 9), as BENCH_SCALE_ONLY=1;
+ * - `daily`: the daily deal and the skill ranking at scale (step 11), in process.
  */
-export const SECTIONS = ['head-to-head', 'rate-limits', 'scale'] as const;
+export const SECTIONS = ['head-to-head', 'rate-limits', 'scale', 'daily'] as const;
 export type BenchSection = (typeof SECTIONS)[number];
 
 /** The bench's sizes; each can be shrunk from the environment for a quick try (BENCH_TIMED=500 …). */
@@ -47,6 +48,12 @@ export interface BenchConfig {
 
   /** BENCH_ONLY: the one section to run (null: all of them). */
   readonly only: BenchSection | null;
+  /** The daily deal at scale (bench/daily-scale.ts): finished daily results of one day, over the scale's servers and games. */
+  readonly dailyResults: number;
+  /** Finished games of its PostgreSQL history, a thousand a server as on SQLite (its SQLite one has the scale's); the daily results in proportion. */
+  readonly dailyPostgresGames: number;
+  /** Measured requests of each kind (board, percentile, place, streak, skill ranking). */
+  readonly dailyRequests: number;
 }
 
 function count(name: string, fallback: number): number {
@@ -87,6 +94,9 @@ export function readBenchConfig(): BenchConfig {
     rateLimitSeconds: Math.max(1, count('BENCH_RL_SECONDS', 60)),
     rateLimitGlobal: Math.max(2, count('BENCH_RL_GLOBAL', 50)),
     only: only(),
+    dailyResults: count('BENCH_DAILY_RESULTS', 1_000_000),
+    dailyPostgresGames: Math.max(1, count('BENCH_DAILY_PG_GAMES', 100_000)),
+    dailyRequests: Math.max(1, count('BENCH_DAILY_REQUESTS', 2000)),
   };
   if (config.channels > config.servers) throw new Error('BENCH_CHANNELS cannot exceed BENCH_SERVERS');
   return config;

@@ -181,7 +181,7 @@ export async function openHistoryStore(location: StoreLocation, clock: HistoryCl
 }
 
 /** The URL with synchronous_commit off for its sessions (a libpq `options` parameter). */
-function withoutWaitingForDisk(url: string): string {
+export function withoutWaitingForDisk(url: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', '-c synchronous_commit=off');
   return parsed.toString();

@@ -10,6 +10,7 @@ import { BASELINE_ENTRY, BOT_ENTRY, killAllChildren, ROOT, runDeploy } from './b
 import { type BenchConfig, readBenchConfig } from './config.js';
 import { baselineContender, gameContender } from './contenders.js';
 import { newestProfile, summarizeCpuProfile } from './cpu-profile.js';
+import { benchDailyScale, dailyScaleSummary } from './daily-scale.js';
 import { headToHead } from './head-to-head.js';
 import { buildHistoryDatabase } from './history-db.js';
 import { InteractionClock } from './latency.js';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
   if (config.only === 'rate-limits') return rateLimitsOnly(config);
   // BENCH_ONLY=head-to-head: steps 2 to 6 alone, merged into latest.json.
   if (config.only === 'head-to-head') return headToHeadSteps(config, machine, undefined);
+  if (config.only === 'daily') return dailyOnly(config);
 
   say('solver (benchStrategy)…');
   const strategyStarted = performance.now();
@@ -378,6 +380,7 @@ async function laterSteps(
   shardClock.close();
   const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
   const rateLimits = await benchRateLimits(rateLimitOptions(config));
+  const daily = await dailyAtScale(config);
   return {
     json: {
       postgres: postgresFigures,
@@ -390,6 +393,8 @@ async function laterSteps(
       },
       scale: scale.json,
       ...rateLimits.json,
+      daily: daily.daily,
+      skill: daily.skill,
     },
     lines: [
       `on PostgreSQL: throughput_ratio ${postgresFigures.throughput_ratio.toFixed(2)} (${onPostgres.result.game.load.ips.toFixed(0)} against ${onPostgres.result.baseline.load.ips.toFixed(0)} interactions/s), p99_ratio ${postgresFigures.p99_ratio.toFixed(2)} (${onPostgres.result.game.load.latency.p99.toFixed(0)} against ${onPostgres.result.baseline.load.latency.p99.toFixed(0)} ms); paced p50/p99 ${onPostgres.result.game.paced.latency.p50.toFixed(1)}/${onPostgres.result.game.paced.latency.p99.toFixed(1)} ms; bot CPU ${onPostgres.result.game.cpuMsPerInteraction.toFixed(2)} + server ${onPostgres.result.serverCpuMsPerInteraction.toFixed(2)} ms per interaction; failed ${onPostgres.result.game.load.failed} + ${onPostgres.result.game.paced.failed} + ${onPostgres.result.game.lobbies.failed}; other programs used ${onPostgres.result.foreignCores.toFixed(2)} cores`,
@@ -399,6 +404,7 @@ async function laterSteps(
       ].map(({ name, runs }) => `sharded on ${name}, one machine: ${runs.map(describeShardedRun).join('; ')}`),
       ...scale.lines,
       ...rateLimits.lines,
+      ...daily.lines,
     ],
   };
 }
@@ -429,7 +435,7 @@ function rateLimitOptions(config: BenchConfig): RateLimitOptions {
 async function rateLimitsOnly(config: BenchConfig): Promise<void> {
   try {
     const figures = await benchRateLimits(rateLimitOptions(config));
-    fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...readLatest(), ...(rounded(figures.json) as object) }, null, 2)}\n`);
+    replaceInLatest(figures.json);
     process.stdout.write(`\n${figures.lines.join('\n')}\n`);
   } finally {
     killAllChildren();
@@ -476,16 +482,42 @@ async function scaleOnly(config: BenchConfig): Promise<void> {
       dir,
     );
     const scale = scaleSummary(await benchScale(scaleOptions(config, world, discord.apiUrl, dir)));
-    const latest = fs.existsSync(OUTPUT)
-      ? (JSON.parse(fs.readFileSync(OUTPUT, 'utf8')) as Record<string, unknown>)
-      : {};
-    fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...latest, scale: rounded(scale.json) }, null, 2)}\n`);
+    replaceInLatest({ scale: scale.json });
     for (const line of scale.lines) say(line);
   } finally {
     killAllChildren();
     await discord.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Step 11: the daily deal and the skill ranking at scale, on the scale's servers and games. */
+async function dailyAtScale(config: BenchConfig) {
+  return dailyScaleSummary(
+    await benchDailyScale({
+      results: config.dailyResults,
+      servers: config.scaleServers,
+      games: config.scaleGames,
+      postgresGames: config.dailyPostgresGames,
+      requests: config.dailyRequests,
+      say,
+    }),
+  );
+}
+
+/**
+ * BENCH_ONLY=daily: the daily deal and the skill ranking at scale alone (in process: no emulator,
+ * no bot); its figures replace the `daily` and `skill` entries of bench/latest.json.
+ */
+async function dailyOnly(config: BenchConfig): Promise<void> {
+  const daily = await dailyAtScale(config);
+  replaceInLatest({ daily: daily.daily, skill: daily.skill });
+  for (const line of daily.lines) say(line);
+}
+
+/** A section run alone: its entries of bench/latest.json replaced, the others kept as the last full run left them. */
+function replaceInLatest(entries: Record<string, unknown>): void {
+  fs.writeFileSync(OUTPUT, `${JSON.stringify({ ...readLatest(), ...(rounded(entries) as object) }, null, 2)}\n`);
 }
 
 /** Temp folders to remove, and PostgreSQL servers to stop, even when the bench is interrupted. */

@@ -37,16 +37,7 @@ export async function measureQueries(store: GameStore, shape: HistoryShape, requ
   const random = seededRandom(99);
   const now = shape.startAt + shape.spanMs;
   const pick = <T>(items: readonly T[]) => items[random(items.length)]!;
-  const time = async (request: () => Promise<unknown>) => {
-    for (let i = 0; i < WARM_UP; i += 1) await request();
-    const latencies: number[] = [];
-    for (let i = 0; i < requests; i += 1) {
-      const started = performance.now();
-      await request();
-      latencies.push(performance.now() - started);
-    }
-    return summarize(latencies);
-  };
+  const time = (request: () => Promise<unknown>) => timeRequests(request, requests);
   const periodOf = async (server: HistoryServer) => {
     const period = pick(PERIODS);
     const season = period === 'season' ? (await store.currentSeason(server.guildId)).number : 1;
@@ -82,6 +73,18 @@ export async function measureQueries(store: GameStore, shape: HistoryShape, requ
   return { leaderboard, stats, history, export: await timeExport(store, shape.servers[0]) };
 }
 
+/** `requests` of a kind, one at a time, each timed, after WARM_UP untimed ones. */
+export async function timeRequests(request: () => Promise<unknown>, requests: number): Promise<LatencySummary> {
+  for (let i = 0; i < WARM_UP; i += 1) await request();
+  const latencies: number[] = [];
+  for (let i = 0; i < requests; i += 1) {
+    const started = performance.now();
+    await request();
+    latencies.push(performance.now() - started);
+  }
+  return summarize(latencies);
+}
+
 async function timeExport(store: GameStore, server: HistoryServer | undefined) {
   if (!server) return { ms: Number.NaN, games: 0, bytes: 0, compressed: false };
   const started = performance.now();
@@ -90,6 +93,7 @@ async function timeExport(store: GameStore, server: HistoryServer | undefined) {
       store.finishedGames({ guildId: server.guildId, limit: 500, ...(beforeId === undefined ? {} : { beforeId }) }),
     UPLOAD_LIMIT,
     'bench',
+    (day) => `Daily Crag ${day}`,
   );
   return {
     ms: performance.now() - started,

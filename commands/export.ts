@@ -3,6 +3,7 @@ import { personal } from '../src/bot/audience.js';
 import type { BotContext } from '../src/bot/context.js';
 import { buildExport } from '../src/bot/export-file.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
+import { dailyDealName } from '../src/bot/render/index.js';
 import { defineSubcommand, type GuildCommand } from './define.js';
 import { managesServer } from './manage-server.js';
 
@@ -42,12 +43,13 @@ async function sendExport(ctx: BotContext, interaction: GuildCommand): Promise<O
   const guildId = interaction.guildId;
   const limitBytes = Math.min(interaction.attachmentSizeLimit, MOST_FILE_BYTES);
   const day = new Date(ctx.now()).toISOString().slice(0, 10);
+  const tr = personal(ctx.languages, interaction);
   const file = await buildExport(
     (beforeId) => ctx.store.finishedGames({ guildId, limit: PAGE, ...(beforeId === undefined ? {} : { beforeId }) }),
     limitBytes,
     `crag-${guildId}-${day}`,
+    (dailyDay) => dailyDealName(dailyDay, tr),
   );
-  const tr = personal(ctx.languages, interaction);
   if (!file) {
     await answer({ content: tr.t('export.none') });
     return undefined;

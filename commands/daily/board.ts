@@ -8,7 +8,7 @@ import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSp
 import { DAILY_GROUP } from './group.js';
 
 /** A board lists this many results at most: a server's top of the day. */
-const BOARD_ROWS = 20;
+export const BOARD_ROWS = 20;
 /** The highest day number the board takes: far beyond any day the bot will see. */
 const MAX_DAY_NUMBER = 100_000;
 

@@ -30,7 +30,13 @@ export async function skillLeaderboard(
   const rules = { rerolls: options.rerolls ?? fallback.rerolls, thirteen: options.thirteen ?? fallback.thirteen };
   if (!isRules(rules)) return refused('refusal.leaderboard-options');
   const minGames = Math.max(1, options['min-games'] ?? MIN_GAMES_FOR_SKILL);
-  const lines = await ctx.daily.store.skillLines({ guildId: interaction.guildId, rules, period: chosen.key });
+  const lines = await ctx.daily.store.skillLines({
+    guildId: interaction.guildId,
+    rules,
+    period: chosen.key,
+    minGames,
+    playerId: interaction.user.id,
+  });
   const ranks = rankBySkill(lines, minGames);
   const own = ranks.find((entry) => entry.line.playerId === interaction.user.id);
   const card = renderSkillLeaderboard(

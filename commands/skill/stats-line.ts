@@ -15,7 +15,7 @@ export async function withSkillLine(
   query: { readonly guildId: string; readonly playerId: string; readonly period: string; readonly rules: Rules },
   tr: Translator,
 ): Promise<PrivateCard> {
-  const lines = await ctx.daily.store.skillLines({ guildId: query.guildId, rules: query.rules, period: query.period });
+  const lines = await ctx.daily.store.skillLines({ ...query, minGames: MIN_GAMES_FOR_SKILL });
   const own = lines.find((line) => line.playerId === query.playerId);
   const figure = own && skillFigure(own);
   if (!figure) return card;

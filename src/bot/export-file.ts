@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { EXPORT_HEADER, exportLines, type GameToExport } from '../stats/export-csv.js';
+import { type DailyDealName, EXPORT_HEADER, exportLines, type GameToExport } from '../stats/export-csv.js';
 
 const compress = promisify(gzip);
 
@@ -33,9 +33,15 @@ const BOM = '\uFEFF';
  * A server's finished games as one CSV file of at most `limit` bytes: plain if it fits, else
  * gzip-compressed, else the newest games that fit compressed. Pages are read newest first and turned
  * into lines one at a time, letting other interactions run in between; the file is in the order the
- * games finished. Undefined when there is no finished game.
+ * games finished; a daily deal's channel column is its name, `dailyDealName`'s in the reader's
+ * language. Undefined when there is no finished game.
  */
-export async function buildExport(readPage: ReadPage, limit: number, stem: string): Promise<ExportFile | undefined> {
+export async function buildExport(
+  readPage: ReadPage,
+  limit: number,
+  stem: string,
+  dailyDealName: DailyDealName,
+): Promise<ExportFile | undefined> {
   const games: Buffer[] = [];
   let bytes = 0;
   let beforeId: number | undefined;
@@ -45,7 +51,7 @@ export async function buildExport(readPage: ReadPage, limit: number, stem: strin
     const last = page.at(-1);
     if (!last) break;
     for (const game of page) {
-      const lines = Buffer.from(exportLines(game));
+      const lines = Buffer.from(exportLines(game, dailyDealName));
       games.push(lines);
       bytes += lines.length;
     }

@@ -37,11 +37,18 @@ export const EXPORT_HEADER = csvRecord([
   'luck',
 ]);
 
-/** A game's lines of the export: one per seat, best place first. */
-export function exportLines(game: GameToExport): string {
+/** A daily deal's name in the reader's language, for the channel column (a daily game has no channel). */
+export type DailyDealName = (day: number) => string;
+
+/**
+ * A game's lines of the export: one per seat, best place first. A daily deal was played on its
+ * player's own board, stored under a made-up table id: its channel column names the deal instead.
+ */
+export function exportLines(game: GameToExport, dailyDealName: DailyDealName): string {
   const { state } = game;
   const results = new Map(game.results.map((result) => [result.playerId, result]));
   const finishedAt = new Date(game.finishedAt).toISOString();
+  const channel = state.dailyDay === undefined ? game.channelId : dailyDealName(state.dailyDay);
   return standings(state)
     .map((standing) => {
       const seat = state.seats.find((candidate) => candidate.playerId === standing.playerId);
@@ -50,7 +57,7 @@ export function exportLines(game: GameToExport): string {
       return csvRecord([
         game.id,
         finishedAt,
-        game.channelId,
+        channel,
         game.seriesId,
         game.seriesGameNumber,
         state.rules.rerolls,

@@ -91,8 +91,12 @@ export function rankBySkill<Line extends SkillSums & { readonly playerId: string
     return figure ? [{ line, figure }] : [];
   });
   figured.sort((a, b) => a.figure.perDecision - b.figure.perDecision || a.line.playerId.localeCompare(b.line.playerId));
-  return figured.map((entry) => ({
-    ...entry,
-    rank: 1 + figured.findIndex((other) => other.figure.perDecision === entry.figure.perDecision),
-  }));
+  // Sorted, an equal figure is the one just before: its rank is shared (1, 1, 3), in one pass.
+  const ranks: SkillRank<Line>[] = [];
+  figured.forEach((entry, index) => {
+    const before = ranks[index - 1];
+    const rank = before && before.figure.perDecision === entry.figure.perDecision ? before.rank : index + 1;
+    ranks.push({ ...entry, rank });
+  });
+  return ranks;
 }

@@ -26,7 +26,17 @@ export interface GameOver {
   readonly records: readonly PlayerGameRecord[];
   /** The people whose display name the game knows. */
   readonly names: readonly PlayerName[];
+  /** Each person's points lost and decisions, for the skill ranking's sums: daily deals included. */
+  readonly skill: readonly SkillResult[];
   readonly rules: RuleSetKey;
+}
+
+/** What one person's game adds to their skill sums, with the name the game showed them by. */
+export interface SkillResult {
+  readonly playerId: string;
+  readonly name: string | null;
+  readonly loss: number;
+  readonly decisions: number;
 }
 
 /** What ending `state` writes; undefined for a game still in the lobby or in play. */
@@ -34,7 +44,7 @@ export function gameOver(state: GameState): GameOver | undefined {
   if (!isOver(state)) return undefined;
   const packed = packGame(state);
   const rules = ruleSetKey(state.rules);
-  if (state.status !== 'finished') return { state: packed, results: [], records: [], names: [], rules };
+  if (state.status !== 'finished') return { state: packed, results: [], records: [], names: [], skill: [], rules };
   const records = recordGame(state);
   const byPlayer = new Map(records.map((record) => [record.playerId, record]));
   const results = standings(state).map((standing) => {
@@ -53,9 +63,22 @@ export function gameOver(state: GameState): GameOver | undefined {
   const names = state.seats.flatMap((seat) =>
     seat.computer === null && seat.name !== undefined ? [{ playerId: seat.playerId, name: seat.name }] : [],
   );
-  // A daily deal counts in no leaderboard, series or statistics: only its results (and so the skill ranking).
-  if (state.dailyDay !== undefined) return { state: packed, results, records: [], names: [], rules };
-  return { state: packed, results, records, names, rules };
+  // Computers have no skill loss; a game without a decision of a person's (one who left at once) adds nothing.
+  const skill = results.flatMap(({ playerId, skillLoss, decisions }) =>
+    skillLoss !== null && decisions !== null && decisions > 0
+      ? [
+          {
+            playerId,
+            name: names.find((known) => known.playerId === playerId)?.name ?? null,
+            loss: skillLoss,
+            decisions,
+          },
+        ]
+      : [],
+  );
+  // A daily deal counts in no leaderboard, series or statistics: only its results and the skill ranking.
+  if (state.dailyDay !== undefined) return { state: packed, results, records: [], names: [], skill, rules };
+  return { state: packed, results, records, names, skill, rules };
 }
 
 /** The game that ended, as its row says. */

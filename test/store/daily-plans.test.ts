@@ -1,7 +1,7 @@
 /**
- * The daily store's queries read through their indexes on SQLite: a day's board, its world
- * percentile and a person's streak never scan the day's rows, and the skill ranking starts from a
- * server's finished games.
+ * The daily store's queries read through their indexes on SQLite: a day's board and a person's
+ * streak never scan the day's rows, the world percentile reads the day's counts per total, and the
+ * skill ranking the server's sums.
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -26,14 +26,15 @@ describe('the daily queries on SQLite', () => {
     await openSqliteStore(path, { checkpoints: 'inline' }).close();
     const db = new Database(path, { readonly: true });
     const sql = dailySql('sqlite');
-    expect(planOf(db, sql.worldStanding)).toMatch(
-      /COVERING INDEX daily_results_world.*COVERING INDEX daily_results_world/,
-    );
+    // A day's counts per total, not its results: a few hundred rows however many played.
+    expect(planOf(db, sql.worldStanding)).toMatch(/^SEARCH daily_totals USING PRIMARY KEY \(day=\?\)$/);
     expect(planOf(db, sql.serverBoard)).toContain('daily_results_server');
     expect(planOf(db, sql.serverStanding)).toContain('daily_results_server');
     expect(planOf(db, sql.finishedDays)).toContain('daily_results_player');
-    expect(planOf(db, sql.skillLines)).toContain('games_finished_by_guild');
-    expect(planOf(db, sql.skillLines)).not.toMatch(/SCAN (r|game_results)\b/);
+    // From the sums kept as games end: the people with enough games, and the asker by the key.
+    expect(planOf(db, sql.skillLines)).toMatch(
+      /SEARCH t USING INDEX skill_totals_ranked \(guild_id=\? AND period=\? AND rules=\? AND games>\?\).*SEARCH t USING PRIMARY KEY \(guild_id=\? AND period=\? AND rules=\? AND player_id=\?\)/,
+    );
     db.close();
   });
 });

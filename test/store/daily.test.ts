@@ -36,15 +36,11 @@ async function playDaily(
   playerId: string,
   smart: boolean,
 ): Promise<GameState> {
-  const claimed = await daily.claim({
-    day: deal.day,
-    playerId,
-    guildId,
-    name: `P${playerId.slice(-2)}`,
-    startedAt: NOW,
-  });
+  const name = `P${playerId.slice(-2)}`;
+  const claimed = await daily.claim({ day: deal.day, playerId, guildId, name, startedAt: NOW });
   expect(claimed.ok).toBe(true);
-  let state = createDailyGame(playerId, deal.day);
+  // Seated under the name the claim keeps, as /crag daily play does.
+  let state = createDailyGame(playerId, deal.day, name);
   const start: Action = { type: 'start', playerId };
   const started = applyAction(state, start, dealRandom(deal, state, start));
   if (!started.ok) throw new Error(started.code);
@@ -176,7 +172,7 @@ describe.each(BACKENDS)('$name: the daily store', (backend) => {
         computers: ['easy'],
       },
     );
-    const lines = await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'all' });
+    const lines = await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'all', minGames: 1 });
     const mine = lines.find((line) => line.playerId === '100000000000000001')!;
     expect(mine.games).toBe(2);
     const careless = lines.find((line) => line.playerId === '100000000000000002')!;
@@ -184,13 +180,47 @@ describe.each(BACKENDS)('$name: the daily store', (backend) => {
     expect(careless.name).toBe('P02');
     expect(mine.decisions).toBeGreaterThanOrEqual(26 + 20);
     expect(lines.some((line) => line.playerId.startsWith('cpu-'))).toBe(false);
-    expect(await daily.skillLines({ guildId: GUILD_A, rules: { rerolls: 2, thirteen: 'any' }, period: 'all' })).toEqual(
-      [],
+    // The sums kept as the games ended are the sums of their results (all in the default rules here).
+    const recounted = await db.rows<Record<string, number | string>>(
+      `SELECT r.player_id, COUNT(*) AS games, SUM(r.decisions) AS decisions, SUM(r.skill_loss) AS loss,
+         SUM(r.skill_loss * r.skill_loss) AS loss_squared, SUM(r.decisions * r.decisions) AS decisions_squared,
+         SUM(r.skill_loss * r.decisions) AS loss_times_decisions
+       FROM game_results r JOIN games g ON g.id = r.game_id
+       WHERE g.guild_id = '${GUILD_A}' AND r.decisions > 0 GROUP BY r.player_id ORDER BY r.player_id`,
     );
-    expect(await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'month:2020-01' })).toEqual([]);
+    const sums = (line: Record<string, unknown>) =>
+      ['games', 'decisions', 'loss', 'loss_squared', 'decisions_squared', 'loss_times_decisions'].map((key) =>
+        Number(Number(line[key]).toFixed(6)),
+      );
+    expect(
+      [...lines]
+        .sort((a, b) => a.playerId.localeCompare(b.playerId))
+        .map((line) => [
+          line.playerId,
+          ...sums({
+            games: line.games,
+            decisions: line.decisions,
+            loss: line.loss,
+            loss_squared: line.lossSquared,
+            decisions_squared: line.decisionsSquared,
+            loss_times_decisions: line.lossTimesDecisions,
+          }),
+        ]),
+    ).toEqual(recounted.map((row) => [row.player_id, ...sums(row)]));
+    expect(
+      await daily.skillLines({ guildId: GUILD_A, rules: { rerolls: 2, thirteen: 'any' }, period: 'all', minGames: 1 }),
+    ).toEqual([]);
+    expect(
+      await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: 'month:2020-01', minGames: 1 }),
+    ).toEqual([]);
+    // Lines below the minimum stay in the database, but for the one asked for.
+    const ranked = { guildId: GUILD_A, rules: DEFAULT_RULES, period: 'all', minGames: 2 };
+    expect((await daily.skillLines(ranked)).map((line) => line.playerId)).toEqual(['100000000000000001']);
+    const withCareless = await daily.skillLines({ ...ranked, playerId: '100000000000000002' });
+    expect(withCareless.map((line) => line.playerId).sort()).toEqual(['100000000000000001', '100000000000000002']);
     const month = new Date(NOW).toISOString().slice(0, 7);
-    expect(await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: `month:${month}` })).toHaveLength(
-      2,
-    );
+    expect(
+      await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: `month:${month}`, minGames: 1 }),
+    ).toHaveLength(2);
   });
 });

@@ -240,6 +240,10 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
           loss: 3.5,
           decisions: 26,
         });
+        // The day's count per total follows: the world percentile reads it.
+        expect(db.prepare('SELECT day, total, results FROM daily_totals').all()).toEqual([
+          { day: 20800, total: 190, results: 1 },
+        ]);
         // The migration made the stream's key; a shorter one is refused.
         expect(db.prepare('SELECT length(secret) FROM daily_secret WHERE id = 1').pluck().get()).toBe(32);
         expect(() => db.prepare("UPDATE daily_secret SET secret = x'00'").run()).toThrow(/CHECK/);
@@ -266,6 +270,7 @@ describe('migrations', () => {
     expect(tables).toEqual([
       'daily_results',
       'daily_secret',
+      'daily_totals',
       'game_house_rules',
       'game_results',
       'games',
@@ -279,6 +284,7 @@ describe('migrations', () => {
       'series_players',
       'settings_changes',
       'sheet_rows',
+      'skill_totals',
       'turn_history',
     ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -66,6 +66,7 @@ describe('PostgreSQL migrations', () => {
       expect(tables.rows.map((row) => row.tablename)).toEqual([
         'daily_results',
         'daily_secret',
+        'daily_totals',
         'game_house_rules',
         'game_results',
         'games',
@@ -79,6 +80,7 @@ describe('PostgreSQL migrations', () => {
         'series_players',
         'settings_changes',
         'sheet_rows',
+        'skill_totals',
         'turn_history',
       ]);
       // The daily deal's migration made the stream's key: 32 bytes.

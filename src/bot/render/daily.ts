@@ -24,6 +24,11 @@ import { personName } from './names.js';
 import { PART } from './parts.js';
 import type { GameView } from './view.js';
 
+/** Where a daily deal was played, where a channel would be named (the history, the export): by its day. */
+export function dailyDealName(day: number, tr: Translator): string {
+  return tr.t('daily.title', { day: dailyNumber(day) });
+}
+
 /** The board of a daily game in play, for its player alone: the usual board under the day's title. */
 export function renderDailyBoard(view: GameView, day: number, tr: Translator, faces: DiceFaces): MessagePayload {
   const board = renderBoard({ ...view, turnDeadline: null }, tr, faces);

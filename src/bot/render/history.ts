@@ -1,7 +1,8 @@
-import { dailyNumber, standings } from '../../game/index.js';
+import { standings } from '../../game/index.js';
 import { describeRules } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
 import type { FinishedGame } from '../../store/index.js';
+import { dailyDealName } from './daily.js';
 import { COLOURS, layoutMessage, MESSAGE_TEXT_LIMIT, type PrivateCard, placeMark, text } from './message.js';
 import { messageLink } from './message-link.js';
 import { personName } from './names.js';
@@ -16,7 +17,7 @@ export interface HistoryView {
 /** The channel a game was played in; a daily deal, played on its player's own board, by its day. */
 function wherePlayed(game: FinishedGame, tr: Translator): string {
   const day = game.state.dailyDay;
-  return day === undefined ? `<#${game.channelId}>` : tr.t('daily.title', { day: dailyNumber(day) });
+  return day === undefined ? `<#${game.channelId}>` : dailyDealName(day, tr);
 }
 
 export function renderHistory({ scope, games }: HistoryView, tr: Translator): PrivateCard {

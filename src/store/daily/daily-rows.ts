@@ -1,5 +1,4 @@
-import { periodBounds } from '../../stats/period-bounds.js';
-import { type EntryRow, NO_BOUND, type SkillRow } from './daily-sql.js';
+import type { EntryRow, SkillRow } from './daily-sql.js';
 import type { DailyBoardRow, DailyEntry, SkillLine } from './daily-store.js';
 
 /** The daily stream's key; its migration made it, so a database without it was altered by hand. */
@@ -44,15 +43,4 @@ export function withPlaces(
     name: row.name,
     total: row.total,
   }));
-}
-
-/** A period key's span as the numbers the skill query compares ended_at with; undefined for a key that is not one. */
-export function skillSpan(
-  period: string,
-  seasons: readonly { number: number; started_at: number | string }[],
-): { from: number; until: number } | undefined {
-  const starts = new Map(seasons.map((season) => [Number(season.number), Number(season.started_at)]));
-  const bounds = periodBounds(period, (season) => starts.get(season) ?? null);
-  if (!bounds) return undefined;
-  return { from: bounds.from ?? NO_BOUND.from, until: bounds.until ?? NO_BOUND.until };
 }

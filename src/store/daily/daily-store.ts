@@ -48,11 +48,18 @@ export interface SkillLine extends SkillSums {
   readonly name: string | null;
 }
 
-/** Whose skill lines to read: one server, one rule set, one period key (`all`, `season:2`, `month:…`, `week:…`). */
+/**
+ * Whose skill lines to read: one server, one rule set, one period key (`all`, `season:2`,
+ * `month:…`, `week:…`), the people with at least `minGames` games there, and `playerId`'s line
+ * whatever its count. A server where a thousand people try the daily deal has a thousand lines of one
+ * game: they are left in the database, not read to be dropped.
+ */
 export interface SkillQuery {
   readonly guildId: string;
   readonly rules: Rules;
   readonly period: string;
+  readonly minGames: number;
+  readonly playerId?: string;
 }
 
 /**
@@ -74,13 +81,7 @@ export interface DailyStore {
   standing(day: number, total: number, guildId?: string): Promise<DayStandingCounts>;
   /** The days the person finished, from `fromDay` to `toDay`, newest first. */
   finishedDays(playerId: string, fromDay: number, toDay: number): Promise<number[]>;
-  /** Every person's skill sums (games with a decision count, people only), in no particular order. */
+  /** The skill sums (games with a decision count, people only) the query asks for, as kept when games end; in no particular order. */
   skillLines(query: SkillQuery): Promise<SkillLine[]>;
   close(): Promise<void>;
-}
-
-/** The bounds of a period key in epoch ms, [from, until); a season's need the server's seasons. */
-export interface PeriodBounds {
-  readonly from: number | null;
-  readonly until: number | null;
 }

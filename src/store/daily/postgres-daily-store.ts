@@ -1,6 +1,7 @@
 import pg from 'pg';
+import { ruleSetKey } from '../../stats/rule-sets.js';
 import { STORE_TYPES } from '../postgres/type-parsers.js';
-import { secretOf, skillSpan, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
+import { secretOf, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
 import { dailySql, type EntryRow, type SkillRow } from './daily-sql.js';
 import type * as Daily from './daily-store.js';
 
@@ -60,7 +61,7 @@ export class PostgresDailyStore implements Daily.DailyStore {
   async standing(day: number, total: number, guildId?: string): Promise<Daily.DayStandingCounts> {
     const [row] =
       guildId === undefined
-        ? await this.rows<Daily.DayStandingCounts>(SQL.worldStanding, [day, day, total])
+        ? await this.rows<Daily.DayStandingCounts>(SQL.worldStanding, [total, day])
         : await this.rows<Daily.DayStandingCounts>(SQL.serverStanding, [total, guildId, day]);
     return { finished: Number(row?.finished ?? 0), better: Number(row?.better ?? 0) };
   }
@@ -69,17 +70,9 @@ export class PostgresDailyStore implements Daily.DailyStore {
     return (await this.rows<{ day: number }>(SQL.finishedDays, [playerId, fromDay, toDay])).map((row) => row.day);
   }
 
-  async skillLines({ guildId, rules, period }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
-    const seasons = await this.rows<{ number: number; started_at: number }>(SQL.seasonStarts, [guildId]);
-    const span = skillSpan(period, seasons);
-    if (!span) return [];
-    const rows = await this.rows<SkillRow>(SQL.skillLines, [
-      guildId,
-      span.from,
-      span.until,
-      String(rules.rerolls),
-      rules.thirteen,
-    ]);
+  async skillLines({ guildId, rules, period, minGames, playerId }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
+    const key = [guildId, period, ruleSetKey(rules)];
+    const rows = await this.rows<SkillRow>(SQL.skillLines, [...key, minGames, ...key, playerId ?? null]);
     return rows.map(toSkillLine);
   }
 

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
+import { ruleSetKey } from '../../stats/rule-sets.js';
 import { BUSY_TIMEOUT_MS } from '../sqlite/open-database.js';
-import { secretOf, skillSpan, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
+import { secretOf, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
 import { dailySql, type EntryRow, type SkillRow } from './daily-sql.js';
 import type * as Daily from './daily-store.js';
 
@@ -66,7 +67,7 @@ export class SqliteDailyStore implements Daily.DailyStore {
   async standing(day: number, total: number, guildId?: string): Promise<Daily.DayStandingCounts> {
     const row =
       guildId === undefined
-        ? this.prepare<Daily.DayStandingCounts>(SQL.worldStanding).get(day, day, total)
+        ? this.prepare<Daily.DayStandingCounts>(SQL.worldStanding).get(total, day)
         : this.prepare<Daily.DayStandingCounts>(SQL.serverStanding).get(total, guildId, day);
     return { finished: Number(row?.finished ?? 0), better: Number(row?.better ?? 0) };
   }
@@ -77,12 +78,10 @@ export class SqliteDailyStore implements Daily.DailyStore {
       .map((row) => row.day);
   }
 
-  async skillLines({ guildId, rules, period }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
-    const seasons = this.prepare<{ number: number; started_at: number }>(SQL.seasonStarts).all(guildId);
-    const span = skillSpan(period, seasons);
-    if (!span) return [];
+  async skillLines({ guildId, rules, period, minGames, playerId }: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
+    const key = [guildId, period, ruleSetKey(rules)];
     return this.prepare<SkillRow>(SQL.skillLines)
-      .all(guildId, span.from, span.until, String(rules.rerolls), rules.thirteen)
+      .all(...key, minGames, ...key, playerId ?? null)
       .map(toSkillLine);
   }
 

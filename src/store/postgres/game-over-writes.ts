@@ -6,6 +6,7 @@ import {
   type GameOver,
   type PlayerName,
   type SeriesLine,
+  type SkillResult,
   type StatLine,
   seriesLinesAfter,
   statLinesAfter,
@@ -25,7 +26,7 @@ export async function lockGuild(client: pg.ClientBase, guildId: string): Promise
  * inside the transaction that ended the game, which holds the server's lock: read, add, write back.
  */
 export async function writeStatistics(client: pg.ClientBase, game: EndedGame, over: GameOver): Promise<void> {
-  if (over.records.length === 0) return;
+  if (over.records.length === 0 && over.skill.length === 0) return;
   const [seasonRow] = (await client.query<SeasonRow>({ ...WRITE_QUERIES.currentSeason, values: [game.guildId] })).rows;
   const periods = periodKeysOf(game.finishedAt, toSeason(seasonRow).number);
   const players = over.records.map((record) => record.playerId);
@@ -48,6 +49,7 @@ export async function writeStatistics(client: pg.ClientBase, game: EndedGame, ov
       statLinesAfter(over, periods, (playerId, period) => totals.get(`${period} ${playerId}`)),
       seriesLinesAfter(over, (playerId) => seriesBefore.get(playerId)),
       over.names,
+      periods.flatMap((period) => over.skill.map((skill) => ({ period, ...skill }))),
     ),
   );
 }
@@ -59,6 +61,7 @@ function statisticsStatement(
   lines: readonly StatLine[],
   seriesLines: readonly SeriesLine[],
   names: readonly PlayerName[],
+  skillLines: readonly (SkillResult & { readonly period: string })[],
 ): Statement {
   const params = new Parameters();
   const guildId = params.add(game.guildId, 'text');
@@ -78,7 +81,24 @@ function statisticsStatement(
     names.map((name) => ({ player_id: name.playerId, name: name.name })),
     'player_id text, name text',
   );
-  const text = `WITH stats_written AS (
+  const skill = params.unnest(
+    'k',
+    skillLines.map(({ playerId, ...line }) => ({ player_id: playerId, ...line })),
+    'period text, player_id text, name text, decisions int, loss float8',
+  );
+  const text = `WITH skill_written AS (
+      INSERT INTO skill_totals (guild_id, period, rules, player_id, name, games, decisions, loss, loss_squared,
+        decisions_squared, loss_times_decisions)
+      SELECT ${guildId}, k.period, ${params.add(rules, 'text')}, k.player_id, k.name, 1, k.decisions, k.loss,
+        k.loss * k.loss, k.decisions::bigint * k.decisions, k.loss * k.decisions
+      FROM ${skill}
+      ON CONFLICT (guild_id, period, rules, player_id) DO UPDATE SET
+        name = COALESCE(excluded.name, skill_totals.name), games = skill_totals.games + 1,
+        decisions = skill_totals.decisions + excluded.decisions, loss = skill_totals.loss + excluded.loss,
+        loss_squared = skill_totals.loss_squared + excluded.loss_squared,
+        decisions_squared = skill_totals.decisions_squared + excluded.decisions_squared,
+        loss_times_decisions = skill_totals.loss_times_decisions + excluded.loss_times_decisions
+    ), stats_written AS (
       INSERT INTO player_stats (guild_id, period, rules, player_id, games, wins, total, best, crags, skill_loss, luck,
         row_points, row_zeros, recent)
       SELECT ${guildId}, s.period, ${params.add(rules, 'text')}, s.player_id, s.games, s.wins, s.total, s.best, s.crags,

@@ -7,7 +7,8 @@ import type { WriteStatements } from './write-queries.js';
 /**
  * Everything but the state row that a game's end writes, inside the transaction that writes the
  * packed state: its sheet rows and turns go (the packed state holds them), its results go in, and
- * its people's figures are added to their aggregates for each period, in the season current now.
+ * its people's figures are added to their aggregates for each period, in the season current now
+ * (a daily deal's only to the skill sums).
  * BEGIN IMMEDIATE holds the only write lock, so reading an aggregate and writing it back cannot
  * interleave with another game's end.
  */
@@ -27,9 +28,15 @@ export function writeGameOver(statements: WriteStatements, game: EndedGame, over
       result.decisions ?? null,
     );
   }
-  if (over.records.length === 0) return;
+  if (over.records.length === 0 && over.skill.length === 0) return;
   const season = toSeason(statements.currentSeason.get({ guildId: game.guildId })).number;
-  const lines = statLinesAfter(over, periodKeysOf(game.finishedAt, season), (playerId, period) => {
+  const periods = periodKeysOf(game.finishedAt, season);
+  for (const period of periods) {
+    for (const skill of over.skill) {
+      statements.upsertSkillLine.run({ guildId: game.guildId, period, rules: over.rules, ...skill });
+    }
+  }
+  const lines = statLinesAfter(over, periods, (playerId, period) => {
     const row = statements.statLine.get(game.guildId, period, over.rules, playerId);
     return row && totalsFromColumns(row);
   });

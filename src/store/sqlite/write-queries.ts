@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SeriesLine } from '../game-over.js';
+import type { SeriesLine, SkillResult } from '../game-over.js';
 import type { GameMetaRow, GameRow } from '../game-rows.js';
 import { GAME_COLUMNS, STANDARD_QUERIES, STAT_COLUMNS } from '../standard-queries.js';
 import type { StatColumns } from '../stat-columns.js';
@@ -32,6 +32,7 @@ type UpdateParams = {
 };
 
 export type StatLineParams = StatColumns & { guildId: string; period: string; rules: string; playerId: string };
+export type SkillLineParams = SkillResult & { guildId: string; period: string; rules: string };
 
 /**
  * The statements of SQLite's write path (backend.ts), prepared once when the store opens; the reads
@@ -129,6 +130,18 @@ export function prepareWrites(db: Database.Database) {
        VALUES (@seriesId, @playerId, @games, @wins, @total, @best)
        ON CONFLICT (series_id, player_id) DO UPDATE SET games = excluded.games, wins = excluded.wins,
          total = excluded.total, best = excluded.best`,
+    ),
+    // Sums only: adding a game needs no read of the row first.
+    upsertSkillLine: db.prepare<SkillLineParams>(
+      `INSERT INTO skill_totals (guild_id, period, rules, player_id, name, games, decisions, loss, loss_squared,
+         decisions_squared, loss_times_decisions)
+       VALUES (@guildId, @period, @rules, @playerId, @name, 1, @decisions, @loss, @loss * @loss,
+         @decisions * @decisions, @loss * @decisions)
+       ON CONFLICT (guild_id, period, rules, player_id) DO UPDATE SET name = COALESCE(excluded.name, name),
+         games = games + 1, decisions = decisions + excluded.decisions, loss = loss + excluded.loss,
+         loss_squared = loss_squared + excluded.loss_squared,
+         decisions_squared = decisions_squared + excluded.decisions_squared,
+         loss_times_decisions = loss_times_decisions + excluded.loss_times_decisions`,
     ),
     upsertName: db.prepare<[string, string, string]>(
       `INSERT INTO player_names (guild_id, player_id, name) VALUES (?, ?, ?)

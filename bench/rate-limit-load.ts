@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { bestRow, currentPlayerId, isFinalStandings, requireControl } from '../harness/board.js';
 import { type EmulatedMessage, startEmulator, type UserHandle } from '../src/emulator/index.js';
-import { bestRow, currentPlayerId, isFinalStandings, requireControl } from './board.js';
 import { BotProcess, ROOT, runDeploy } from './bot-process.js';
 
 const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');

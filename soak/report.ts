@@ -49,6 +49,7 @@ export function printFigures(figures: SoakFigures): string[] {
       'RSS / heap slope, MB per hour',
       `${figures.rss_slope_mb_per_hour.toFixed(1)} / ${figures.heap_slope_mb_per_hour.toFixed(1)} (${figures.memory_samples} samples)`,
     ],
+    ['load average of the machine (mean)', figures.load_average.toFixed(1)],
     ['moves the emulator refused / driver errors', `${figures.impossible_moves} / ${figures.driver_errors}`],
   ];
   const lines = rows.map(([name, value]) => `${pad(name, 44)} ${value}`);

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { describeMachine } from '../bench/machine.js';
 import { ROOT } from '../harness/node-process.js';
 import { readSoakOptions, SoakOptionError } from './options.js';
 import { printFigures, targetsMissed } from './report.js';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   say(`${options.minutes} minutes, ${options.backend}, ${options.shards} shards, seed ${options.seed}`);
   const figures = await runSoak(options, say);
   const out = process.env.SOAK_OUT ?? path.join(ROOT, 'soak', 'latest.json');
-  fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`);
+  fs.writeFileSync(out, `${JSON.stringify({ machine: describeMachine(), ...figures }, null, 2)}\n`);
   for (const line of printFigures(figures)) process.stdout.write(`${line}\n`);
   say(`figures written to ${out}`);
   const missed = targetsMissed(figures);

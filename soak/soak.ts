@@ -53,6 +53,8 @@ export interface SoakFigures {
   readonly heap_slope_mb_per_hour: number;
   readonly memory_samples: number;
   readonly latency_windows: readonly { from_min: number; count: number; p50_ms: number; p99_ms: number }[];
+  /** The machine's 1-minute load average, the mean of the samples taken during the run. */
+  readonly load_average: number;
   readonly bot_warnings: Record<string, number>;
   readonly bot_error_examples: readonly string[];
 }
@@ -130,11 +132,15 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
         for (const sample of await bot.memory()) memory.push({ ...sample, atMs: now() });
       }
     })();
+    // The machine is shared: its load over the run says how much of the figures is the bot's.
+    const loads: number[] = [];
     const progress = setInterval(
-      () =>
+      () => {
+        loads.push(os.loadavg()[0] ?? Number.NaN);
         say(
-          `${Math.round(now() / 1000)} s: ${tally.interactions} interactions, ${ledger.acceptedCount} accepted, ${tally.failedAt.length} failed`,
-        ),
+          `${Math.round(now() / 1000)} s: ${tally.interactions} interactions, ${ledger.acceptedCount} accepted, ${tally.failedAt.length} failed (${tally.failedAt.filter((at) => nearKill(at, faults.outagesSoFar())).length} near kills), load ${loads.at(-1)?.toFixed(1)}`,
+        );
+      },
       Math.max(30_000, runMs / 20),
     );
 
@@ -201,6 +207,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
         p50_ms: Math.round(window.latency.p50),
         p99_ms: Math.round(window.latency.p99),
       })),
+      load_average: loads.length ? loads.reduce((sum, load) => sum + load, 0) / loads.length : Number.NaN,
       bot_warnings: Object.fromEntries(bot.problems()),
       bot_error_examples: bot.errorExamples(),
     };

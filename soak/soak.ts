@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InteractionClock } from '../bench/latency.js';
 import { startPostgresServer } from '../harness/postgres-server.js';
-import { startEmulator } from '../src/emulator/index.js';
+import { type Problem, startEmulator } from '../src/emulator/index.js';
 import { seededRandom } from '../src/game/index.js';
 import { queryRows, storedStates, totalsAgainstSheets, type WorldDatabase } from '../test/e2e/support/database.js';
 import { withClient } from '../test/support/postgres-databases.js';
@@ -49,6 +49,8 @@ export interface SoakFigures {
   readonly injected_rest_failures: number;
   /** Every answer of 400 or more, the injected ones included. */
   readonly failing_rest_by_status: Record<string, number>;
+  /** The bot's own failing requests (the limits' 429s and every other refusal), by kind and route. */
+  readonly failing_rest_by_route: Record<string, number>;
   readonly rss_slope_mb_per_hour: number;
   readonly heap_slope_mb_per_hour: number;
   readonly memory_samples: number;
@@ -198,6 +200,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       failing_rest_by_status: Object.fromEntries(
         [...failingByStatus].map(([status, count]) => [String(status), count]),
       ),
+      failing_rest_by_route: failingByRoute(discord.problems),
       rss_slope_mb_per_hour: memorySlope(memory, (sample) => sample.rssMb, warmupMs),
       heap_slope_mb_per_hour: memorySlope(memory, (sample) => sample.heapMb, warmupMs),
       memory_samples: memory.length,
@@ -247,6 +250,17 @@ async function quiet(discord: import('../src/emulator/index.js').Emulator): Prom
   while (performance.now() - last < 3_000 && performance.now() < deadline) await sleep(250);
   discord.off('messageUpdate', touch);
   discord.off('messageCreate', touch);
+}
+
+/** The emulator's record of refused requests (not the injected ones), counted by kind, status and route. */
+function failingByRoute(problems: readonly Problem[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const problem of problems) {
+    if (problem.kind !== 'rate-limited' && problem.kind !== 'rest-error') continue;
+    const key = `${problem.status ?? 429} ${problem.code ?? ''} ${problem.method ?? ''} ${problem.route ?? ''}`.trim();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts].sort(([, a], [, b]) => b - a));
 }
 
 /**

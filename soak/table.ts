@@ -205,7 +205,10 @@ export class SoakTable {
       await this.command(this.spec.people[1] ?? this.host, 'stats', 'stats');
       return true;
     }
-    const customId = requireControl(board, 'again').customId;
+    // No Play again (nobody left to host the series' next game): the host starts a new one.
+    const again = controls(board).find((c) => c.kind === 'again');
+    if (!again) return this.start();
+    const customId = again.customId;
     const sent = await this.interact('again', () => this.press(this.host, customId));
     if (sent.answer !== 'answered') return true;
     // The next game's board is the follow-up the bot posts just after updating the old one.

@@ -276,7 +276,7 @@ async function leaderboardRowsOff(database: WorldDatabase): Promise<number> {
   const results = await queryRows<{ guildId: string; playerId: string; games: number; total: number }>(
     database,
     `SELECT g.guild_id AS "guildId", r.player_id AS "playerId", COUNT(*) AS games, SUM(r.total) AS total
-       FROM game_results r JOIN games g ON g.id = r.game_id WHERE r.is_computer = 0
+       FROM game_results r JOIN games g ON g.id = r.game_id WHERE NOT r.is_computer
        GROUP BY g.guild_id, r.player_id`,
   );
   const key = (row: { guildId: string; playerId: string }) => `${row.guildId}:${row.playerId}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Ledger, type LedgerEntry, type LedgerKind } from '../../soak/ledger.js';
 import {
   type Action,
   applyAction,
@@ -8,7 +9,6 @@ import {
   type GameState,
   seededRandom,
 } from '../../src/game/index.js';
-import { Ledger, type LedgerEntry, type LedgerKind } from '../../soak/ledger.js';
 
 const ALICE = '100000000000000001';
 const BOB = '100000000000000002';

@@ -32,7 +32,8 @@ export class BotProcess {
   readonly exited: Promise<void>;
   private readonly child: ChildProcess;
   private readonly readyWaiters: (() => void)[] = [];
-  private readonly memoryWaiters: ((line: LogLine) => void)[] = [];
+  /** Each takes the memory line meant for it and says so. */
+  private memoryWaiters: ((line: LogLine) => boolean)[] = [];
   private readyAt: number | undefined;
 
   /** `cwd` is a temp folder, so a developer's own `.env` never leaks into the bench. */
@@ -76,12 +77,16 @@ export class BotProcess {
     });
   }
 
-  /** Has the process collect its garbage and report its memory (it must run with MEMORY_PROBE_ARGS). */
-  memoryAfterGc(timeoutMs = 10_000): Promise<MemoryAfterGc> {
+  /**
+   * Has the process collect its garbage and report its memory (it must run with MEMORY_PROBE_ARGS).
+   * `pid`: one of its children that writes to its stderr and runs the probe too (a launcher's shard).
+   */
+  memoryAfterGc(timeoutMs = 10_000, pid?: number): Promise<MemoryAfterGc> {
     const mb = (value: unknown) => (typeof value === 'number' ? value / 1024 ** 2 : Number.NaN);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the process did not report its memory')), timeoutMs);
       this.memoryWaiters.push((line) => {
+        if (pid !== undefined && line.pid !== pid) return false;
         clearTimeout(timer);
         resolve({
           rssMb: mb(line.rss),
@@ -89,8 +94,10 @@ export class BotProcess {
           heapTotalMb: mb(line.heapTotal),
           externalMb: mb(line.external),
         });
+        return true;
       });
-      this.child.kill('SIGUSR2');
+      if (pid === undefined) this.child.kill('SIGUSR2');
+      else process.kill(pid, 'SIGUSR2');
     });
   }
 
@@ -113,7 +120,7 @@ export class BotProcess {
     if (this.otherOutput.length > 200) this.otherOutput.shift();
     if (!log) return;
     if (log.level === 'bench') {
-      for (const wake of this.memoryWaiters.splice(0)) wake(log);
+      this.memoryWaiters = this.memoryWaiters.filter((wake) => !wake(log));
       return;
     }
     this.logs.push(log);

@@ -1,6 +1,6 @@
+import { requireControl } from '../harness/board.js';
 import type { Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { BASELINE_IDS } from './baseline-board.js';
-import { requireControl } from './board.js';
 import { BASELINE_ENTRY, BOT_ENTRY } from './bot-process.js';
 import type { InteractionClock } from './latency.js';
 import { BaselineTable, GameTable, type LoadTable } from './tables.js';

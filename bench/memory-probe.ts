@@ -7,6 +7,15 @@
 process.on('SIGUSR2', () => {
   globalThis.gc?.();
   const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-  const line = { level: 'bench', message: 'memory', rss, heapUsed, heapTotal, external, arrayBuffers };
+  const line = {
+    level: 'bench',
+    message: 'memory',
+    pid: process.pid,
+    rss,
+    heapUsed,
+    heapTotal,
+    external,
+    arrayBuffers,
+  };
   process.stderr.write(`${JSON.stringify(line)}\n`);
 });

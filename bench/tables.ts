@@ -1,7 +1,14 @@
+import {
+  bestRow,
+  canReroll,
+  currentPlayerId,
+  diceOnBoard,
+  isFinalStandings,
+  requireControl,
+} from '../harness/board.js';
 import { pairKeep } from '../harness/pair-keep.js';
 import type { AckKind, EmulatedMessage, Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { BASELINE_IDS, BASELINE_ROW_VALUES } from './baseline-board.js';
-import { bestRow, canReroll, currentPlayerId, diceOnBoard, isFinalStandings, requireControl } from './board.js';
 
 /** One interaction a virtual player is about to make. */
 export interface Click {

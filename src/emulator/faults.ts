@@ -19,8 +19,14 @@ export interface RestFault {
   code?: number;
   /** The JSON error message (default the status text, Discord style). */
   message?: string;
-  /** How many matching requests fail (default 1). */
+  /** How many matching requests fail (default 1). Ignored with `forMs`. */
   times?: number;
+  /**
+   * Every matching request fails for this long (real clock, from when the fault is added) instead
+   * of a number of times: a 429 storm, or an outage of message edits (500s) over a window, as the
+   * soak test injects. `served` resolves when the window closes.
+   */
+  forMs?: number;
 }
 
 export interface InjectedFault {
@@ -43,6 +49,8 @@ export interface FaultResponse {
 interface PendingFault {
   fault: RestFault;
   remaining: number;
+  /** For a window (`forMs`): the performance.now() after which it no longer matches. */
+  until: number | undefined;
   hits: number;
   resolve: () => void;
 }
@@ -56,8 +64,13 @@ export class FaultInjector {
     const served = new Promise<void>((done) => {
       resolve = done;
     });
-    const pending: PendingFault = { fault, remaining: Math.max(1, fault.times ?? 1), hits: 0, resolve };
+    const until = fault.forMs === undefined ? undefined : performance.now() + fault.forMs;
+    const pending: PendingFault = { fault, remaining: Math.max(1, fault.times ?? 1), until, hits: 0, resolve };
     this.#pending.push(pending);
+    if (until !== undefined) {
+      // The window closes by itself, matched or not.
+      setTimeout(() => this.#retire(pending), fault.forMs).unref();
+    }
     return {
       served,
       get hits() {
@@ -73,20 +86,29 @@ export class FaultInjector {
   /** The injected answer for this request, if a fault matches it. */
   take(method: string, path: string): FaultResponse | null {
     if (this.#pending.length === 0) return null;
-    const index = this.#pending.findIndex(
+    const now = performance.now();
+    for (const expired of this.#pending.filter(({ until }) => until !== undefined && now >= until)) {
+      this.#retire(expired);
+    }
+    const pending = this.#pending.find(
       ({ fault }) =>
         (!fault.method || fault.method.toUpperCase() === method) &&
         (!fault.pathPattern || fault.pathPattern.test(path)),
     );
-    const pending = this.#pending[index];
     if (!pending) return null;
     pending.hits += 1;
-    pending.remaining -= 1;
-    if (pending.remaining === 0) {
-      this.#pending.splice(index, 1);
-      pending.resolve();
+    if (pending.until === undefined) {
+      pending.remaining -= 1;
+      if (pending.remaining === 0) this.#retire(pending);
     }
     return respond(pending.fault);
+  }
+
+  #retire(pending: PendingFault): void {
+    const index = this.#pending.indexOf(pending);
+    if (index < 0) return;
+    this.#pending.splice(index, 1);
+    pending.resolve();
   }
 
   clear(): void {

@@ -246,6 +246,25 @@ describe('injected faults', () => {
     expect(discord.restCount('POST', '/channels/:channelId/messages')).toBe(2);
   });
 
+  test('a fault with forMs answers every matching request for its window, then none', async () => {
+    const { discord } = scene;
+    // A 403 (discord.js does not retry it), so each request is answered once.
+    const fault = discord.failNextRest({ method: 'GET', pathPattern: /^\/users\/@me$/, status: 403, forMs: 400 });
+    const answers: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      answers.push(
+        await client.rest.get(Routes.user()).then(
+          () => 200,
+          (error: { status?: number }) => error.status ?? 0,
+        ),
+      );
+    }
+    expect(answers).toEqual([403, 403, 403]);
+    await fault.served;
+    expect(await client.rest.get(Routes.user()).then(() => 200)).toBe(200);
+    expect(fault.hits).toBeGreaterThanOrEqual(3);
+  });
+
   test('any status with a Discord error body can be injected', async () => {
     scene.discord.failNextRest({
       method: 'GET',

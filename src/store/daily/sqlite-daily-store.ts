@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { ruleSetKey } from '../../stats/rule-sets.js';
 import { BUSY_TIMEOUT_MS } from '../sqlite/open-database.js';
+import { BLOCKING_BUSY_MS, whenUnlocked } from '../sqlite/when-unlocked.js';
 import { secretOf, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
 import { dailySql, type EntryRow, type SkillRow } from './daily-sql.js';
 import type * as Daily from './daily-store.js';
@@ -20,6 +21,8 @@ export class SqliteDailyStore implements Daily.DailyStore {
   constructor(path: string) {
     this.db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
     this.db.pragma('journal_mode = WAL');
+    // Opened; its writes now wait for another connection's lock on timers (see whenUnlocked).
+    this.db.pragma(`busy_timeout = ${BLOCKING_BUSY_MS}`);
   }
 
   private prepare<Row = unknown>(sql: string): Database.Statement<unknown[], Row> {
@@ -41,13 +44,9 @@ export class SqliteDailyStore implements Daily.DailyStore {
   }
 
   async claim(entry: Daily.NewDailyEntry): Promise<Daily.ClaimResult> {
-    const claimed = this.prepare(SQL.claim).run(
-      entry.day,
-      entry.playerId,
-      entry.guildId,
-      entry.name,
-      entry.startedAt,
-    ).changes;
+    const claimed = await whenUnlocked(
+      () => this.prepare(SQL.claim).run(entry.day, entry.playerId, entry.guildId, entry.name, entry.startedAt).changes,
+    );
     if (claimed === 1) return { ok: true };
     const existing = await this.entry(entry.day, entry.playerId);
     if (!existing) throw new Error('a daily claim was refused, yet no attempt is there');
@@ -55,7 +54,7 @@ export class SqliteDailyStore implements Daily.DailyStore {
   }
 
   async attachGame(day: number, playerId: string, gameId: number): Promise<void> {
-    this.prepare(SQL.attachGame).run(gameId, day, playerId);
+    await whenUnlocked(() => this.prepare(SQL.attachGame).run(gameId, day, playerId));
   }
 
   async serverBoard(guildId: string, day: number, limit: number): Promise<Daily.DailyBoardRow[]> {

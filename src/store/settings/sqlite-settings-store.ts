@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { changesBetween, parseSettings, type SettingValues } from '../../settings/values.js';
-import { BUSY_TIMEOUT_MS } from '../sqlite/open-database.js';
+import { BLOCKING_BUSY_MS, whenUnlocked } from '../sqlite/when-unlocked.js';
 import { type ChangeColumns, changeRows, gameRulesRow, newestOfEach } from './rows.js';
 import type { GameHouseRules, SettingsEdit, SettingsEdited, SettingsStore } from './settings-store.js';
 
@@ -13,7 +13,8 @@ export class SqliteSettingsStore implements SettingsStore {
   readonly #statements;
 
   constructor(path: string) {
-    this.#db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
+    // Writes wait for another connection's lock on timers, not inside SQLite (see whenUnlocked).
+    this.#db = new Database(path, { timeout: BLOCKING_BUSY_MS, fileMustExist: true });
     this.#db.pragma('foreign_keys = ON');
     const db = this.#db;
     this.#statements = {
@@ -55,26 +56,25 @@ export class SqliteSettingsStore implements SettingsStore {
 
   async update({ guildId, userId, at, edit }: SettingsEdit): Promise<SettingsEdited> {
     // IMMEDIATE: the read and the write hold the write lock together, so two changes never cross.
-    return this.#db
-      .transaction((): SettingsEdited => {
-        const before = this.#readNow(guildId);
-        const after = parseSettings(edit(before));
-        const changes = changesBetween(before, after);
-        if (changes.length === 0) return { before, after: before, changes };
-        this.#statements.write.run(guildId, JSON.stringify(after), at);
-        for (const change of changes) {
-          this.#statements.audit.run(
-            guildId,
-            userId,
-            at,
-            change.setting,
-            asJson(change.oldValue),
-            asJson(change.newValue),
-          );
-        }
-        return { before, after, changes };
-      })
-      .immediate();
+    const transaction = this.#db.transaction((): SettingsEdited => {
+      const before = this.#readNow(guildId);
+      const after = parseSettings(edit(before));
+      const changes = changesBetween(before, after);
+      if (changes.length === 0) return { before, after: before, changes };
+      this.#statements.write.run(guildId, JSON.stringify(after), at);
+      for (const change of changes) {
+        this.#statements.audit.run(
+          guildId,
+          userId,
+          at,
+          change.setting,
+          asJson(change.oldValue),
+          asJson(change.newValue),
+        );
+      }
+      return { before, after, changes };
+    });
+    return whenUnlocked(() => transaction.immediate());
   }
 
   async recentChanges(guildId: string, limit: number) {
@@ -86,7 +86,7 @@ export class SqliteSettingsStore implements SettingsStore {
   }
 
   async recordGame(gameId: number, rules: GameHouseRules): Promise<void> {
-    this.#statements.recordGame.run(gameId, JSON.stringify(rules.fromServer), rules.language);
+    await whenUnlocked(() => this.#statements.recordGame.run(gameId, JSON.stringify(rules.fromServer), rules.language));
   }
 
   async gameRules(gameId: number): Promise<GameHouseRules | undefined> {

@@ -8,6 +8,7 @@ import { writeGameOver } from './game-over-writes.js';
 import { QUERIES } from './queries.js';
 import { writeRowChanges } from './row-writes.js';
 import type { WalCheckpointer } from './wal-checkpointer.js';
+import { whenUnlocked } from './when-unlocked.js';
 import { prepareWrites, type WriteStatements } from './write-queries.js';
 
 /** Games from before migration 2 packed and counted per transaction at start-up. */
@@ -16,7 +17,9 @@ const LEGACY_BATCH = 200;
 /**
  * The store on one SQLite file. Writes run in BEGIN IMMEDIATE transactions, so a save either lands
  * whole or not at all, and two writers never deadlock. better-sqlite3 is synchronous: each method
- * does all its work before its promise settles, so a click costs no extra round trips.
+ * does all its work before its promise settles, so a click costs no extra round trips. A write that
+ * finds another connection holding the lock waits for it on timers (whenUnlocked), not inside
+ * SQLite, which would block the whole process.
  */
 export class SqliteBackend implements core.StoreBackend {
   private readonly queries: Readonly<Record<core.ReadName | core.WriteName, Database.Statement>>;
@@ -55,7 +58,7 @@ export class SqliteBackend implements core.StoreBackend {
   }
 
   async write<K extends core.WriteName>(name: K, params: core.Writes[K]): Promise<number> {
-    return this.queries[name].run(params).changes;
+    return whenUnlocked(() => this.queries[name].run(params).changes);
   }
 
   playRows(row: GameRow): PlayRows {
@@ -66,25 +69,25 @@ export class SqliteBackend implements core.StoreBackend {
   }
 
   async createGame(game: core.GameToCreate): Promise<core.CreateOutcome> {
-    const [created] = this.createGamesTx([game]);
+    const [created] = await whenUnlocked(() => this.createGamesTx([game]));
     if (!created) throw new Error('createGames returned nothing for one game');
     return created;
   }
 
   async createGames(games: readonly core.GameToCreate[]): Promise<core.CreateOutcome[]> {
-    return this.createGamesTx(games);
+    return whenUnlocked(() => this.createGamesTx(games));
   }
 
   async saveState(save: core.StateSave): Promise<core.SavedRow | undefined> {
-    return this.saveStateTx(save);
+    return whenUnlocked(() => this.saveStateTx(save));
   }
 
   async purgeEndedLobbies(before: number): Promise<number[]> {
-    return this.purgeTx(before);
+    return whenUnlocked(() => this.purgeTx(before));
   }
 
   async startSeason(guildId: string, startedBy: string, startedAt: number): Promise<number> {
-    return this.startSeasonTx(guildId, startedBy, startedAt);
+    return whenUnlocked(() => this.startSeasonTx(guildId, startedBy, startedAt));
   }
 
   /**

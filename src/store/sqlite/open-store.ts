@@ -4,6 +4,7 @@ import { SqlGameStore, type SqlGameStoreOptions } from '../sql-game-store.js';
 import { SqliteBackend } from './backend.js';
 import { BUSY_TIMEOUT_MS, openDatabase } from './open-database.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
+import { BLOCKING_BUSY_MS } from './when-unlocked.js';
 
 export interface SqliteStoreOptions extends SqlGameStoreOptions {
   /** Where the NNNN_name.sql files are; defaults to `migrations/sqlite/` at the package root. */
@@ -44,5 +45,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     void backend.close();
     throw error;
   }
+  // Serving from here on: a write waits for a lock between attempts, on timers (see whenUnlocked).
+  db.pragma(`busy_timeout = ${BLOCKING_BUSY_MS}`);
   return new SqlGameStore(backend, { now, ...(options.cacheGuild ? { cacheGuild: options.cacheGuild } : {}) });
 }

@@ -1,0 +1,40 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * How long a write waits for another connection's write lock (a backup, an operator's shell, a
+ * second process on the file) before it fails with SQLITE_BUSY.
+ */
+export const LOCK_PATIENCE_MS = 2_000;
+/**
+ * How long SQLite itself may wait inside one attempt (the connection's busy timeout). better-sqlite3
+ * is synchronous, so SQLite's own wait blocks the whole process: every other interaction, timer and
+ * heartbeat of the shard with it. The rest of the patience is waited out between attempts, on timers.
+ */
+export const BLOCKING_BUSY_MS = 10;
+const FIRST_PAUSE_MS = 5;
+const LONGEST_PAUSE_MS = 100;
+
+/** Whether SQLite refused because another connection holds the lock. */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
+}
+
+/**
+ * Runs a synchronous write (a whole BEGIN IMMEDIATE transaction: it takes the lock first and rolls
+ * back when it throws, so a refused attempt wrote nothing) and, while another connection holds the
+ * lock, tries again after a pause that doubles, for up to `patienceMs` in all; then throws the
+ * SQLITE_BUSY. The process keeps serving everything else meanwhile.
+ */
+export async function whenUnlocked<T>(work: () => T, patienceMs = LOCK_PATIENCE_MS): Promise<T> {
+  const deadline = performance.now() + patienceMs;
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+    try {
+      return work();
+    } catch (error) {
+      const left = deadline - performance.now();
+      if (!isBusy(error) || left <= 0) throw error;
+      await sleep(Math.min(pause, left));
+    }
+  }
+}

@@ -40,6 +40,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: ['test/e2e/soak.test.ts'],
           // Some worlds keep the bot's games in PostgreSQL.
           globalSetup: POSTGRES_SERVER,
           testTimeout: 120_000,
@@ -64,6 +65,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The soak's three minutes: alone, after the page tests, so that what it counts as an
+          // interaction failed is the bot's doing and not another test file's load on the two cores.
+          name: 'soak',
+          include: ['test/e2e/soak.test.ts'],
+          testTimeout: 420_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        test: {
           name: 'container',
           include: ['test/container/**/*.test.ts'],
           // Building the image (cached layers after the first run), its containers' starts, and
@@ -72,7 +84,7 @@ export default defineConfig({
           hookTimeout: 900_000,
           // Alone and last: the build takes both cores for a while.
           maxWorkers: 1,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

@@ -54,7 +54,7 @@ export async function applyIntent(
   starter: () => Promise<Starter>,
 ): Promise<Outcome> {
   const game = await ctx.store.latestGameInChannel(channel.channelId);
-  if (intent.kind === 'new-game') return openAtTable(ctx, channel, person, game, channelTr, await starter());
+  if (intent.kind === 'new-game') return openAtTable(ctx, channel, person, game, channelTr, starter);
   if (!game) return refused('refusal.no-game');
   if (intent.kind === 'again') return playAgainAtTable(ctx, person, game, version, channelTr, await starter());
   const changed = await ctx.flow.change(game.id, (stored): Decision => {
@@ -76,14 +76,15 @@ async function openAtTable(
   person: TablePerson,
   latest: StoredGame | undefined,
   channelTr: Translator,
-  starter: Starter,
+  starter: () => Promise<Starter>,
 ): Promise<Outcome> {
   const over = !latest || latest.state.status === 'finished' || latest.state.status === 'cancelled';
   if (!over) return refused('refusal.lobby-open-here');
   // Opening a lobby is starting a game: the server's house rules hold as for a /crag start that
   // names no option (its channel and role rules, its defaults within its limits).
   const house = await ctx.houseRules.settingsOf(channel.guildId);
-  const barred = mayStartHere(starter, house);
+  // The member is asked of Discord only now that a game could open.
+  const barred = mayStartHere(await starter(), house);
   if (barred) return barred;
   const settings = startSettings({}, house);
   if ('refusal' in settings) return settings;

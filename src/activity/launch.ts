@@ -2,6 +2,7 @@ import {
   DiscordAPIError,
   type MessageComponentInteraction,
   type PrimaryEntryPointCommandInteraction,
+  RESTJSONErrorCodes,
 } from 'discord.js';
 import type { BotContext } from '../bot/context.js';
 import { type Outcome, refused } from '../bot/outcome.js';
@@ -23,7 +24,13 @@ async function launch(
   try {
     await interaction.launchActivity();
   } catch (error) {
-    const refusedByDiscord = error instanceof DiscordAPIError && error.status === 400;
+    // Discord's docs do not say how it refuses an app without Activities; a 400 is what the
+    // emulator answers (src/emulator/README.md). An interaction answered already is a 400 too, but a
+    // failure: no private reply could follow it.
+    const refusedByDiscord =
+      error instanceof DiscordAPIError &&
+      error.status === 400 &&
+      error.code !== RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged;
     metrics.tableLaunches.inc({ via, outcome: refusedByDiscord ? 'refused' : 'failed' });
     if (refusedByDiscord) return 'refused';
     throw error;

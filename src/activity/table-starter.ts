@@ -19,6 +19,7 @@ export async function starterAtTable(
     // The table is a voice channel's: never a thread.
     parentId: null,
     managesServer: member?.permissions.has(PermissionFlagsBits.ManageGuild) ?? false,
-    roleIds: member ? [...member.roles.cache.keys()] : [],
+    // The cache holds @everyone (the guild's id), which an interaction's role list never does.
+    roleIds: member ? [...member.roles.cache.keys()].filter((id) => id !== place.guildId) : [],
   };
 }

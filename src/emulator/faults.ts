@@ -111,8 +111,9 @@ export class FaultInjector {
     pending.resolve();
   }
 
+  /** Drops every fault still pending; whoever awaits one's `served` is let go, as when its window closes. */
   clear(): void {
-    this.#pending.length = 0;
+    for (const pending of this.#pending.splice(0)) pending.resolve();
   }
 }
 

@@ -22,7 +22,7 @@ export const CallbackType = {
   LaunchActivity: 12,
 } as const;
 
-/** docs/interactions/receiving-and-responding.mdx: the interactions an Activity may be launched from. */
+/** docs/activities/how-activities-work.mdx (Interaction Response): the interactions an Activity may be launched from. */
 const LAUNCHABLE_FROM: ReadonlySet<number> = new Set([
   InteractionType.ApplicationCommand,
   InteractionType.MessageComponent,

@@ -54,7 +54,7 @@ export class SqliteBackend implements core.StoreBackend {
   }
 
   async read<K extends core.ReadName>(name: K, params: core.Reads[K]['params']): Promise<core.Reads[K]['row'][]> {
-    return this.queries[name].all(bindable(params)) as core.Reads[K]['row'][];
+    return whenUnlocked(() => this.queries[name].all(bindable(params)) as core.Reads[K]['row'][]);
   }
 
   async write<K extends core.WriteName>(name: K, params: core.Writes[K]): Promise<number> {

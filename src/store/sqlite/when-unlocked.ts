@@ -14,15 +14,19 @@ export const BLOCKING_BUSY_MS = 10;
 const FIRST_PAUSE_MS = 5;
 const LONGEST_PAUSE_MS = 100;
 
-/** Whether SQLite refused because another connection holds the lock. */
+/**
+ * Whether SQLite refused because another connection holds a lock: SQLITE_BUSY and its extended
+ * codes (_SNAPSHOT, _RECOVERY while another connection rebuilds the WAL index after a crash, _TIMEOUT).
+ */
 export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 /**
  * Runs a synchronous write (a whole BEGIN IMMEDIATE transaction: it takes the lock first and rolls
- * back when it throws, so a refused attempt wrote nothing) and, while another connection holds the
+ * back when it throws, so a refused attempt wrote nothing), or a read (a WAL reader waits for no
+ * writer, but can meet a connection recovering the WAL after a crash), and, while another connection holds the
  * lock, tries again after a pause that doubles, for up to `patienceMs` in all; then throws the
  * SQLITE_BUSY. The process keeps serving everything else meanwhile.
  */

@@ -110,11 +110,6 @@ export class FaultInjector {
     this.#pending.splice(index, 1);
     pending.resolve();
   }
-
-  /** Drops every fault still pending; whoever awaits one's `served` is let go, as when its window closes. */
-  clear(): void {
-    for (const pending of this.#pending.splice(0)) pending.resolve();
-  }
 }
 
 function respond(fault: RestFault): FaultResponse {

@@ -76,6 +76,15 @@ describe('sqlite: a write that meets another connection’s lock', () => {
     expect(isBusy(new Error('other'))).toBe(false);
   });
 
+  it('counts every SQLITE_BUSY code as busy: _SNAPSHOT, and _RECOVERY while another connection rebuilds the WAL index', () => {
+    const coded = (code: string) => Object.assign(new Error(code), { code });
+    for (const code of ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_TIMEOUT']) {
+      expect(isBusy(coded(code)), code).toBe(true);
+    }
+    for (const code of ['SQLITE_LOCKED', 'SQLITE_CORRUPT', 'SQLITE_IOERR'])
+      expect(isBusy(coded(code)), code).toBe(false);
+  });
+
   it('does not retry any other error', async () => {
     let attempts = 0;
     await expect(

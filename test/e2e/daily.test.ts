@@ -55,6 +55,10 @@ describe.each(['sqlite', 'postgres'] as const)('the daily deal on %s', (backend)
     otherChannel = world.discord.createChannel(other.id, { name: 'crag' }).id;
     const deployed = await runDeploy({ ...world.env, DISCORD_GUILD_ID: other.id }, world.dir);
     expect(deployed.code, deployed.stderr).toBe(0);
+    // The tests play on the emulator's clock, moving it 16 minutes on, and cross midnight only where
+    // they mean to: they start at the next noon UTC, whatever time of day the suite runs at.
+    const now = world.discord.now();
+    world.discord.advanceClock((dayOf(now) + 1.5) * 86_400_000 - now);
     await world.bot.kill('SIGTERM');
     await world.startBot();
   });

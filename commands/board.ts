@@ -3,6 +3,7 @@ import { channelWide } from '../src/bot/audience.js';
 import type { BotContext } from '../src/bot/context.js';
 import { gameMessage } from '../src/bot/game-message.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
+import { answerPublicly } from '../src/bot/replies.js';
 import type { StoredGame } from '../src/store/index.js';
 import { defineSubcommand, type GuildCommand } from './define.js';
 
@@ -14,6 +15,7 @@ export const board = defineSubcommand({
   name: 'board',
   nameKey: 'command.board.name',
   descriptionKey: 'command.board.description',
+  answers: 'public',
   options: {},
   handle: postBoardAgain,
 });
@@ -33,7 +35,6 @@ async function postBoardAgain(ctx: BotContext, interaction: GuildCommand): Promi
 /** Answers the interaction with the game's board, which becomes the one the bot keeps up to date. */
 export async function postBoard(ctx: BotContext, interaction: GuildCommand, game: StoredGame): Promise<void> {
   const board = await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
-  const response = await interaction.reply({ ...board, withResponse: true });
-  const messageId = response.resource?.message?.id;
+  const messageId = await answerPublicly(interaction, board);
   if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
 }

@@ -83,6 +83,12 @@ export interface SubcommandDefinition<Options extends OptionSpecs> extends TextK
   /** A subcommand inside a group (`/crag season new`): the group's name and text. */
   readonly group?: Group;
   readonly options: Options;
+  /**
+   * Who usually sees its answer: the channel (a board, a leaderboard) or only the person. A slow
+   * answer is deferred so (src/bot/answer-in-time.ts), and an answer of the other kind replaces the
+   * "thinking…" placeholder.
+   */
+  readonly answers: 'public' | 'private';
   handle(ctx: BotContext, interaction: GuildCommand, options: CommandOptions<Options>): Promise<Outcome>;
 }
 
@@ -91,6 +97,7 @@ export interface Subcommand extends TextKeys {
   readonly name: string;
   readonly group?: Group;
   readonly options: OptionSpecs;
+  readonly answers: 'public' | 'private';
   /** Reads the options by the definition (refusing a value outside its choices), then runs the handler. */
   run(ctx: BotContext, interaction: GuildCommand): Promise<Outcome>;
 }
@@ -108,6 +115,7 @@ export function defineSubcommand<const Options extends OptionSpecs>(
     descriptionKey: definition.descriptionKey,
     ...(definition.group ? { group: definition.group } : {}),
     options: definition.options,
+    answers: definition.answers,
     run: async (ctx, interaction) => {
       const read = readOptions(interaction, definition.options);
       return 'refusal' in read ? read : definition.handle(ctx, interaction, read.options);

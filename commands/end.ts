@@ -20,6 +20,7 @@ export const end = defineSubcommand({
   name: 'end',
   nameKey: 'command.end.name',
   descriptionKey: 'command.end.description',
+  answers: 'public',
   options: {},
   handle: endGame,
 });

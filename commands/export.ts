@@ -4,6 +4,7 @@ import type { BotContext } from '../src/bot/context.js';
 import { buildExport } from '../src/bot/export-file.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
 import { dailyDealName } from '../src/bot/render/index.js';
+import { deferPrivately } from '../src/bot/replies.js';
 import { defineSubcommand, type GuildCommand } from './define.js';
 import { managesServer } from './manage-server.js';
 
@@ -27,6 +28,7 @@ export const exportGames = defineSubcommand({
   name: 'export',
   nameKey: 'command.export.name',
   descriptionKey: 'command.export.description',
+  answers: 'private',
   options: {},
   handle: sendExport,
 });
@@ -34,8 +36,8 @@ export const exportGames = defineSubcommand({
 async function sendExport(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   if (!managesServer(interaction)) return refused('refusal.manage-server-only');
   // A fresh board may have answered first (its old one was lost): then the file follows it.
-  const answered = interaction.replied || interaction.deferred;
-  if (!answered) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const answered = interaction.replied;
+  await deferPrivately(interaction);
   const answer = async (body: { content: string; files?: { attachment: Buffer; name: string }[] }) => {
     if (answered) await interaction.followUp({ ...body, flags: MessageFlags.Ephemeral });
     else await interaction.editReply(body);

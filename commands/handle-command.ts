@@ -1,3 +1,4 @@
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
 import { board, postBoard } from './board.js';
@@ -13,12 +14,21 @@ const BY_NAME = new Map<string, Subcommand>(
   ]),
 );
 
+function subcommandOf(interaction: ChatInputCommandInteraction): Subcommand | undefined {
+  const name = interaction.commandName === 'crag' ? interaction.options.getSubcommand(false) : null;
+  const group = interaction.options.getSubcommandGroup(false);
+  return name ? BY_NAME.get(group ? `${group} ${name}` : name) : undefined;
+}
+
+/** Who usually sees the command's answer (`/crag-settings` and unknown commands answer privately). */
+export function answersOf(interaction: ChatInputCommandInteraction): 'public' | 'private' {
+  return subcommandOf(interaction)?.answers ?? 'private';
+}
+
 /** Runs the subcommand the interaction names; a command the bot does not know is refused. */
 export async function handleCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   if (interaction.commandName === 'crag-settings') return cragSettingsCommand(ctx, interaction);
-  const name = interaction.commandName === 'crag' ? interaction.options.getSubcommand(false) : null;
-  const group = interaction.options.getSubcommandGroup(false);
-  const subcommand = name ? BY_NAME.get(group ? `${group} ${name}` : name) : undefined;
+  const subcommand = subcommandOf(interaction);
   if (!subcommand) return refused('refusal.unknown-command');
   if (subcommand !== board) await bringBackLostBoard(ctx, interaction);
   return subcommand.run(ctx, interaction);

@@ -11,6 +11,7 @@ export const hint = defineSubcommand({
   name: 'hint',
   nameKey: 'command.hint.name',
   descriptionKey: 'command.hint.description',
+  answers: 'private',
   options: {},
   handle: giveHint,
 });

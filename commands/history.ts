@@ -26,6 +26,7 @@ export const history = defineSubcommand({
   name: 'history',
   nameKey: 'command.history.name',
   descriptionKey: 'command.history.description',
+  answers: 'private',
   options: OPTIONS,
   handle: showHistory,
 });

@@ -5,7 +5,7 @@ import { buildCragSettingsCommand } from './crag-settings/definition.js';
 import type { OptionKind } from './define.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
-export { handleCommand } from './handle-command.js';
+export { answersOf, handleCommand } from './handle-command.js';
 
 /** Every application command, as the JSON that the deploy script registers, in every catalogue's language. */
 export function commandDefinitions(languages: Languages = loadLanguages()): RESTPostAPIApplicationCommandsJSONBody[] {

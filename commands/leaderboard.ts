@@ -73,6 +73,7 @@ export const leaderboard = defineSubcommand({
   name: 'leaderboard',
   nameKey: 'command.leaderboard.name',
   descriptionKey: 'command.leaderboard.description',
+  answers: 'public',
   options: LEADERBOARD_OPTIONS,
   handle: postLeaderboard,
 });

@@ -9,6 +9,7 @@ export const leave = defineSubcommand({
   name: 'leave',
   nameKey: 'command.leave.name',
   descriptionKey: 'command.leave.description',
+  answers: 'private',
   options: {},
   handle: leaveGame,
 });

@@ -11,6 +11,7 @@ export const rules = defineSubcommand({
   name: 'rules',
   nameKey: 'command.rules.name',
   descriptionKey: 'command.rules.description',
+  answers: 'private',
   options: {},
   handle: showRules,
 });

@@ -15,6 +15,7 @@ export const newSeason = defineSubcommand({
   name: 'new',
   nameKey: 'command.season.new.name',
   descriptionKey: 'command.season.new.description',
+  answers: 'public',
   group: { name: 'season', nameKey: 'command.season.name', descriptionKey: 'command.season.description' },
   options: {},
   handle: startSeason,

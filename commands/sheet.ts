@@ -10,6 +10,7 @@ export const sheet = defineSubcommand({
   name: 'sheet',
   nameKey: 'command.sheet.name',
   descriptionKey: 'command.sheet.description',
+  answers: 'private',
   options: {
     player: { kind: 'user', nameKey: 'command.sheet.player.name', descriptionKey: 'command.sheet.player.description' },
   },

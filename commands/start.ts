@@ -5,7 +5,7 @@ import { displayName } from '../src/bot/display-name.js';
 import { gameMessage } from '../src/bot/game-message.js';
 import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
 import { channelBusy } from '../src/bot/refusals.js';
-import { replyPrivately } from '../src/bot/replies.js';
+import { answerPublicly, replyPrivately } from '../src/bot/replies.js';
 import { mayStartHere, starterOf } from '../src/bot/start-gate.js';
 import {
   COMPUTER_LEVELS,
@@ -84,6 +84,7 @@ export const start = defineSubcommand({
   name: 'start',
   nameKey: 'command.start.name',
   descriptionKey: 'command.start.description',
+  answers: 'public',
   options: START_OPTIONS,
   handle: startGame,
 });
@@ -137,8 +138,7 @@ async function startGame(ctx: BotContext, interaction: GuildCommand, given: Star
   ctx.boards.willPost(game.id);
   try {
     const lobby = await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
-    const response = await interaction.reply({ ...lobby, withResponse: true });
-    const messageId = response.resource?.message?.id;
+    const messageId = await answerPublicly(interaction, lobby);
     if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
   } catch (error) {
     // Nobody can see this lobby, so free the channel rather than block it for a day.

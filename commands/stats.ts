@@ -21,6 +21,7 @@ export const stats = defineSubcommand({
   name: 'stats',
   nameKey: 'command.stats.name',
   descriptionKey: 'command.stats.description',
+  answers: 'private',
   options: OPTIONS,
   handle: showStats,
 });

@@ -7,6 +7,13 @@ import type { Outage } from './figures.js';
 import type { FaultKind, ScheduledFault } from './schedule.js';
 import type { TableSpec } from './table.js';
 
+/** When one fault was under way (`toMs` undefined while it still is). */
+export interface FaultSpan {
+  readonly kind: FaultKind;
+  readonly fromMs: number;
+  toMs: number | undefined;
+}
+
 /** Where the bot keeps its games, for the database stalls. */
 export type SoakDatabase =
   | { readonly kind: 'sqlite'; readonly path: string }
@@ -36,6 +43,8 @@ export const FAULT_MS = {
 export class FaultRunner {
   readonly counts = new Map<FaultKind, number>();
   readonly outages: { fromMs: number; backMs: number | undefined }[] = [];
+  /** Every fault's time under way, for telling which one an interaction that failed met. */
+  readonly spans: FaultSpan[] = [];
   private processFaults: Promise<void> = Promise.resolve();
   private readonly injected: InjectedFault[] = [];
   private readonly running = new Set<Promise<void>>();
@@ -56,9 +65,15 @@ export class FaultRunner {
   inject(fault: ScheduledFault): void {
     this.counts.set(fault.kind, (this.counts.get(fault.kind) ?? 0) + 1);
     this.deps.say(`fault: ${fault.kind}`);
-    const done = this.run(fault).catch((error: unknown) =>
-      this.deps.say(`fault ${fault.kind} went wrong: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    const span: FaultSpan = { kind: fault.kind, fromMs: this.deps.now(), toMs: undefined };
+    this.spans.push(span);
+    const done = this.run(fault)
+      .finally(() => {
+        span.toMs = this.deps.now();
+      })
+      .catch((error: unknown) =>
+        this.deps.say(`fault ${fault.kind} went wrong: ${error instanceof Error ? error.message : String(error)}`),
+      );
     this.running.add(done);
     void done.finally(() => this.running.delete(done));
   }

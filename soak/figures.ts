@@ -82,3 +82,29 @@ export function nearKill(atMs: number, outages: readonly Outage[]): boolean {
       atMs >= outage.fromMs - NEAR_KILL_MS && atMs <= (outage.backMs ?? Number.POSITIVE_INFINITY) + NEAR_KILL_MS,
   );
 }
+
+/** How long after a fault is over an interaction that fails is still put down to it. */
+export const AFTER_FAULT_MS = 3_000;
+
+/**
+ * The failed interactions counted by what they were and by the faults under way when they were
+ * sent (up to 3 s after each fault: an answer due then may have waited on it), "none" when none was.
+ */
+export function failuresByCause(
+  failed: readonly { atMs: number; kind: string }[],
+  spans: readonly { kind: string; fromMs: number; toMs: number | undefined }[],
+): { byKind: Record<string, number>; byFault: Record<string, number> } {
+  const byKind = new Map<string, number>();
+  const byFault = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const { atMs, kind } of failed) {
+    add(byKind, kind);
+    const under = spans.filter(
+      (span) => atMs >= span.fromMs && atMs <= (span.toMs ?? Number.POSITIVE_INFINITY) + AFTER_FAULT_MS,
+    );
+    const names = [...new Set(under.map((span) => span.kind))].sort();
+    add(byFault, names.length ? names.join('+') : 'none');
+  }
+  const sorted = (counts: Map<string, number>) => Object.fromEntries([...counts].sort(([, a], [, b]) => b - a));
+  return { byKind: sorted(byKind), byFault: sorted(byFault) };
+}

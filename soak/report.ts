@@ -29,7 +29,7 @@ export function printFigures(figures: SoakFigures): string[] {
       'minutes / backend / shards / seed',
       `${figures.minutes} / ${figures.backend} / ${figures.shards} / ${figures.seed}`,
     ],
-    ['interactions', figures.interactions],
+    ['interactions (deferred, then answered)', `${figures.interactions} (${figures.deferred_answers})`],
     ['accepted actions', figures.accepted_actions],
     ['lost / doubled actions', `${figures.lost_actions} / ${figures.doubled_actions}`],
     ['games (stuck)', `${figures.games} (${figures.stuck_games})`],
@@ -56,6 +56,10 @@ export function printFigures(figures: SoakFigures): string[] {
   lines.push('refusals by code:');
   for (const [code, count] of Object.entries(figures.refusals).sort(([, a], [, b]) => b - a)) {
     lines.push(`  ${pad(code, 42)} ${count}`);
+  }
+  if (figures.failed_interactions_elsewhere > 0) {
+    lines.push(`failed away from kills, by kind: ${JSON.stringify(figures.failed_elsewhere_by_kind)}`);
+    lines.push(`  and by the faults under way: ${JSON.stringify(figures.failed_elsewhere_by_fault)}`);
   }
   lines.push('faults by kind:');
   for (const [kind, count] of Object.entries(figures.faults)) lines.push(`  ${pad(kind, 42)} ${count}`);

@@ -10,7 +10,7 @@ import { queryRows, storedStates, totalsAgainstSheets, type WorldDatabase } from
 import { withClient } from '../test/support/postgres-databases.js';
 import { SoakBot } from './bot.js';
 import { FaultRunner } from './faults.js';
-import { latencyWindows, type MemorySample, memorySlope, nearKill } from './figures.js';
+import { failuresByCause, latencyWindows, type MemorySample, memorySlope, nearKill } from './figures.js';
 import { Ledger } from './ledger.js';
 import type { SoakOptions } from './options.js';
 import { RefusalCodes } from './refusal-codes.js';
@@ -27,6 +27,8 @@ export interface SoakFigures {
   readonly tables: number;
   readonly interactions: number;
   readonly interactions_by_kind: Record<string, number>;
+  /** Interactions acknowledged first and answered after, being slow (a database stall). */
+  readonly deferred_answers: number;
   readonly accepted_actions: number;
   readonly lost_actions: number;
   readonly doubled_actions: number;
@@ -39,6 +41,9 @@ export interface SoakFigures {
   readonly failed_interactions_near_kills: number;
   readonly failed_interactions_elsewhere: number;
   readonly failed_elsewhere_at_s: readonly number[];
+  /** The failures away from kills by kind of interaction, and by the faults under way then. */
+  readonly failed_elsewhere_by_kind: Record<string, number>;
+  readonly failed_elsewhere_by_fault: Record<string, number>;
   readonly impossible_moves: number;
   readonly driver_errors: number;
   readonly driver_error_examples: readonly string[];
@@ -140,7 +145,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       () => {
         loads.push(os.loadavg()[0] ?? Number.NaN);
         say(
-          `${Math.round(now() / 1000)} s: ${tally.interactions} interactions, ${ledger.acceptedCount} accepted, ${tally.failedAt.length} failed (${tally.failedAt.filter((at) => nearKill(at, faults.outagesSoFar())).length} near kills), load ${loads.at(-1)?.toFixed(1)}`,
+          `${Math.round(now() / 1000)} s: ${tally.interactions} interactions, ${ledger.acceptedCount} accepted, ${tally.failed.length} failed (${tally.failed.filter(({ atMs }) => nearKill(atMs, faults.outagesSoFar())).length} near kills), load ${loads.at(-1)?.toFixed(1)}`,
         );
       },
       Math.max(30_000, runMs / 20),
@@ -165,8 +170,9 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
     const totals = (await totalsAgainstSheets(database)).filter((row) => row.total !== row.sheetSum);
     const leaderboard = await leaderboardRowsOff(database);
     const outages = faults.outagesSoFar();
-    const failedNear = tally.failedAt.filter((at) => nearKill(at, outages));
-    const failedElsewhere = tally.failedAt.filter((at) => !nearKill(at, outages));
+    const failedNear = tally.failed.filter(({ atMs }) => nearKill(atMs, outages));
+    const failedElsewhere = tally.failed.filter(({ atMs }) => !nearKill(atMs, outages));
+    const causes = failuresByCause(failedElsewhere, faults.spans);
     const warmupMs = Math.min(2 * MINUTE, runMs / 6);
     return {
       minutes: options.minutes,
@@ -176,6 +182,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       tables: specs.length,
       interactions: tally.interactions,
       interactions_by_kind: Object.fromEntries(tally.byKind),
+      deferred_answers: tally.deferred,
       accepted_actions: verdict.acceptedActions,
       lost_actions: verdict.lost,
       doubled_actions: verdict.doubled,
@@ -187,7 +194,9 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       refusals: Object.fromEntries(tally.refusals),
       failed_interactions_near_kills: failedNear.length,
       failed_interactions_elsewhere: failedElsewhere.length,
-      failed_elsewhere_at_s: failedElsewhere.slice(0, 50).map((at) => Math.round(at / 100) / 10),
+      failed_elsewhere_at_s: failedElsewhere.slice(0, 50).map(({ atMs }) => Math.round(atMs / 100) / 10),
+      failed_elsewhere_by_kind: causes.byKind,
+      failed_elsewhere_by_fault: causes.byFault,
       impossible_moves: tally.impossible,
       driver_errors: tally.driverErrors.length,
       driver_error_examples: [...new Set(tally.driverErrors)].slice(0, 5),
@@ -257,7 +266,11 @@ function failingByRoute(problems: readonly Problem[]): Record<string, number> {
   const counts = new Map<string, number>();
   for (const problem of problems) {
     if (problem.kind !== 'rate-limited' && problem.kind !== 'rest-error') continue;
-    const key = `${problem.status ?? 429} ${problem.code ?? ''} ${problem.method ?? ''} ${problem.route ?? ''}`.trim();
+    // A 429's detail says which limit it met ("429 global limit on PATCH /channels/…").
+    const key =
+      problem.kind === 'rate-limited'
+        ? problem.detail
+        : `${problem.status ?? ''} ${problem.code ?? ''} ${problem.method ?? ''} ${problem.route ?? ''}`.trim();
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return Object.fromEntries([...counts].sort(([, a], [, b]) => b - a));

@@ -33,8 +33,11 @@ export interface TableSpec {
 /** What every table reports into: counts, latencies, refusals. */
 export class Tally {
   interactions = 0;
+  /** Interactions the bot acknowledged first and answered after (slow answers, see src/bot/answer-in-time.ts). */
+  deferred = 0;
   readonly answered: { sentAtMs: number; ms: number }[] = [];
-  readonly failedAt: number[] = [];
+  /** Interactions with no answer in Discord's 3 s: when they were sent, and what they were. */
+  readonly failed: { atMs: number; kind: string }[] = [];
   readonly refusals = new Map<string, number>();
   readonly byKind = new Map<string, number>();
   /** Moves the driver could not make (an ImpossibleActionError: e.g. a board in a thread just archived). */
@@ -68,6 +71,12 @@ const LEAVE_IN_LOBBY = 0.25;
 const TURN_TIMER_MINUTES = 10;
 
 type Answer = 'answered' | 'refused' | 'failed';
+
+/** How long a deferred answer may take: the bot waits up to 5 s for a database lock, then answers. */
+const DEFERRED_ANSWER_MS = 10_000;
+const EPHEMERAL = 1 << 6;
+/** A deferred reply's "thinking…" placeholder. */
+const LOADING = 1 << 7;
 
 /**
  * The people of one table, playing Crag for as long as the soak runs: `/crag start` (some with a
@@ -277,12 +286,15 @@ export class SoakTable {
     gameId = this.gameId,
   ): Promise<{ answer: Answer; outcome: InteractionOutcome; code?: string }> {
     const { tally } = this.ctx;
-    const { outcome, sentAt, ms } = await this.ctx.clock.time(send);
+    const timed = await this.ctx.clock.time(send);
+    const { sentAt, ms } = timed;
+    if (timed.outcome.ack === 'deferred-update' || timed.outcome.ack === 'deferred-reply') tally.deferred += 1;
+    const outcome = await this.answerOf(timed.outcome);
     tally.interactions += 1;
     tally.byKind.set(kind, (tally.byKind.get(kind) ?? 0) + 1);
     const sentAtMs = sentAt - this.ctx.startedAt;
     if (outcome.ack === 'failed') {
-      tally.failedAt.push(sentAtMs);
+      tally.failed.push({ atMs: sentAtMs, kind });
       if (gameId !== undefined) this.ctx.ledger.unknown(gameId);
       return { answer: 'failed', outcome };
     }
@@ -295,6 +307,32 @@ export class SoakTable {
     }
     this.movedOnInARow = 0;
     return { answer: 'answered', outcome };
+  }
+
+  /**
+   * A slow answer the bot deferred, once it came: the clicked message edited, the "thinking…" filled
+   * in, or a follow-up in its place (a refusal). One that never comes counts as no answer.
+   */
+  private async answerOf(outcome: InteractionOutcome): Promise<InteractionOutcome> {
+    if (outcome.ack !== 'deferred-update' && outcome.ack !== 'deferred-reply') return outcome;
+    const { discord } = this.ctx;
+    const shown = JSON.stringify(outcome.message);
+    const answer = await discord
+      .waitFor(
+        () => {
+          const record = discord.interaction(outcome.interactionId);
+          const followUp = record?.followUpIds[0] ? discord.message(record.followUpIds[0]) : undefined;
+          if (followUp) return followUp;
+          const original = record?.originalMessageId ? discord.message(record.originalMessageId) : undefined;
+          if (!original) return undefined;
+          if (outcome.ack === 'deferred-reply') return (original.flags & LOADING) === 0 ? original : undefined;
+          return JSON.stringify(original) !== shown ? original : undefined;
+        },
+        { timeoutMs: DEFERRED_ANSWER_MS, description: 'the answer after a deferral' },
+      )
+      .catch(() => undefined);
+    if (!answer) return { ...outcome, ack: 'failed', error: 'the answer never followed its deferral' };
+    return { ...outcome, message: answer, ephemeral: (answer.flags & EPHEMERAL) !== 0 };
   }
 
   private command(

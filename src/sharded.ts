@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { budgetShare } from './bot/request-budget.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { EXIT_TEMPFAIL, exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger, type LogContext } from './log.js';
@@ -47,6 +48,11 @@ async function main(): Promise<void> {
   if (filesystem !== undefined) exitWithConfigError(filesystem);
 
   const log = createLogger(config.logLevel);
+  // The shard processes share the token's global limit: unless told otherwise, each gets its share
+  // of the budget (the processes inherit this environment). Hosts behind one proxy set theirs.
+  if (process.env.REST_REQUESTS_PER_SECOND === undefined) {
+    process.env.REST_REQUESTS_PER_SECOND = String(budgetShare(shards.ids.length));
+  }
   const launcher = new ShardLauncher({
     entry: BOT_ENTRY,
     token: config.token,

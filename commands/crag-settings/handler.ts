@@ -4,7 +4,7 @@ import type { GuildComponent } from '../../src/bot/components/index.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { type Outcome, type Refusal, refused } from '../../src/bot/outcome.js';
 import { button, COLOURS, layoutMessage, row, text } from '../../src/bot/render/index.js';
-import { replyPrivately } from '../../src/bot/replies.js';
+import { replyPrivately, updateClicked } from '../../src/bot/replies.js';
 import {
   isValidSetting,
   SETTING_NAMES,
@@ -186,7 +186,8 @@ export async function confirmReset(ctx: BotContext, interaction: GuildComponent)
   logChanges(ctx, interaction, edited);
   const tr = personal(ctx.languages, interaction);
   const lines = edited.changes.map((change) => `- ${changeLine(change, tr, ctx.languages)}`);
-  await interaction.update(
+  await updateClicked(
+    interaction,
     layoutMessage(COLOURS.info, [
       text([tr.t('settings.reset.done', { count: edited.changes.length }), ...lines].join('\n')),
     ]),

@@ -31,6 +31,7 @@ export const dailyBoard = defineSubcommand({
   name: 'board',
   nameKey: 'command.daily.board.name',
   descriptionKey: 'command.daily.board.description',
+  answers: 'public',
   group: DAILY_GROUP,
   options: OPTIONS,
   handle: postDailyBoard,

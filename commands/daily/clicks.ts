@@ -7,6 +7,7 @@ import type { Decision } from '../../src/bot/game-flow.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { MOVED_ON } from '../../src/bot/refusals.js';
 import { dailyShareLine } from '../../src/bot/render/index.js';
+import { answerPublicly, updateClicked } from '../../src/bot/replies.js';
 import type { StoredGame } from '../../src/store/index.js';
 import { dailyResultView, isDailyGame } from './result.js';
 import { dailyMessage } from './show.js';
@@ -43,7 +44,7 @@ export async function dailyClick(
   if (!changed.ok && changed.refusal !== MOVED_ON.refusal) return changed;
   const shown = changed.ok ? changed.game : await ctx.store.gameById(game.id);
   if (!shown) return refused('refusal.game-gone');
-  await interaction.update(await dailyMessage(ctx, shown, tr));
+  await updateClicked(interaction, await dailyMessage(ctx, shown, tr));
   return undefined;
 }
 
@@ -51,7 +52,7 @@ export async function dailyClick(
 async function share(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
   if (!isDailyGame(game) || game.state.status !== 'finished') return refused('refusal.daily-not-finished');
   const view = await dailyResultView(ctx, game);
-  await interaction.reply({
+  await answerPublicly(interaction, {
     content: dailyShareLine(view, channelWide(ctx.languages, interaction)),
     allowedMentions: { parse: [] },
   });

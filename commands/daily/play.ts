@@ -26,6 +26,7 @@ export const dailyPlay = defineSubcommand({
   name: 'play',
   nameKey: 'command.daily.play.name',
   descriptionKey: 'command.daily.play.description',
+  answers: 'private',
   group: DAILY_GROUP,
   options: {},
   handle: playDaily,

@@ -4,6 +4,7 @@ import {
   type PrimaryEntryPointCommandInteraction,
   RESTJSONErrorCodes,
 } from 'discord.js';
+import { claimAnswer, deferredForSlowness } from '../bot/answer-in-time.js';
 import type { BotContext } from '../bot/context.js';
 import { type Outcome, refused } from '../bot/outcome.js';
 import { metrics } from '../ops/metrics.js';
@@ -20,7 +21,13 @@ type Via = 'entry-point' | 'button';
 async function launch(
   interaction: PrimaryEntryPointCommandInteraction | MessageComponentInteraction,
   via: Via,
-): Promise<'launched' | 'refused'> {
+): Promise<'launched' | 'refused' | 'late'> {
+  await claimAnswer(interaction);
+  // LAUNCH_ACTIVITY must be the interaction's first response: after a deferral it cannot follow.
+  if (deferredForSlowness(interaction)) {
+    metrics.tableLaunches.inc({ via, outcome: 'late' });
+    return 'late';
+  }
   try {
     await interaction.launchActivity();
   } catch (error) {
@@ -41,7 +48,7 @@ async function launch(
 
 /** The App Launcher's Entry Point command (handler APP_HANDLER): the table, or why not. */
 export async function launchFromEntryPoint(interaction: PrimaryEntryPointCommandInteraction): Promise<Outcome> {
-  return (await launch(interaction, 'entry-point')) === 'launched' ? undefined : refused('refusal.table-refused');
+  return launchOutcome(await launch(interaction, 'entry-point'));
 }
 
 /**
@@ -51,5 +58,10 @@ export async function launchFromEntryPoint(interaction: PrimaryEntryPointCommand
  */
 export async function launchFromLobby(ctx: BotContext, interaction: MessageComponentInteraction): Promise<Outcome> {
   if (!ctx.tables?.servedIn(interaction.channelId)) return refused('refusal.table-not-here');
-  return (await launch(interaction, 'button')) === 'launched' ? undefined : refused('refusal.table-refused');
+  return launchOutcome(await launch(interaction, 'button'));
+}
+
+function launchOutcome(launched: 'launched' | 'refused' | 'late'): Outcome {
+  if (launched === 'launched') return undefined;
+  return refused(launched === 'late' ? 'refusal.table-late' : 'refusal.table-refused');
 }

@@ -1,10 +1,12 @@
 import {
   type ChatInputCommandInteraction,
   type InteractionReplyOptions,
+  type InteractionUpdateOptions,
   type MessageComponentInteraction,
   MessageFlags,
   type PrimaryEntryPointCommandInteraction,
 } from 'discord.js';
+import { claimAnswer } from './answer-in-time.js';
 import type { WithFiles } from './game-message.js';
 import type { MessagePayload, PrivateCard } from './render/index.js';
 
@@ -14,13 +16,49 @@ export type AnswerableInteraction =
   /** The App Launcher's Entry Point command, answered with the Activity or a private word. */
   | PrimaryEntryPointCommandInteraction;
 
-/** Answers for the channel to see: a reply, or a follow-up when a fresh board already answered. */
-export async function answerPublicly(
+/*
+ * Every answer to an interaction goes through these helpers, which claim it first (see
+ * answer-in-time.ts): an interaction that was slow to answer has been deferred by then, and its
+ * answer fills the deferral in rather than being refused as a second acknowledgement.
+ */
+
+type Visibility = 'public' | 'private';
+
+/**
+ * A deferred reply's "thinking…" placeholder not yet filled in: the first follow-up takes its place
+ * and keeps its visibility, whatever flags it carries.
+ */
+function placeholder(interaction: AnswerableInteraction): Visibility | undefined {
+  if (!interaction.deferred || interaction.replied || interaction.isMessageComponent()) return undefined;
+  return interaction.ephemeral ? 'private' : 'public';
+}
+
+/** A reply, or a follow-up once the interaction was answered or deferred; the message's id when known. */
+async function answer(
+  interaction: AnswerableInteraction,
+  options: InteractionReplyOptions,
+  visibility: Visibility,
+): Promise<string | undefined> {
+  await claimAnswer(interaction);
+  if (!interaction.deferred && !interaction.replied) {
+    const response = await interaction.reply({ ...options, withResponse: true });
+    return response.resource?.message?.id;
+  }
+  // The placeholder's visibility was chosen before the answer was known: one of the other kind replaces it.
+  const waiting = placeholder(interaction);
+  if (waiting && waiting !== visibility) await interaction.deleteReply();
+  return (await interaction.followUp(options)).id;
+}
+
+/**
+ * Answers for the channel to see: a reply, or a follow-up when a fresh board already answered.
+ * Returns the message's id (a board's, which the bot then keeps up to date).
+ */
+export function answerPublicly(
   interaction: AnswerableInteraction,
   options: (InteractionReplyOptions & { flags?: undefined }) | MessagePayload,
-): Promise<void> {
-  if (interaction.replied || interaction.deferred) await interaction.followUp(options);
-  else await interaction.reply(options);
+): Promise<string | undefined> {
+  return answer(interaction, options, 'public');
 }
 
 /**
@@ -39,6 +77,21 @@ export async function replyPrivately(
           flags: (MessageFlags.Ephemeral | MessageFlags.IsComponentsV2) as number,
           allowedMentions: { parse: [] },
         };
-  if (interaction.replied || interaction.deferred) await interaction.followUp(options);
-  else await interaction.reply(options);
+  await answer(interaction, options, 'private');
+}
+
+/** Redraws the clicked message: the interaction's update, or an edit of it once a slow click was deferred. */
+export async function updateClicked(
+  interaction: MessageComponentInteraction,
+  options: InteractionUpdateOptions,
+): Promise<void> {
+  await claimAnswer(interaction);
+  if (interaction.deferred) await interaction.editReply(options);
+  else await interaction.update(options);
+}
+
+/** Acknowledges a command whose answer takes a while (an export) with a private "thinking…", unless it was answered already. */
+export async function deferPrivately(interaction: AnswerableInteraction): Promise<void> {
+  await claimAnswer(interaction);
+  if (!interaction.deferred && !interaction.replied) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
 }

@@ -17,6 +17,14 @@ const PRIORITIES: readonly RequestPriority[] = ['waited-for', 'normal', 'ping'];
 export const DEFAULT_REQUESTS_PER_SECOND = 45;
 
 /**
+ * Each process's share of the default budget when several processes of one host use the token
+ * (the shards of `npm run start:sharded`): together they stay under the one global limit.
+ */
+export function budgetShare(processes: number): number {
+  return Math.max(1, Math.floor(DEFAULT_REQUESTS_PER_SECOND / Math.max(1, processes)));
+}
+
+/**
  * The share of a second's requests a ping may not take: a ping goes out only while this much of the
  * budget is still free and nothing else waits, so that pings never make a person wait.
  */

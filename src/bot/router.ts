@@ -1,7 +1,8 @@
 import type { Interaction } from 'discord.js';
-import { handleCommand } from '../../commands/index.js';
+import { answersOf, handleCommand } from '../../commands/index.js';
 import { launchFromEntryPoint } from '../activity/launch.js';
 import { countInteraction } from '../ops/interaction-outcome.js';
+import { type Deferral, deferWhenSlow } from './answer-in-time.js';
 import { personal } from './audience.js';
 import { handleComponent } from './components/index.js';
 import type { BotContext } from './context.js';
@@ -22,12 +23,19 @@ function describe(interaction: Interaction): Record<string, unknown> {
   return context;
 }
 
+/** How a slow answer is deferred: a click's board stays as it is; a command's "thinking…" is seen as its answer will be. */
+function deferralFor(interaction: AnswerableInteraction): Deferral {
+  if (interaction.isMessageComponent()) return 'update';
+  return interaction.isChatInputCommand() ? answersOf(interaction) : 'private';
+}
+
 /**
  * The one entry for every interaction: commands and components go to their handlers; a refusal
  * becomes an ephemeral reply in the person's own language; an unexpected error is logged with its
  * context and the user is told.
- * Handlers answer (or defer) within Discord's 3 s: their store reads and writes are short awaits,
- * and a command that may take longer (`/crag export`) defers its reply first.
+ * Handlers answer within Discord's 3 s: their store reads and writes are short awaits, and a
+ * command that takes longer (`/crag export`) defers its reply first. An answer that is slow all the
+ * same (a store waiting for a lock) is deferred for it when 2 s have passed (answer-in-time.ts).
  */
 export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: AnswerableInteraction): Promise<Outcome> => {
@@ -48,6 +56,9 @@ export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction:
         )
           return;
         const tr = personal(ctx.languages, interaction);
+        const disarm = deferWhenSlow(interaction, deferralFor(interaction), (error) =>
+          ctx.log.warn('could not defer a slow answer', { ...describe(interaction), error }),
+        );
         try {
           const outcome = await route(interaction);
           countInteraction(interaction, outcome);
@@ -58,6 +69,8 @@ export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction:
           await replyPrivately(interaction, tr.t('error.our-fault')).catch((replyError: unknown) =>
             ctx.log.warn('could not tell the user about a failure', { ...describe(interaction), error: replyError }),
           );
+        } finally {
+          disarm();
         }
       })(),
     );

@@ -72,9 +72,14 @@ export const metrics = {
     labelNames: ['outcome'] as const,
     registers,
   }),
+  slowAnswers: new Counter({
+    name: 'crag_answers_deferred_total',
+    help: 'Interactions acknowledged without their answer, which took over 2 s (a store waiting for a lock): the answer followed as an edit.',
+    registers,
+  }),
   tableLaunches: new Counter({
     name: 'crag_table_launches_total',
-    help: "The Activity opened with LAUNCH_ACTIVITY, by what asked for it (entry-point: the App Launcher; button: a lobby's Play at the table) and outcome (launched, refused by Discord, failed).",
+    help: "The Activity opened with LAUNCH_ACTIVITY, by what asked for it (entry-point: the App Launcher; button: a lobby's Play at the table) and outcome (launched, refused by Discord, late: the click was deferred for being slow, so no launch could follow; failed).",
     labelNames: ['via', 'outcome'] as const,
     registers,
   }),

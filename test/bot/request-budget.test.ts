@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { type BudgetTimers, RequestBudget, type RequestPriority } from '../../src/bot/request-budget.js';
+import {
+  type BudgetTimers,
+  budgetShare,
+  DEFAULT_REQUESTS_PER_SECOND,
+  RequestBudget,
+  type RequestPriority,
+} from '../../src/bot/request-budget.js';
 
 /** A clock the test moves by hand, running the budget's timers as their time comes. */
 class ManualTime implements BudgetTimers {
@@ -89,5 +95,15 @@ describe('RequestBudget', () => {
 
   test('refuses a budget below one request a second', () => {
     expect(() => new RequestBudget(0)).toThrow(RangeError);
+  });
+
+  test("shares the default budget among one host's processes, so that together they stay under it", () => {
+    expect(budgetShare(1)).toBe(DEFAULT_REQUESTS_PER_SECOND);
+    for (const processes of [2, 3, 4, 8, 16]) {
+      expect(budgetShare(processes) * processes).toBeLessThanOrEqual(DEFAULT_REQUESTS_PER_SECOND);
+      expect(budgetShare(processes)).toBeGreaterThan(DEFAULT_REQUESTS_PER_SECOND / processes - 1);
+    }
+    // Never none: more processes than requests a second still lets each send one.
+    expect(budgetShare(100)).toBe(1);
   });
 });

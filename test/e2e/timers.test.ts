@@ -100,14 +100,14 @@ describe('turn timers', () => {
     await table.act(bob, 'join');
     await table.act(alice, 'start');
     // Another program takes the database's write lock before Alice's turn runs out, and holds it
-    // longer than the bot waits for it (2 s): the time-out cannot be saved.
+    // longer than the bot waits for it (5 s): the time-out cannot be saved.
     const Database = (await import('better-sqlite3')).default;
     const holder = new Database(world.dbPath);
     holder.exec('BEGIN EXCLUSIVE');
     try {
       const failures = () =>
         world.bot.logs.filter((line) => line.message === 'a due turn failed; it will be tried again');
-      await world.discord.waitFor(() => failures().length > 0, { timeoutMs: 10_000 });
+      await world.discord.waitFor(() => failures().length > 0, { timeoutMs: 15_000 });
       expect(failures()[0]).toMatchObject({ retryInMs: 5_000, error: { name: 'SqliteError' } });
       // The process is alive and answers what needs no write.
       const rules = await table.command(bob, 'rules');

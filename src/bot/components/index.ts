@@ -11,6 +11,7 @@ import type { Decision } from '../game-flow.js';
 import { asEdit, gameMessage } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
 import { engineRefusal, GAME_GONE, MOVED_ON } from '../refusals.js';
+import { updateClicked } from '../replies.js';
 import { decodeShareId } from '../share-id.js';
 import { analysisButton, hintButton, sheetButton } from './info.js';
 import { playAgain } from './play-again.js';
@@ -86,7 +87,7 @@ async function changeGame(
     return changed;
   }
   const board = asEdit(await gameMessage(ctx, changed.game, channelWide(ctx.languages, interaction), ctx.dice.faces));
-  await ctx.boards.respond(game.id, () => interaction.update(board));
+  await ctx.boards.respond(game.id, () => updateClicked(interaction, board));
   if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
   else await ctx.boards.landed(changed.game);
   return undefined;
@@ -97,7 +98,7 @@ async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: n
   const game = await ctx.store.gameById(gameId);
   if (!game) return;
   const board = asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces));
-  await ctx.boards.respond(gameId, () => interaction.update(board));
+  await ctx.boards.respond(gameId, () => updateClicked(interaction, board));
   await ctx.boards.adopt(game, interaction.message.id, game.state.version);
 }
 

@@ -9,6 +9,7 @@ import type { Changed } from '../game-flow.js';
 import { asEdit, boardView, gameMessage, type WithFiles } from '../game-message.js';
 import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../render/index.js';
+import { updateClicked } from '../replies.js';
 import { mayStartHere, type Starter, starterOf } from '../start-gate.js';
 import type { GuildComponent } from './index.js';
 
@@ -96,7 +97,7 @@ export async function playAgain(
   if (!opened.ok) return opened;
   ctx.boards.willPost(opened.game.id);
   const tr = channelWide(ctx.languages, interaction);
-  await interaction.update(asEdit(await standingsWithoutPlayAgain(ctx, interaction, game, tr)));
+  await updateClicked(interaction, asEdit(await standingsWithoutPlayAgain(ctx, interaction, game, tr)));
   const message = await interaction.followUp({
     ...(await gameMessage(ctx, opened.game, tr, ctx.dice.faces)),
     allowedMentions: { parse: [], users: [] },

@@ -4,6 +4,7 @@ import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
 import { type Outcome, refused } from '../outcome.js';
 import { periodLabelOfKey, periodMessage, renderStats } from '../render/index.js';
+import { updateClicked } from '../replies.js';
 import type { ShareId } from '../share-id.js';
 import type { GuildComponent } from './index.js';
 
@@ -25,7 +26,7 @@ export async function shareStats(ctx: BotContext, interaction: GuildComponent, i
   const mine = personal(ctx.languages, interaction);
   const theirs = channelWide(ctx.languages, interaction);
   // The private card stays, without its button: a Components V2 message cannot be emptied.
-  await interaction.update(await withSkillLine(ctx, renderStats(view, mine), skill, mine));
+  await updateClicked(interaction, await withSkillLine(ctx, renderStats(view, mine), skill, mine));
   await interaction.followUp(
     await withSkillLine(ctx, renderStats(view, theirs, { sharedBy: displayName(interaction) }), skill, theirs),
   );

@@ -126,13 +126,20 @@ export class GatewayServer extends EventEmitter<GatewayEvents> {
   }
 
   /**
-   * Sends an event to exactly one live session covering the guild (a connected one if any, else one
-   * waiting to resume, which replays it): what Discord does with INTERACTION_CREATE when several
-   * sessions hold the same shard. Returns whether a session took it.
+   * Sends an event to exactly one live session covering the guild (a connected one if any, else the
+   * one disconnected last, which its process is about to resume and which replays it): what Discord
+   * does with INTERACTION_CREATE when several sessions hold the same shard. A session whose process
+   * was killed is never resumed, so an older disconnected one is not chosen over it.
+   * Returns whether a session took it.
    */
   dispatchToOne(appId: string, event: string, data: unknown, guildId: string | null): boolean {
     const candidates = this.sessionsOf(appId).filter((session) => session.ready && session.coversGuild(guildId));
-    const session = candidates.find((candidate) => candidate.connected) ?? candidates[0];
+    const session =
+      candidates.find((candidate) => candidate.connected) ??
+      candidates.reduce<GatewaySession | undefined>(
+        (newest, candidate) => (!newest || candidate.changedAt > newest.changedAt ? candidate : newest),
+        undefined,
+      );
     session?.dispatch(event, data);
     return session !== undefined;
   }

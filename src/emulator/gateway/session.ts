@@ -32,7 +32,9 @@ interface BufferedFrame {
 export class GatewaySession {
   #seq = 0;
   readonly #buffer: BufferedFrame[] = [];
-  socket: WebSocket | null = null;
+  #socket: WebSocket | null = null;
+  /** When a socket last came or went: the session a process was using most recently is the newest. */
+  #changedAt = 0;
   ended = false;
   /** READY and every GUILD_CREATE were sent. */
   ready = false;
@@ -46,6 +48,20 @@ export class GatewaySession {
 
   get seq(): number {
     return this.#seq;
+  }
+
+  get socket(): WebSocket | null {
+    return this.#socket;
+  }
+
+  set socket(socket: WebSocket | null) {
+    this.#socket = socket;
+    this.#changedAt = performance.now();
+  }
+
+  /** When it was last connected or disconnected. */
+  get changedAt(): number {
+    return this.#changedAt;
   }
 
   get connected(): boolean {

@@ -6,13 +6,12 @@ import type { Migration } from '../migrations.js';
 import { rollBackLeftoverJournal } from './leftover-journal.js';
 import { appliedVersion, applyMigrations } from './migrations.js';
 import { readSqliteHeader, type SqliteHeader } from './sqlite-header.js';
-import { LOCK_PATIENCE_MS } from './when-unlocked.js';
 
 /**
  * While opening (before the bot serves anyone), SQLite waits this long for another connection's
  * write lock before failing with SQLITE_BUSY; once serving, writes wait on timers (whenUnlocked).
  */
-export const BUSY_TIMEOUT_MS = LOCK_PATIENCE_MS;
+export const BUSY_TIMEOUT_MS = 2_000;
 
 export interface OpenOptions {
   readonly now: () => number;

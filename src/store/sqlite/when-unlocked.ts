@@ -2,9 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * How long a write waits for another connection's write lock (a backup, an operator's shell, a
- * second process on the file) before it fails with SQLITE_BUSY.
+ * second process on the file) before it fails with SQLITE_BUSY. Longer than Discord's 3 s for an
+ * interaction: a click still waiting after 2 s is deferred (src/bot/answer-in-time.ts) and its
+ * answer follows as an edit, so a lock held for a few seconds costs a wait, not "our fault".
  */
-export const LOCK_PATIENCE_MS = 2_000;
+export const LOCK_PATIENCE_MS = 5_000;
 /**
  * How long SQLite itself may wait inside one attempt (the connection's busy timeout). better-sqlite3
  * is synchronous, so SQLite's own wait blocks the whole process: every other interaction, timer and

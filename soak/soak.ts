@@ -77,6 +77,13 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
   const discord = await startEmulator({ rateLimits: true });
   const postgres = options.backend === 'postgres' ? await startPostgresServer() : undefined;
   let bot: SoakBot | undefined;
+  // A Ctrl-C or a SIGTERM stops the bot too, rather than leave its launcher running on its own.
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    say(`${signal}: stopping the bot`);
+    void (bot?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
   try {
     const database = await prepareDatabase(options, dir, postgres?.adminUrl);
     const { app, tables: specs } = createSoakWorld(discord, options.shards, options.tables);
@@ -224,6 +231,8 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       bot_error_examples: bot.errorExamples(),
     };
   } finally {
+    process.off('SIGINT', stopOnSignal);
+    process.off('SIGTERM', stopOnSignal);
     await bot?.stop().catch(() => undefined);
     await discord.stop();
     postgres?.stop();

@@ -12,6 +12,7 @@ import {
   title,
   version,
 } from '../harness/board.js';
+import { answerAfterDeferral } from '../harness/deferred-answer.js';
 import { pairKeep } from '../harness/pair-keep.js';
 import type { EmulatedMessage, Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { ImpossibleActionError } from '../src/emulator/index.js';
@@ -74,9 +75,6 @@ type Answer = 'answered' | 'refused' | 'failed';
 
 /** How long a deferred answer may take: the bot waits up to 5 s for a database lock, then answers. */
 const DEFERRED_ANSWER_MS = 10_000;
-const EPHEMERAL = 1 << 6;
-/** A deferred reply's "thinking…" placeholder. */
-const LOADING = 1 << 7;
 
 /**
  * The people of one table, playing Crag for as long as the soak runs: `/crag start` (some with a
@@ -289,7 +287,7 @@ export class SoakTable {
     const timed = await this.ctx.clock.time(send);
     const { sentAt, ms } = timed;
     if (timed.outcome.ack === 'deferred-update' || timed.outcome.ack === 'deferred-reply') tally.deferred += 1;
-    const outcome = await this.answerOf(timed.outcome);
+    const outcome = await answerAfterDeferral(this.ctx.discord, timed.outcome, DEFERRED_ANSWER_MS);
     tally.interactions += 1;
     tally.byKind.set(kind, (tally.byKind.get(kind) ?? 0) + 1);
     const sentAtMs = sentAt - this.ctx.startedAt;
@@ -307,32 +305,6 @@ export class SoakTable {
     }
     this.movedOnInARow = 0;
     return { answer: 'answered', outcome };
-  }
-
-  /**
-   * A slow answer the bot deferred, once it came: the clicked message edited, the "thinking…" filled
-   * in, or a follow-up in its place (a refusal). One that never comes counts as no answer.
-   */
-  private async answerOf(outcome: InteractionOutcome): Promise<InteractionOutcome> {
-    if (outcome.ack !== 'deferred-update' && outcome.ack !== 'deferred-reply') return outcome;
-    const { discord } = this.ctx;
-    const shown = JSON.stringify(outcome.message);
-    const answer = await discord
-      .waitFor(
-        () => {
-          const record = discord.interaction(outcome.interactionId);
-          const followUp = record?.followUpIds[0] ? discord.message(record.followUpIds[0]) : undefined;
-          if (followUp) return followUp;
-          const original = record?.originalMessageId ? discord.message(record.originalMessageId) : undefined;
-          if (!original) return undefined;
-          if (outcome.ack === 'deferred-reply') return (original.flags & LOADING) === 0 ? original : undefined;
-          return JSON.stringify(original) !== shown ? original : undefined;
-        },
-        { timeoutMs: DEFERRED_ANSWER_MS, description: 'the answer after a deferral' },
-      )
-      .catch(() => undefined);
-    if (!answer) return { ...outcome, ack: 'failed', error: 'the answer never followed its deferral' };
-    return { ...outcome, message: answer, ephemeral: (answer.flags & EPHEMERAL) !== 0 };
   }
 
   private command(

@@ -21,11 +21,12 @@ export const DEFER_AFTER_MS = 2_000;
 /**
  * How long the interaction was on its way before it arrived, by Discord's clock (its snowflake)
  * against ours: an interaction replayed after a gateway resume has already used part of its 3 s.
- * 0 when the two clocks disagree by more than a minute (an emulator keeping a clock of its own).
+ * 0 when that is negative or past the 3 s, which says the clocks disagree (a host's clock off, an
+ * emulator keeping a clock of its own): the deadline then counts from the arrival.
  */
 function ageOnArrival(interaction: AnswerableInteraction): number {
   const age = Date.now() - interaction.createdTimestamp;
-  return age > 0 && age < 60_000 ? age : 0;
+  return age > 0 && age < 3_000 ? age : 0;
 }
 
 /**

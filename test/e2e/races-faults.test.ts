@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, currentPlayerId, description, requireControl, rowChoices } from '../../harness/board.js';
-import { readDatabase } from './support/database.js';
+import { boardGameVersion, readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
 const EDIT = /^\/channels\/\d+\/messages\/\d+$/;
-
-function gameVersion(dbPath: string, boardId: string): number {
-  const row = readDatabase(dbPath, (db) =>
-    db.prepare('SELECT state_version AS v FROM games WHERE board_message_id = ?').get(boardId),
-  ) as { v: number } | undefined;
-  return row?.v ?? -1;
-}
 
 describe('races and faults', () => {
   let world: TestWorld;
@@ -34,7 +27,7 @@ describe('races and faults', () => {
     expect(description(table.board())).toContain('Players (3/5)');
     await table.act(alice, 'start');
 
-    const before = gameVersion(world.dbPath, table.boardId);
+    const before = boardGameVersion(world.dbPath, table.boardId);
     const reroll = requireControl(table.board(), 'reroll').customId;
     const both = await Promise.all([
       world.discord.clickButton({ user: alice, message: table.boardId, customId: reroll }),
@@ -42,14 +35,14 @@ describe('races and faults', () => {
     ]);
     expect(both.map((o) => o.ack).sort()).toEqual(['reply', 'update']);
     expect(both.find((o) => o.ack === 'reply')?.message?.content).toContain('moved on');
-    expect(gameVersion(world.dbPath, table.boardId)).toBe(before + 1);
+    expect(boardGameVersion(world.dbPath, table.boardId)).toBe(before + 1);
 
     // The player to act and a waiting player click at the same moment: one change, both answered.
     const [row = 'ones', other = 'twos'] = rowChoices(table.board()).map((choice) => choice.value);
     const [scored, waiting] = await Promise.all([table.chooseRow(alice, row), table.chooseRow(bob, other)]);
     expect(scored.ack, JSON.stringify(scored.message?.content ?? scored.error)).toBe('update');
     expect(waiting).toMatchObject({ ack: 'reply', ephemeral: true });
-    expect(gameVersion(world.dbPath, table.boardId)).toBe(before + 2);
+    expect(boardGameVersion(world.dbPath, table.boardId)).toBe(before + 2);
     expect(currentPlayerId(table.board())).toBe(bob);
     await table.command(alice, 'end');
   });

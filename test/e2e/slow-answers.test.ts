@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canReroll, currentPlayerId, requireControl, texts, version } from '../../harness/board.js';
 import type { InteractionOutcome } from '../../src/emulator/index.js';
-import { readDatabase } from './support/database.js';
+import { boardGameVersion, readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
@@ -26,13 +26,6 @@ function holdWriteLock(dbPath: string, forMs: number): Promise<void> {
       resolve();
     }, forMs),
   );
-}
-
-function stateVersion(dbPath: string, boardId: string): number {
-  const row = readDatabase(dbPath, (db) =>
-    db.prepare('SELECT state_version AS v FROM games WHERE board_message_id = ?').get(boardId),
-  ) as { v: number } | undefined;
-  return row?.v ?? -1;
 }
 
 describe('answers slowed by a database lock', () => {
@@ -52,7 +45,7 @@ describe('answers slowed by a database lock', () => {
     await table.open(alice);
     await table.act(bob, 'join');
     await table.act(alice, 'start');
-    const before = stateVersion(world.dbPath, table.boardId);
+    const before = boardGameVersion(world.dbPath, table.boardId);
     const reroll = requireControl(table.board(), 'reroll').customId;
 
     const released = holdWriteLock(world.dbPath, HELD_MS);
@@ -61,11 +54,11 @@ describe('answers slowed by a database lock', () => {
     // Acknowledged in time, without an answer yet: the board is as it was.
     expect(outcome.ack, outcome.error ?? '').toBe('deferred-update');
     expect(performance.now() - started).toBeLessThan(3_000);
-    expect(stateVersion(world.dbPath, table.boardId)).toBe(before);
+    expect(boardGameVersion(world.dbPath, table.boardId)).toBe(before);
 
     await released;
     // The answer edits the clicked board once the write lands.
-    await world.discord.waitFor(() => stateVersion(world.dbPath, table.boardId) === before + 1, {
+    await world.discord.waitFor(() => boardGameVersion(world.dbPath, table.boardId) === before + 1, {
       timeoutMs: 5_000,
     });
     await world.discord.waitFor(() => version(table.board()) === before + 1, {

@@ -29,6 +29,14 @@ export function readDatabase<T>(dbPath: string, read: (db: Database.Database) =>
   }
 }
 
+/** The committed state version of the game whose board is this message; -1 when none is. */
+export function boardGameVersion(dbPath: string, boardId: string): number {
+  const row = readDatabase(dbPath, (db) =>
+    db.prepare('SELECT state_version AS v FROM games WHERE board_message_id = ?').get(boardId),
+  ) as { v: number } | undefined;
+  return row?.v ?? -1;
+}
+
 /** A game as the database holds it, its sheets and turns put back as the store reads them. */
 export interface StoredState {
   readonly id: number;

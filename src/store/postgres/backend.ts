@@ -12,6 +12,7 @@ import {
 import { STANDARD_QUERIES } from '../standard-queries.js';
 import { type SeasonRow, toSeason } from '../stored-rows.js';
 import { lockGuild, writeStatistics } from './game-over-writes.js';
+import { withLentConnection } from './lent-connection.js';
 import { type NamedQuery, positional, valuesOf } from './named-parameters.js';
 import { QUERIES } from './queries.js';
 import { createStatement, legacyEndStatement, type Statement, saveStatement } from './row-writes.js';
@@ -156,23 +157,19 @@ export class PostgresBackend implements core.StoreBackend {
    * Runs `work` in a transaction on one connection, committed only if it says so: a refusal rolls
    * back whatever it wrote, and so does any error.
    */
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<{ commit: boolean; result: T }>): Promise<T> {
-    const client = await this.pool.connect();
-    // A connection that cannot even roll back is broken: the pool drops it rather than lend it again.
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const { commit, result } = await work(client);
-      await client.query(commit ? 'COMMIT' : 'ROLLBACK');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((failure: Error) => {
-        broken = failure;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+  private transaction<T>(work: (client: pg.PoolClient) => Promise<{ commit: boolean; result: T }>): Promise<T> {
+    return withLentConnection(this.pool, async (client, broken) => {
+      try {
+        await client.query('BEGIN');
+        const { commit, result } = await work(client);
+        await client.query(commit ? 'COMMIT' : 'ROLLBACK');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is broken: the pool drops it rather than lend it again.
+        await client.query('ROLLBACK').catch(broken);
+        throw error;
+      }
+    });
   }
 
   private async insertGame(

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { changesBetween, parseSettings, type SettingValues } from '../../settings/values.js';
+import { withLentConnection } from '../postgres/lent-connection.js';
 import { type ChangeColumns, changeRows, gameRulesRow, newestOfEach } from './rows.js';
 import type { GameHouseRules, SettingsEdit, SettingsEdited, SettingsStore } from './settings-store.js';
 
@@ -20,8 +21,11 @@ export class PostgresSettingsStore implements SettingsStore {
     return readWith(this.#pool, guildId, '');
   }
 
-  async update({ guildId, userId, at, edit }: SettingsEdit): Promise<SettingsEdited> {
-    const client = await this.#pool.connect();
+  update({ guildId, userId, at, edit }: SettingsEdit): Promise<SettingsEdited> {
+    return withLentConnection(this.#pool, (client) => this.#update(client, { guildId, userId, at, edit }));
+  }
+
+  async #update(client: pg.PoolClient, { guildId, userId, at, edit }: SettingsEdit): Promise<SettingsEdited> {
     try {
       await client.query('BEGIN');
       // The row lock (or, for a server's first setting, the insert's conflict) keeps two changes apart.
@@ -50,8 +54,6 @@ export class PostgresSettingsStore implements SettingsStore {
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
-    } finally {
-      client.release();
     }
   }
 

@@ -8,11 +8,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export const LOCK_PATIENCE_MS = 5_000;
 /**
- * How long SQLite itself may wait inside one attempt (the connection's busy timeout). better-sqlite3
- * is synchronous, so SQLite's own wait blocks the whole process: every other interaction, timer and
- * heartbeat of the shard with it. The rest of the patience is waited out between attempts, on timers.
+ * How long SQLite itself may wait inside one attempt (the connection's busy timeout): not at all.
+ * better-sqlite3 is synchronous, so SQLite's own wait blocks the whole process: every other
+ * interaction, timer and heartbeat of the shard with it. Even 10 ms was too much: under load, 50
+ * writes waiting for one lock took turns blocking the process for the whole lock (the soak saw
+ * deferrals that came too late). All of the patience is waited out between attempts, on timers.
  */
-export const BLOCKING_BUSY_MS = 10;
+export const BLOCKING_BUSY_MS = 0;
 const FIRST_PAUSE_MS = 5;
 const LONGEST_PAUSE_MS = 100;
 

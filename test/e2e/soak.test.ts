@@ -30,10 +30,10 @@ describe('the soak, for three minutes', () => {
     expect(figures.stuck_games, report).toBe(0);
     expect(figures.totals_off_their_sheets, report).toBe(0);
     expect(figures.leaderboard_rows_off, report).toBe(0);
-    // The target is none (issue 26, still open). A quiet run failed 13 of 8,838 (beside 12 answers
-    // "our fault"): most likely clicks that met the database stall's 3 s lock, waited their 2 s for
-    // it and then missed Discord's 3 s, as the bot does not yet defer a slow answer. A bot that
-    // stopped answering would fail far more than this guard lets through.
+    // The target is none (issue 26, still open until an hour shows it). The causes the hours found
+    // are fixed (slow answers deferred, no busy wait in SQLite, interactions during a gateway drop
+    // replayed to the live session); 5-minute runs since fail none. The guard stays at 1 % until
+    // an hour with the fixes has failed none: a bot that stopped answering fails far more.
     expect(figures.failed_interactions_elsewhere, report).toBeLessThan(figures.interactions * 0.01);
     expect(figures.failing_rest_requests, report).toBeLessThan(figures.rest_requests * 0.01);
     expect(figures.driver_errors, report).toBe(0);

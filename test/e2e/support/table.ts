@@ -78,8 +78,9 @@ export class Table {
    * answer took over 2 s) a deferral and the edit that followed it.
    */
   async act(user: string, kind: ComponentKind): Promise<EmulatedMessage> {
+    const clicked = this.boardId;
     const outcome = await answerAfterDeferral(this.discord, await this.click(user, kind));
-    expectInPlace(outcome, `${kind} by ${user}`);
+    expectInPlace(outcome, clicked, `${kind} by ${user}`);
     return this.board();
   }
 
@@ -97,7 +98,7 @@ export class Table {
     const button = controls(this.board()).filter((c) => c.kind === 'keep')[die];
     if (!button) throw new Error(`no die ${die}`);
     const clicked = await this.discord.clickButton({ user, message: this.boardId, customId: button.customId });
-    expectInPlace(await answerAfterDeferral(this.discord, clicked), `keep ${die} by ${user}`);
+    expectInPlace(await answerAfterDeferral(this.discord, clicked), this.boardId, `keep ${die} by ${user}`);
     return this.board();
   }
 
@@ -122,7 +123,8 @@ export class Table {
     const row = policy.row(choices);
     const points = choices.find((choice) => choice.value === row)?.points ?? Number.NaN;
     const shown = dice(this.board());
-    expectInPlace(await answerAfterDeferral(this.discord, await this.chooseRow(user, row)), `${row} by ${user}`);
+    const chosen = await answerAfterDeferral(this.discord, await this.chooseRow(user, row));
+    expectInPlace(chosen, this.boardId, `${row} by ${user}`);
     return { row, points, dice: shown };
   }
 
@@ -131,10 +133,13 @@ export class Table {
   }
 }
 
-/** The board changed in place: an update, or a deferred update whose edit followed (not a reply, nor a refusal). */
-function expectInPlace(outcome: InteractionOutcome, what: string): void {
+/**
+ * The clicked message changed in place: an update, or a deferred update whose edit followed (not a
+ * reply, nor a refusal following the deferral).
+ */
+function expectInPlace(outcome: InteractionOutcome, clicked: string, what: string): void {
   expect(outcome.ack, `${what}: ${outcome.error ?? JSON.stringify(outcome.message?.content)}`).toMatch(
     /^(update|deferred-update)$/,
   );
-  expect(outcome.ephemeral, what).toBe(false);
+  expect(outcome.message?.id, what).toBe(clicked);
 }

@@ -22,12 +22,12 @@ export async function answerAfterDeferral(
     .waitFor(
       () => {
         const record = discord.interaction(outcome.interactionId);
-        const followUp = record?.followUpIds[0] ? discord.message(record.followUpIds[0]) : undefined;
-        if (followUp) return followUp;
         const original = record?.originalMessageId ? discord.message(record.originalMessageId) : undefined;
-        if (!original) return undefined;
-        if (outcome.ack === 'deferred-reply') return (original.flags & LOADING) === 0 ? original : undefined;
-        return JSON.stringify(original) !== shown ? original : undefined;
+        // The edited message first: an answer may edit it and then follow up (Play again's next board).
+        if (original && outcome.ack === 'deferred-reply' && (original.flags & LOADING) === 0) return original;
+        if (original && outcome.ack === 'deferred-update' && JSON.stringify(original) !== shown) return original;
+        // Else a follow-up in its place (a refusal), the placeholder deleted or the clicked message left as it was.
+        return record?.followUpIds[0] ? discord.message(record.followUpIds[0]) : undefined;
       },
       { timeoutMs, description: 'the answer after a deferral' },
     )

@@ -71,9 +71,12 @@ class Deadline {
     await this.#deferring;
   }
 
-  /** Whether the timer deferred the interaction (so a LAUNCH_ACTIVITY, which must come first, cannot follow). */
+  /**
+   * Whether the timer deferred the interaction (so a LAUNCH_ACTIVITY, which must come first, cannot
+   * follow). A deferral that failed left it unanswered.
+   */
   get deferred(): boolean {
-    return this.#deferring !== undefined;
+    return this.#deferring !== undefined && this.interaction.deferred;
   }
 
   /** The handler is done: a deadline still pending has nothing left to cover. */

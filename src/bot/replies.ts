@@ -24,10 +24,7 @@ export type AnswerableInteraction =
 
 type Visibility = 'public' | 'private';
 
-/**
- * A deferred reply's "thinking…" placeholder not yet filled in: the first follow-up takes its place
- * and keeps its visibility, whatever flags it carries.
- */
+/** A deferred reply's "thinking…" placeholder not yet filled in, and whom it shows to. */
 function placeholder(interaction: AnswerableInteraction): Visibility | undefined {
   if (!interaction.deferred || interaction.replied || interaction.isMessageComponent()) return undefined;
   return interaction.ephemeral ? 'private' : 'public';
@@ -44,9 +41,17 @@ async function answer(
     const response = await interaction.reply({ ...options, withResponse: true });
     return response.resource?.message?.id;
   }
-  // The placeholder's visibility was chosen before the answer was known: one of the other kind replaces it.
   const waiting = placeholder(interaction);
-  if (waiting && waiting !== visibility) await interaction.deleteReply();
+  // Filled in by an edit of @original (receiving-and-responding.mdx: a follow-up doing so is
+  // deprecated). An edit takes no Ephemeral flag: the placeholder already decided that.
+  if (waiting === visibility) {
+    const flags = typeof options.flags === 'number' ? options.flags & ~MessageFlags.Ephemeral : undefined;
+    return (await interaction.editReply({ ...options, flags })).id;
+  }
+  // Its visibility was chosen before the answer was known: an answer of the other kind takes its
+  // place as a follow-up of its own (Discord's docs do not say more of a follow-up after the
+  // placeholder is deleted; the emulator makes it a new message with its own flags).
+  if (waiting) await interaction.deleteReply();
   return (await interaction.followUp(options)).id;
 }
 

@@ -23,6 +23,16 @@ function next(state: GameState): GameState {
   return after;
 }
 
+/** Another connection takes the write lock of the file at `path` now, and lets it go after `ms`. */
+function holdLockFor(path: string, ms: number): void {
+  const other = new Database(path);
+  other.exec('BEGIN IMMEDIATE');
+  setTimeout(() => {
+    other.exec('ROLLBACK');
+    other.close();
+  }, ms);
+}
+
 /** How late a 10 ms timer fires while `busy` runs: how long the event loop was blocked. */
 async function timerLateness(busy: () => Promise<unknown>): Promise<number> {
   const set = performance.now();
@@ -43,12 +53,7 @@ describe('sqlite: a write that meets another connection’s lock', () => {
   it('waits for it without blocking the process, then lands', async () => {
     store = openSqliteStore(path);
     const game = await playThroughStore(store, TABLE, PLAN, (state) => state.round === 2);
-    const other = new Database(path);
-    other.exec('BEGIN IMMEDIATE');
-    setTimeout(() => {
-      other.exec('ROLLBACK');
-      other.close();
-    }, HELD_MS);
+    holdLockFor(path, HELD_MS);
     const started = performance.now();
     let saved: Awaited<ReturnType<GameStore['saveState']>> | undefined;
     const lateness = await timerLateness(async () => {
@@ -70,12 +75,7 @@ describe('sqlite: a write that meets another connection’s lock', () => {
       const channelId = String(910000000000001000n + BigInt(table));
       games.push(await playThroughStore(store, { ...TABLE, channelId }, PLAN, (state) => state.round === 2));
     }
-    const other = new Database(path);
-    other.exec('BEGIN IMMEDIATE');
-    setTimeout(() => {
-      other.exec('ROLLBACK');
-      other.close();
-    }, HELD_MS);
+    holdLockFor(path, HELD_MS);
     const saves: Awaited<ReturnType<GameStore['saveState']>>[] = [];
     const lateness = await timerLateness(async () => {
       saves.push(

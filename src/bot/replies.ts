@@ -45,8 +45,9 @@ async function answer(
   // Filled in by an edit of @original (receiving-and-responding.mdx: a follow-up doing so is
   // deprecated). An edit takes no Ephemeral flag: the placeholder already decided that.
   if (waiting === visibility) {
-    const flags = typeof options.flags === 'number' ? options.flags & ~MessageFlags.Ephemeral : undefined;
-    return (await interaction.editReply({ ...options, flags })).id;
+    // Only IS_COMPONENTS_V2 is left to set; nothing at all for plain words.
+    const flags = typeof options.flags === 'number' ? options.flags & ~MessageFlags.Ephemeral : 0;
+    return (await interaction.editReply({ ...options, flags: flags || undefined })).id;
   }
   // Its visibility was chosen before the answer was known: an answer of the other kind takes its
   // place as a follow-up of its own (Discord's docs do not say more of a follow-up after the

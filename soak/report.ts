@@ -29,6 +29,7 @@ export function printFigures(figures: SoakFigures): string[] {
       'minutes / backend / shards / seed',
       `${figures.minutes} / ${figures.backend} / ${figures.shards} / ${figures.seed}`,
     ],
+    ['faults left out', figures.faults_left_out.join(', ') || 'none'],
     ['interactions (deferred, then answered)', `${figures.interactions} (${figures.deferred_answers})`],
     ['accepted actions', figures.accepted_actions],
     ['lost / doubled actions', `${figures.lost_actions} / ${figures.doubled_actions}`],

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
     process.exit(78);
   }
   const say = (line: string) => process.stdout.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
-  say(`${options.minutes} minutes, ${options.backend}, ${options.shards} shards, seed ${options.seed}`);
+  const leftOut = options.without.length ? `, without ${options.without.join(', ')}` : '';
+  say(`${options.minutes} minutes, ${options.backend}, ${options.shards} shards, seed ${options.seed}${leftOut}`);
   const figures = await runSoak(options, say);
   const out = process.env.SOAK_OUT ?? path.join(ROOT, 'soak', 'latest.json');
   fs.writeFileSync(out, `${JSON.stringify({ machine: describeMachine(), ...figures }, null, 2)}\n`);

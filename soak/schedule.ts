@@ -38,9 +38,9 @@ const uniform = (random: RandomInt, min: number, max: number) => min + (random(1
  * The run's faults, in order, from its seed alone: the same seed and length give the same schedule,
  * so a run that found something can be repeated. Shard kills every 2–4 minutes (scaled down for
  * short runs), one SIGTERM of the whole launcher near the middle, and each other kind at random
- * moments; they may overlap, as real faults do.
+ * moments; they may overlap, as real faults do. The kinds in `without` are left out.
  */
-export function faultSchedule(seed: number, minutes: number): ScheduledFault[] {
+export function faultSchedule(seed: number, minutes: number, without: readonly FaultKind[] = []): ScheduledFault[] {
   const random = seededRandom(seed);
   const runMs = minutes * MINUTE;
   const scale = Math.min(1, minutes / FULL_SCALE_MINUTES);
@@ -57,7 +57,8 @@ export function faultSchedule(seed: number, minutes: number): ScheduledFault[] {
   for (const kind of FAULT_KINDS.filter((k) => k !== 'shard-kill' && k !== 'launcher-restart')) {
     for (let i = 0; i < each; i += 1) faults.push({ atMs: Math.round(uniform(random, from, to)), kind, pick: pick() });
   }
-  return faults.sort((a, b) => a.atMs - b.atMs);
+  // Drawn first and left out after, so the kinds that stay fall where they fall with every kind.
+  return faults.filter((fault) => !without.includes(fault.kind)).sort((a, b) => a.atMs - b.atMs);
 }
 
 /** One line per fault, `mm:ss kind`, to print before the run. */

@@ -24,6 +24,8 @@ export interface SoakFigures {
   readonly backend: string;
   readonly shards: number;
   readonly seed: number;
+  /** The fault kinds this run left out (`--without`). */
+  readonly faults_left_out: readonly string[];
   readonly tables: number;
   readonly interactions: number;
   readonly interactions_by_kind: Record<string, number>;
@@ -101,7 +103,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
     await bot.start();
     say(`bot ready: ${options.shards} shards on ${options.backend}, ${specs.length} tables, seed ${options.seed}`);
 
-    const schedule = faultSchedule(options.seed, options.minutes);
+    const schedule = faultSchedule(options.seed, options.minutes, options.without);
     const printed = describeSchedule(schedule);
     say(`fault schedule (seed ${options.seed}):\n  ${printed.join('\n  ')}`);
 
@@ -186,6 +188,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       backend: options.backend,
       shards: options.shards,
       seed: options.seed,
+      faults_left_out: options.without,
       tables: specs.length,
       interactions: tally.interactions,
       interactions_by_kind: Object.fromEntries(tally.byKind),

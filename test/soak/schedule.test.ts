@@ -32,6 +32,14 @@ describe('the soak’s fault schedule', () => {
     }
   });
 
+  it('leaves out the kinds it is told to, and keeps the others where they were', () => {
+    const every = faultSchedule(99, 60);
+    const calm = faultSchedule(99, 60, ['shard-kill', 'launcher-restart']);
+    expect(calm.some((fault) => fault.kind === 'shard-kill' || fault.kind === 'launcher-restart')).toBe(false);
+    expect(calm).toEqual(every.filter((fault) => fault.kind !== 'shard-kill' && fault.kind !== 'launcher-restart'));
+    expect(calm.length).toBeGreaterThan(0);
+  });
+
   it('prints one line per fault as mm:ss and kind', () => {
     expect(describeSchedule([{ atMs: 125_400, kind: 'gateway-drop', pick: 3 }])).toEqual(['02:05 gateway-drop']);
   });

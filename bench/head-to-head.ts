@@ -134,6 +134,7 @@ export async function headToHead(
           p99: poolSamples([sample]).latency.p99,
         })),
         cpuMsPerInteraction: contender.cpuMsPerInteraction,
+        mainThreadCpuMsPerInteraction: contender.mainThreadCpuMsPerInteraction,
         benchCpuMsPerInteraction: contender.benchCpuMsPerInteraction,
         gatewayReadyMs: contender.gatewayReadyMs,
         warmupFailed: contender.warmupFailed,

@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 
-/** CPU time (user + system, in clock ticks of 1/100 s, Linux's USER_HZ) a process has used so far; NaN once gone. */
-function cpuTicks(pid: number): number {
+/**
+ * CPU time (user + system, in clock ticks of 1/100 s, Linux's USER_HZ) a process has used so far,
+ * all its threads together; with `thread`, that one thread's (the main thread's id is the pid).
+ * NaN once gone.
+ */
+function cpuTicks(pid: number, thread?: number): number {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(
+      thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+      'utf8',
+    );
     // Fields after the command name, which sits in parentheses and may contain spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
@@ -34,9 +41,14 @@ export async function waitUntilIdle(pid: number, quietMs = 300, timeoutMs = 15_0
   return performance.now() - started;
 }
 
-/** CPU seconds the process has used so far (user + system). */
+/** CPU seconds the process has used so far (user + system), all its threads together. */
 export function cpuSeconds(pid: number): number {
   return cpuTicks(pid) / 100;
+}
+
+/** CPU seconds the process's main thread (the one answering Discord) has used so far. */
+export function mainThreadCpuSeconds(pid: number): number {
+  return cpuTicks(pid, pid) / 100;
 }
 
 /** The processes whose parent is `parent`, from /proc. */

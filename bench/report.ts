@@ -12,6 +12,8 @@ export interface ContenderFigures {
   /** Each measured round on its own, to see how steady the figures were. */
   readonly rounds: readonly { readonly ips: number; readonly p99: number }[];
   readonly cpuMsPerInteraction: number;
+  /** Its main thread's share: what holds up the next click. */
+  readonly mainThreadCpuMsPerInteraction: number;
   /** The emulator and virtual users' share: the same work for both bots. */
   readonly benchCpuMsPerInteraction: number;
   readonly gatewayReadyMs: number;
@@ -39,6 +41,8 @@ export const TARGETS = {
   throughputRatioAtLeast: 0.8,
   p99RatioAtMost: 1.5,
   rssAboveBaselinePer1000GamesMbBelow: 20,
+  /** The bot's CPU per interaction against the baseline's, all threads and main thread alone. */
+  cpuRatioAtMost: 1.3,
   /** Per score card PNG: the median with five players (the widest card). */
   scoreCardP50MsBelow: 30,
 } as const;
@@ -96,6 +100,7 @@ export function contenderJson(figures: ContenderFigures): Record<string, unknown
       Object.entries(load.byKind).map(([kind, s]) => [kind, { count: s.count, p50_ms: s.p50, p99_ms: s.p99 }]),
     ),
     cpu_ms_per_interaction: figures.cpuMsPerInteraction,
+    main_thread_cpu_ms_per_interaction: figures.mainThreadCpuMsPerInteraction,
     bench_process_cpu_ms_per_interaction: figures.benchCpuMsPerInteraction,
     rest_requests_per_interaction: figures.restPerInteraction,
     rate_limit_429s: figures.rateLimited,
@@ -139,6 +144,7 @@ export function printTable(game: ContenderFigures, baseline: ContenderFigures, l
     ['refused (timed)', game.load.refused, baseline.load.refused, 0],
     ['429s, strict emulator', game.rateLimited, baseline.rateLimited, 0],
     ['bot CPU ms/interaction', game.cpuMsPerInteraction, baseline.cpuMsPerInteraction, 2],
+    ['  main thread ms', game.mainThreadCpuMsPerInteraction, baseline.mainThreadCpuMsPerInteraction, 2],
     ['emulator CPU ms/interaction', game.benchCpuMsPerInteraction, baseline.benchCpuMsPerInteraction, 2],
     ['RSS idle (after GC) MB', game.idleMemory.rssMb, baseline.idleMemory.rssMb, 1],
     ['RSS peak, saturated MB', game.loadPeakRssMb, baseline.loadPeakRssMb, 1],

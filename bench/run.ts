@@ -199,6 +199,8 @@ async function headToHeadSteps(
 
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
+    const cpuRatio = game.cpuMsPerInteraction / baseline.cpuMsPerInteraction;
+    const mainThreadCpuRatio = game.mainThreadCpuMsPerInteraction / baseline.mainThreadCpuMsPerInteraction;
     // Memory, after a full GC each time. The target's figure: fresh idle processes, the bot holding a
     // game in every channel, against the baseline in the same guilds, per 1,000 active games.
     const rssAbovePer1000 = ((freshGame.rssMb - freshBaseline.rssMb) * 1000) / activeNow;
@@ -226,6 +228,11 @@ async function headToHeadSteps(
       paced_p50_ratio: game.paced.latency.p50 / baseline.paced.latency.p50,
       paced_p99_ratio: game.paced.latency.p99 / baseline.paced.latency.p99,
       round_ratios: roundRatios,
+      // How far the rounds' throughput ratios lie apart: rounds long enough agree within ±0.1.
+      round_throughput_ratio_spread:
+        Math.max(...roundRatios.map((r) => r.throughput)) - Math.min(...roundRatios.map((r) => r.throughput)),
+      cpu_ratio: cpuRatio,
+      main_thread_cpu_ratio: mainThreadCpuRatio,
       rss_above_baseline_per_1000_active_games_mb: rssAbovePer1000,
       memory: {
         active_games: activeNow,
@@ -244,6 +251,9 @@ async function headToHeadSteps(
         throughput_ratio_met: throughputRatio >= TARGETS.throughputRatioAtLeast,
         p99_ratio_at_most: TARGETS.p99RatioAtMost,
         p99_ratio_met: p99Ratio <= TARGETS.p99RatioAtMost,
+        cpu_ratio_at_most: TARGETS.cpuRatioAtMost,
+        cpu_ratio_met: cpuRatio <= TARGETS.cpuRatioAtMost,
+        main_thread_cpu_ratio_met: mainThreadCpuRatio <= TARGETS.cpuRatioAtMost,
         rss_above_baseline_per_1000_active_games_mb_below: TARGETS.rssAboveBaselinePer1000GamesMbBelow,
         rss_met: rssAbovePer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
         rss_per_1000_more_active_games_below_target: marginalPer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
@@ -305,8 +315,9 @@ async function headToHeadSteps(
 
     const check = (met: boolean) => (met ? 'met' : 'NOT met');
     printTable(game, baseline, [
-      `throughput_ratio ${throughputRatio.toFixed(2)} (target ≥ ${TARGETS.throughputRatioAtLeast}: ${check(report.targets.throughput_ratio_met)}); per round ${roundRatios.map((r) => r.throughput.toFixed(2)).join(', ')}`,
+      `throughput_ratio ${throughputRatio.toFixed(2)} (target ≥ ${TARGETS.throughputRatioAtLeast}: ${check(report.targets.throughput_ratio_met)}); per round ${roundRatios.map((r) => r.throughput.toFixed(2)).join(', ')}, spread ${report.round_throughput_ratio_spread.toFixed(2)}`,
       `p99_ratio ${p99Ratio.toFixed(2)} (target ≤ ${TARGETS.p99RatioAtMost}: ${check(report.targets.p99_ratio_met)}); per round ${roundRatios.map((r) => r.p99.toFixed(2)).join(', ')}`,
+      `cpu_ratio ${cpuRatio.toFixed(2)} all threads, ${mainThreadCpuRatio.toFixed(2)} main thread (target ≤ ${TARGETS.cpuRatioAtMost}: ${check(report.targets.cpu_ratio_met)}, ${check(report.targets.main_thread_cpu_ratio_met)})`,
       `RSS above the baseline per 1,000 active games: ${rssAbovePer1000.toFixed(1)} MB (fresh idle processes, ${activeNow} games; target < ${TARGETS.rssAboveBaselinePer1000GamesMbBelow}: ${check(report.targets.rss_met)}); each 1,000 more games ${marginalPer1000.toFixed(1)} MB RSS, ${marginalHeapPer1000.toFixed(1)} MB heap; after the load ${afterLoadAbovePer1000.toFixed(1)} MB above, heap kept ${heapKeptAbovePer1000.toFixed(1)} MB above`,
       `start-up, ${config.servers} guilds and ${history.finishedGames} finished games: "ready" in ${report.startup.ready_ms_median.toFixed(0)} ms (median of ${startup.length}), RSS ${report.startup.rss_settled_after_gc_mb_median.toFixed(1)} MB once settled (after a GC)`,
       ...(solver ? solverLines(solver) : []),

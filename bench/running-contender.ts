@@ -5,7 +5,7 @@ import { monotonicMicros, type Span } from './cpu-profile.js';
 import { type InteractionClock, type LatencySummary, summarize } from './latency.js';
 import { inBatches, type LoadSample, runLoad } from './load.js';
 import { procStatusMb, RssSampler } from './memory.js';
-import { cpuSeconds, waitUntilIdle } from './process-stats.js';
+import { cpuSeconds, mainThreadCpuSeconds, waitUntilIdle } from './process-stats.js';
 import type { LoadTable } from './tables.js';
 import type { BenchServer } from './world.js';
 
@@ -39,6 +39,7 @@ export class RunningContender {
   /** 429s the emulator (with its strict limits on) answered this bot, over its whole run. */
   rateLimited = 0;
   private cpuDuringRounds = 0;
+  private mainThreadCpuDuringRounds = 0;
   private benchCpuDuringRounds = 0;
   private interactionsInRounds = 0;
   private tables: LoadTable[] = [];
@@ -115,6 +116,7 @@ export class RunningContender {
 
   async measuredRound(count: number): Promise<LoadSample> {
     const cpuBefore = cpuSeconds(this.bot.pid);
+    const mainBefore = mainThreadCpuSeconds(this.bot.pid);
     const benchBefore = process.cpuUsage();
     const from = monotonicMicros();
     this.discord.resetRestCounts();
@@ -124,6 +126,7 @@ export class RunningContender {
       this.restDuringRounds.set(route, (this.restDuringRounds.get(route) ?? 0) + requests);
     }
     this.cpuDuringRounds += cpuSeconds(this.bot.pid) - cpuBefore;
+    this.mainThreadCpuDuringRounds += mainThreadCpuSeconds(this.bot.pid) - mainBefore;
     const bench = process.cpuUsage(benchBefore);
     this.benchCpuDuringRounds += (bench.user + bench.system) / 1e6;
     this.interactionsInRounds += sample.latencies.length;
@@ -140,6 +143,11 @@ export class RunningContender {
   /** The bot's CPU time per measured interaction (its own work only, emulator and driver excluded). */
   get cpuMsPerInteraction(): number {
     return (this.cpuDuringRounds * 1000) / this.interactionsInRounds;
+  }
+
+  /** The same for its main thread alone: without the worker threads (score cards, checkpoints, GC helpers). */
+  get mainThreadCpuMsPerInteraction(): number {
+    return (this.mainThreadCpuDuringRounds * 1000) / this.interactionsInRounds;
   }
 
   /** The bench process's CPU (emulator and virtual users) per measured interaction of this bot. */

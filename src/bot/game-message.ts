@@ -1,6 +1,7 @@
 import type { TableOffer } from '../activity/table-offer.js';
 import type { Translator } from '../i18n/index.js';
 import { metrics } from '../ops/metrics.js';
+import { CardThread } from '../score-card/card-thread.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import type { HouseRules } from './house-rules.js';
 import {
@@ -24,18 +25,14 @@ export interface AttachedFile {
 /** A message with the files it shows (`attachment://…`): the score card's, on cards that show one. */
 export type WithFiles<T> = T & { files?: AttachedFile[] };
 
-/**
- * The drawing code, loaded with the first card rather than at start-up: the canvas library it runs
- * on takes about 30 MB of memory once loaded, which a bot that has not finished a game yet never needs.
- */
-let drawing: Promise<typeof import('../score-card/draw.js')> | undefined;
+/** The thread that draws the cards, started with the first one (see `CardThread`). */
+let cards: CardThread | undefined;
 
-/** A game's score card as a PNG, drawn from its state in `tr`'s language (a few milliseconds). */
+/** A game's score card as a PNG, drawn from its state in `tr`'s language, off the main thread. */
 export async function scoreCardFile(gameId: number, state: StoredGame['state'], tr: Translator): Promise<AttachedFile> {
-  drawing ??= import('../score-card/draw.js');
-  const { drawScoreCard } = await drawing;
+  cards ??= new CardThread();
   metrics.scoreCards.inc();
-  return { name: SCORE_CARD_FILE, attachment: drawScoreCard(scoreCardOf(gameId, state, tr)) };
+  return { name: SCORE_CARD_FILE, attachment: await cards.draw(scoreCardOf(gameId, state, tr)) };
 }
 
 /** Where a game's drawing comes from: its stored rows, and what it froze of its server's house rules. */

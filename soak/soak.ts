@@ -61,6 +61,8 @@ export interface SoakFigures {
   readonly rss_slope_mb_per_hour: number;
   readonly heap_slope_mb_per_hour: number;
   readonly memory_samples: number;
+  /** Every memory reading, `[pid, minute, rss MB, heap MB]`, to tell a warm-up from a leak by eye. */
+  readonly memory_series: readonly (readonly [number, number, number, number])[];
   readonly latency_windows: readonly { from_min: number; count: number; p50_ms: number; p99_ms: number }[];
   /** The machine's 1-minute load average, the mean of the samples taken during the run. */
   readonly load_average: number;
@@ -223,6 +225,12 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       rss_slope_mb_per_hour: memorySlope(memory, (sample) => sample.rssMb, warmupMs),
       heap_slope_mb_per_hour: memorySlope(memory, (sample) => sample.heapMb, warmupMs),
       memory_samples: memory.length,
+      memory_series: memory.map((sample) => [
+        sample.pid,
+        Number((sample.atMs / MINUTE).toFixed(2)),
+        Number(sample.rssMb.toFixed(1)),
+        Number(sample.heapMb.toFixed(1)),
+      ]),
       latency_windows: latencyWindows(tally.answered, LATENCY_WINDOW_MS).map((window) => ({
         from_min: window.fromMs / MINUTE,
         count: window.latency.count,

@@ -14,6 +14,8 @@ export interface MemoryAfterGc {
   /** What V8 has committed for its heap: used plus the pages it grew into and keeps. */
   readonly heapTotalMb: number;
   readonly externalMb: number;
+  /** Each V8 space's resident size (new_space: the young generation). */
+  readonly spacesMb: Readonly<Record<string, number>>;
 }
 
 /** Every child the bench started, so that an error or Ctrl-C anywhere still kills them all. */
@@ -93,6 +95,9 @@ export class BotProcess {
           heapUsedMb: mb(line.heapUsed),
           heapTotalMb: mb(line.heapTotal),
           externalMb: mb(line.external),
+          spacesMb: Object.fromEntries(
+            Object.entries((line.spaces ?? {}) as Record<string, unknown>).map(([name, bytes]) => [name, mb(bytes)]),
+          ),
         });
         return true;
       });

@@ -4,6 +4,8 @@
  * the process's memory, so the bench compares what is really kept rather than garbage that V8 has
  * not yet collected.
  */
+import { getHeapSpaceStatistics } from 'node:v8';
+
 process.on('SIGUSR2', () => {
   globalThis.gc?.();
   const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
@@ -16,6 +18,8 @@ process.on('SIGUSR2', () => {
     heapTotal,
     external,
     arrayBuffers,
+    // What each V8 space holds in memory: new_space is the young generation, kept at its high mark.
+    spaces: Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space.physical_space_size])),
   };
   process.stderr.write(`${JSON.stringify(line)}\n`);
 });

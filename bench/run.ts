@@ -187,6 +187,7 @@ async function headToHeadSteps(
     const settledMedians = (runs: readonly StartupRun[]) => ({
       rssMb: median(runs.map((run) => run.rssSettledMb)),
       heapUsedMb: median(runs.map((run) => run.heapUsedSettledMb)),
+      newSpaceMb: median(runs.map((run) => run.newSpaceSettledMb)),
       readyMs: median(runs.map((run) => run.readyMs)),
     });
     const freshGame = settledMedians(await measureStartup(BOT_ENTRY, botEnv, dir, config.startupRuns));
@@ -240,6 +241,8 @@ async function headToHeadSteps(
         fresh_game_heap_used_mb: freshGame.heapUsedMb,
         fresh_baseline_rss_mb: freshBaseline.rssMb,
         fresh_baseline_heap_used_mb: freshBaseline.heapUsedMb,
+        fresh_game_new_space_mb: freshGame.newSpaceMb,
+        fresh_baseline_new_space_mb: freshBaseline.newSpaceMb,
         rss_per_1000_more_active_games_mb: marginalPer1000,
         heap_used_per_1000_more_active_games_mb: marginalHeapPer1000,
         after_load_rss_above_baseline_per_1000_active_games_mb: afterLoadAbovePer1000,

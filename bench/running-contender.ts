@@ -32,6 +32,7 @@ export class RunningContender {
     heapUsedMb: Number.NaN,
     heapTotalMb: Number.NaN,
     externalMb: Number.NaN,
+    spacesMb: {},
   };
   loadPeakRssMb = 0;
   /** Interactions that failed (no answer within 3 s) while warming up. */

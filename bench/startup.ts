@@ -9,6 +9,8 @@ export interface StartupRun {
   /** Once idle after "ready" (the solver tables are built by then), after a full GC. */
   readonly rssSettledMb: number;
   readonly heapUsedSettledMb: number;
+  /** The same moment: what V8's young generation (new_space) holds resident, kept at its high mark. */
+  readonly newSpaceSettledMb: number;
   /** SIGTERM until the process exited (a clean shutdown). */
   readonly stopMs: number;
 }
@@ -39,6 +41,7 @@ export async function measureStartup(
         rssAtReadyMb,
         rssSettledMb: settled.rssMb,
         heapUsedSettledMb: settled.heapUsedMb,
+        newSpaceSettledMb: settled.spacesMb.new_space ?? Number.NaN,
         stopMs: performance.now() - stopping,
       });
     } finally {

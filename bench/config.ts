@@ -30,6 +30,8 @@ export interface BenchConfig {
 
   /** Run both bots under `node --cpu-prof` and print where their CPU went during the measured rounds. */
   readonly cpuProfile: boolean;
+  /** BENCH_BOT_NODE_OPTIONS: NODE_OPTIONS for the game bot alone (`--max-semi-space-size=8`), to weigh a flag. */
+  readonly botNodeOptions: string;
 
   /** Statistics at scale (bench/scale.ts): servers and finished games of the SQLite history. */
   readonly scaleServers: number;
@@ -85,6 +87,7 @@ export function readBenchConfig(): BenchConfig {
     stagger: count('BENCH_STAGGER', 20),
     startupRuns: count('BENCH_STARTUP_RUNS', 5),
     cpuProfile: process.env.BENCH_CPU_PROF === '1',
+    botNodeOptions: process.env.BENCH_BOT_NODE_OPTIONS?.trim() ?? '',
     scaleServers: Math.max(1, count('BENCH_SCALE_SERVERS', 1000)),
     scaleGames: Math.max(1, count('BENCH_SCALE_GAMES', 1_000_000)),
     scalePostgresGames: Math.max(1, count('BENCH_SCALE_PG_GAMES', 100_000)),

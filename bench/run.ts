@@ -146,6 +146,7 @@ async function headToHeadSteps(
       // The virtual players finish a game in seconds and press Play again at once; the cooldowns are
       // for people, and would only turn some of the measured clicks into refusals.
       COOLDOWN_MS: '0',
+      ...(config.botNodeOptions ? { NODE_OPTIONS: config.botNodeOptions } : {}),
     };
     say(`start-up × ${config.startupRuns}…`);
     const startup = await measureStartup(BOT_ENTRY, botEnv, dir, config.startupRuns);
@@ -275,6 +276,7 @@ async function headToHeadSteps(
         warmup_interactions_each: config.warmup,
         timed_interactions_each: config.timed,
         rounds: config.rounds,
+        bot_node_options: config.botNodeOptions || null,
         paced_interactions_each: config.paced,
         paced_offered_rate: config.pacedRate,
         stagger: config.stagger,

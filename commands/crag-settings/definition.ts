@@ -1,4 +1,4 @@
-import { type SharedNameAndDescription, SlashCommandBuilder } from '@discordjs/builders';
+import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import {
   type APIApplicationCommandOptionChoice,
   ApplicationCommandOptionType,
@@ -9,12 +9,11 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
-import { DEFAULT_LANGUAGE, type Languages, type MessageKey } from '../../src/i18n/index.js';
+import { DEFAULT_LANGUAGE, type Languages } from '../../src/i18n/index.js';
 import { buildCragCommand } from '../crag.js';
 import { CommandText } from '../localize.js';
 import { start as startSubcommand } from '../start.js';
-import { MAX_TURN_TIMER_MINUTES } from '../turn-timer.js';
-import type { CRAG_SETTINGS_OPTIONS, SettingsSubcommand } from './options.js';
+import { CRAG_SETTINGS, type SettingsOptionSpec } from './options.js';
 
 /**
  * Who may change the house rules by default. Discord hides the command from everyone else, and a
@@ -25,19 +24,10 @@ export const SETTINGS_PERMISSION = PermissionFlagsBits.ManageGuild;
 /** Where games can be allowed: the channels a game or its thread can live under. */
 const GAME_CHANNELS = [ChannelType.GuildText, ChannelType.GuildAnnouncement, ChannelType.GuildForum] as const;
 
-/** Names and describes the options of `subcommand`, each name checked against the handler's list. */
-function optionsOf<Subcommand extends SettingsSubcommand>(text: CommandText, _subcommand: Subcommand) {
-  return <Builder extends SharedNameAndDescription>(
-    builder: Builder,
-    name: keyof (typeof CRAG_SETTINGS_OPTIONS)[Subcommand] & string,
-    nameKey: MessageKey,
-    descriptionKey: MessageKey,
-  ): Builder => text.name(builder, name, nameKey, descriptionKey);
-}
-
 /**
  * `/crag-settings …`: a server's house rules, a command of its own so that Discord's command
- * permissions (default Manage Server) apply to it alone.
+ * permissions (default Manage Server) apply to it alone. Built from `CRAG_SETTINGS`, the list the
+ * handler reads its options through.
  */
 export function buildCragSettingsCommand(languages: Languages): RESTPostAPIChatInputApplicationCommandsJSONBody {
   const text = new CommandText(languages);
@@ -46,111 +36,55 @@ export function buildCragSettingsCommand(languages: Languages): RESTPostAPIChatI
     .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
     .setContexts(InteractionContextType.Guild)
     .setDefaultMemberPermissions(SETTINGS_PERMISSION);
-  command.addSubcommand((show) =>
-    text.name(show, 'show', 'command.settings.show.name', 'command.settings.show.description'),
-  );
-  command.addSubcommand((defaults) =>
-    text.name(defaults, 'defaults', 'command.settings.defaults.name', 'command.settings.defaults.description'),
-  );
-  command.addSubcommand((channels) =>
-    text
-      .name(channels, 'channels', 'command.settings.channels.name', 'command.settings.channels.description')
-      .addChannelOption((add) =>
-        optionsOf(text, 'channels')(
-          add,
-          'add',
-          'command.settings.channels.add.name',
-          'command.settings.channels.add.description',
-        ).addChannelTypes(...GAME_CHANNELS),
-      )
-      .addChannelOption((remove) =>
-        optionsOf(text, 'channels')(
-          remove,
-          'remove',
-          'command.settings.channels.remove.name',
-          'command.settings.channels.remove.description',
-        ).addChannelTypes(...GAME_CHANNELS),
-      )
-      .addBooleanOption((clear) =>
-        optionsOf(text, 'channels')(
-          clear,
-          'clear',
-          'command.settings.clear.name',
-          'command.settings.channels.clear.description',
-        ),
-      ),
-  );
-  command.addSubcommand((starter) =>
-    text
-      .name(starter, 'starter-role', 'command.settings.starter-role.name', 'command.settings.starter-role.description')
-      .addRoleOption((role) =>
-        optionsOf(text, 'starter-role')(
-          role,
-          'role',
-          'command.settings.starter-role.role.name',
-          'command.settings.starter-role.role.description',
-        ),
-      )
-      .addBooleanOption((clear) =>
-        optionsOf(text, 'starter-role')(
-          clear,
-          'clear',
-          'command.settings.clear.name',
-          'command.settings.starter-role.clear.description',
-        ),
-      ),
-  );
-  command.addSubcommand((language) =>
-    text
-      .name(language, 'language', 'command.settings.language.name', 'command.settings.language.description')
-      .addStringOption((choice) =>
-        optionsOf(text, 'language')(
-          choice,
-          'language',
-          'command.settings.language.name',
-          'command.settings.language.option.description',
-        )
+  for (const [name, subcommand] of Object.entries(CRAG_SETTINGS)) {
+    command.addSubcommand((builder) => {
+      text.named(builder, name, subcommand);
+      // `defaults` gets /crag start's options whole (withStartOptions), choices and bounds alike.
+      if (name === 'defaults') return builder;
+      // Every other subcommand's options are full specs (the narrowing by name is lost in Object.entries).
+      const options = subcommand.options as Readonly<Record<string, SettingsOptionSpec>>;
+      for (const [optionName, spec] of Object.entries(options)) addOption(builder, text, languages, optionName, spec);
+      return builder;
+    });
+  }
+  return withStartOptions(command.toJSON(), languages);
+}
+
+/** One option of a subcommand, as its spec says: channels where games can live, bounded numbers, the languages. */
+function addOption(
+  subcommand: SlashCommandSubcommandBuilder,
+  text: CommandText,
+  languages: Languages,
+  name: string,
+  spec: SettingsOptionSpec,
+): void {
+  switch (spec.kind) {
+    case 'channel':
+      subcommand.addChannelOption((option) => text.named(option, name, spec).addChannelTypes(...GAME_CHANNELS));
+      return;
+    case 'role':
+      subcommand.addRoleOption((option) => text.named(option, name, spec));
+      return;
+    case 'boolean':
+      subcommand.addBooleanOption((option) => text.named(option, name, spec));
+      return;
+    case 'integer':
+      subcommand.addIntegerOption((option) =>
+        text.named(option, name, spec).setMinValue(spec.min).setMaxValue(spec.max),
+      );
+      return;
+    case 'string':
+      subcommand.addStringOption((option) =>
+        text
+          .named(option, name, spec)
           .setRequired(true)
           .addChoices(
             text.choice('command.settings.language.auto', 'auto'),
-            ...languages.names.map((name) => languageChoice(languages, name)),
+            ...languages.names.map((language) => languageChoice(languages, language)),
           ),
-      ),
-  );
-  command.addSubcommand((limits) =>
-    text
-      .name(limits, 'limits', 'command.settings.limits.name', 'command.settings.limits.description')
-      .addBooleanOption((computers) =>
-        optionsOf(text, 'limits')(
-          computers,
-          'computers-allowed',
-          'command.settings.limits.computers-allowed.name',
-          'command.settings.limits.computers-allowed.description',
-        ),
-      )
-      .addBooleanOption((hints) =>
-        optionsOf(text, 'limits')(
-          hints,
-          'hints-allowed',
-          'command.settings.limits.hints-allowed.name',
-          'command.settings.limits.hints-allowed.description',
-        ),
-      )
-      .addIntegerOption((timer) =>
-        optionsOf(text, 'limits')(
-          timer,
-          'max-turn-timer',
-          'command.settings.limits.max-turn-timer.name',
-          'command.settings.limits.max-turn-timer.description',
-        )
-          .setMinValue(1)
-          .setMaxValue(MAX_TURN_TIMER_MINUTES),
-      ),
-  );
-  command.addSubcommand((reset) =>
-    text.name(reset, 'reset', 'command.settings.reset.name', 'command.settings.reset.description'),
-  );
-  return withStartOptions(command.toJSON(), languages);
+      );
+      return;
+  }
 }
 
 /** A catalogue, named in its own language whoever reads the list (so the same name in every locale). */

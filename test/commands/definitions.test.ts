@@ -7,7 +7,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { CRAG_SETTINGS_OPTIONS } from '../../commands/crag-settings/options.js';
+import { CRAG_SETTINGS } from '../../commands/crag-settings/options.js';
 import type { OptionKind } from '../../commands/define.js';
 import { CRAG_OPTIONS, commandDefinitions } from '../../commands/index.js';
 import { DEFAULT_LANGUAGE, Languages, loadCatalogues } from '../../src/i18n/index.js';
@@ -242,7 +242,13 @@ describe('the /crag-settings definition', () => {
         ),
       ]),
     );
-    expect(defined).toEqual(CRAG_SETTINGS_OPTIONS);
+    const listed = Object.fromEntries(
+      Object.entries(CRAG_SETTINGS).map(([name, subcommand]) => [
+        name,
+        Object.fromEntries(Object.entries(subcommand.options).map(([option, { kind }]) => [option, kind])),
+      ]),
+    );
+    expect(defined).toEqual(listed);
     const start = crag.options?.find((option) => option.name === 'start');
     const defaults = settings.options?.find((option) => option.name === 'defaults');
     expect(defaults && 'options' in defaults ? defaults.options : undefined).toEqual(

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import type { Emulator, InjectedFault, RestFault } from '../src/emulator/index.js';
 import { withClient } from '../test/support/postgres-databases.js';
@@ -6,6 +5,7 @@ import type { SoakBot } from './bot.js';
 import type { Outage } from './figures.js';
 import type { FaultKind, ScheduledFault } from './schedule.js';
 import type { TableSpec } from './table.js';
+import { connectionHoldingWriteLock } from './write-lock.js';
 
 /** When one fault was under way (`toMs` undefined while it still is). */
 export interface FaultSpan {
@@ -29,7 +29,7 @@ export const FAULT_MS = {
   viewChannel: 20_000,
   /** A thread stays archived until one of its players writes in it. */
   threadArchived: 15_000,
-  /** SQLite: another connection holds the write lock (past the bot's 2 s busy timeout). */
+  /** SQLite: another connection holds the write lock (past the 2 s at which the bot defers an answer). */
   databaseStall: 3_000,
 } as const;
 
@@ -165,9 +165,8 @@ export class FaultRunner {
     const { database } = this.deps;
     if (database.kind === 'sqlite') {
       // Another connection (a backup tool, an operator's sqlite3 shell) takes the write lock.
-      const db = new Database(database.path, { timeout: 10_000 });
+      const db = await connectionHoldingWriteLock(database.path);
       try {
-        db.exec('BEGIN IMMEDIATE');
         await wait(FAULT_MS.databaseStall);
         db.exec('ROLLBACK');
       } finally {

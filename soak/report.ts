@@ -1,6 +1,10 @@
 import type { SoakFigures } from './soak.js';
 
+/** A stall of the driver's own process longer than this makes the run's latencies its own, not the bot's. */
+const DRIVER_STALL_MS = 1_000;
+
 /** The targets of the soak: what a run must show to pass (docs/reliability.md). */
+
 export function targetsMissed(figures: SoakFigures): string[] {
   const missed: string[] = [];
   if (figures.lost_actions > 0) missed.push(`${figures.lost_actions} accepted actions lost`);
@@ -17,6 +21,11 @@ export function targetsMissed(figures: SoakFigures): string[] {
     missed.push(`${figures.failing_rest_requests} of ${figures.rest_requests} REST requests failed (1 % allowed)`);
   }
   if (figures.driver_errors > 0) missed.push(`${figures.driver_errors} errors of the driver itself`);
+  if (figures.driver_loop_delay_ms.max > DRIVER_STALL_MS) {
+    missed.push(
+      `the driver (the emulator and the virtual people) stalled for ${figures.driver_loop_delay_ms.max.toFixed(0)} ms: answers then look late through no fault of the bot`,
+    );
+  }
   return missed;
 }
 
@@ -51,6 +60,10 @@ export function printFigures(figures: SoakFigures): string[] {
       `${figures.rss_slope_mb_per_hour.toFixed(1)} / ${figures.heap_slope_mb_per_hour.toFixed(1)} (${figures.memory_samples} samples)`,
     ],
     ['load average of the machine (mean)', figures.load_average.toFixed(1)],
+    [
+      "the driver's event loop late by, ms (p99 / max)",
+      `${figures.driver_loop_delay_ms.p99.toFixed(0)} / ${figures.driver_loop_delay_ms.max.toFixed(0)}`,
+    ],
     ['moves the emulator refused / driver errors', `${figures.impossible_moves} / ${figures.driver_errors}`],
   ];
   const lines = rows.map(([name, value]) => `${pad(name, 44)} ${value}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InteractionClock } from '../bench/latency.js';
 import { startPostgresServer } from '../harness/postgres-server.js';
@@ -66,6 +67,8 @@ export interface SoakFigures {
   readonly latency_windows: readonly { from_min: number; count: number; p50_ms: number; p99_ms: number }[];
   /** The machine's 1-minute load average, the mean of the samples taken during the run. */
   readonly load_average: number;
+  /** How late this process's own event loop ran during the load (the emulator's and the virtual people's). */
+  readonly driver_loop_delay_ms: { readonly p99: number; readonly max: number };
   readonly bot_warnings: Record<string, number>;
   readonly bot_error_examples: readonly string[];
 }
@@ -152,6 +155,9 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
     })();
     // The machine is shared: its load over the run says how much of the figures is the bot's.
     const loads: number[] = [];
+    // This process is the emulator and the virtual people: if it stalls, answers look late.
+    const driverDelay = monitorEventLoopDelay({ resolution: 20 });
+    driverDelay.enable();
     const progress = setInterval(
       () => {
         loads.push(os.loadavg()[0] ?? Number.NaN);
@@ -165,6 +171,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
     await sleep(runMs);
     running = false;
     clearInterval(progress);
+    driverDelay.disable();
     for (const timer of timers) clearTimeout(timer);
     say('load stopped; waiting for the faults under way and the tables to finish…');
     await Promise.all(playing);
@@ -237,6 +244,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
         p50_ms: Math.round(window.latency.p50),
         p99_ms: Math.round(window.latency.p99),
       })),
+      driver_loop_delay_ms: { p99: driverDelay.percentile(99) / 1e6, max: driverDelay.max / 1e6 },
       load_average: loads.length ? loads.reduce((sum, load) => sum + load, 0) / loads.length : Number.NaN,
       bot_warnings: Object.fromEntries(bot.problems()),
       bot_error_examples: bot.errorExamples(),

@@ -100,6 +100,13 @@ export class SoakBot {
       .map((line) => JSON.stringify(line));
   }
 
+  /** Every warning and error the launchers and shards logged, whole, in order per launcher. */
+  problemLines(): string[] {
+    return this.launchers.flatMap((launcher) =>
+      [...launcher.linesAt('warn'), ...launcher.linesAt('error')].map((line) => JSON.stringify(line)),
+    );
+  }
+
   /** The warnings and errors the launchers and shards logged, by message. */
   problems(): Map<string, number> {
     const counts = new Map<string, number>();

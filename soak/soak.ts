@@ -209,7 +209,8 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       games: verdict.games,
       totals_off_their_sheets: totals.length,
       leaderboard_rows_off: leaderboard,
-      ledger_details: verdict.details,
+      // A game left in play that nobody was shown at the end: what its table's people got instead.
+      ledger_details: verdict.stuck > 0 ? [...verdict.details, ...tally.unshownAtEnd] : verdict.details,
       refusals: Object.fromEntries(tally.refusals),
       failed_interactions_near_kills: failedNear.length,
       failed_interactions_elsewhere: failedElsewhere.length,
@@ -255,7 +256,13 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
     await bot?.stop().catch(() => undefined);
     await discord.stop();
     postgres?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (process.env.SOAK_KEEP === '1') {
+      // For a search after the run: the SQLite file and every warning and error the bot logged.
+      if (bot) fs.writeFileSync(path.join(dir, 'bot-problems.jsonl'), bot.problemLines().join('\n'));
+      say(`kept ${dir} (SOAK_KEEP=1)`);
+    } else {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -44,6 +44,8 @@ export class Tally {
   /** Moves the driver could not make (an ImpossibleActionError: e.g. a board in a thread just archived). */
   impossible = 0;
   readonly driverErrors: string[] = [];
+  /** Tables whose `/crag board` at the end showed no game: what each person got instead, to start a search with. */
+  readonly unshownAtEnd: string[] = [];
 
   refused(code: string): void {
     this.refusals.set(code, (this.refusals.get(code) ?? 0) + 1);
@@ -118,6 +120,7 @@ export class SoakTable {
 
   /** At the end: the board as `/crag board` shows it, so the check knows each game can be resumed. */
   async showBoard(): Promise<void> {
+    const answers: string[] = [];
     for (const person of this.spec.people) {
       const outcome = await this.command(person, 'board', 'board-at-end');
       const shown = outcome.message && !outcome.ephemeral ? this.gameOf(outcome.message) : undefined;
@@ -125,7 +128,17 @@ export class SoakTable {
         this.ctx.ledger.shown(shown.gameId, shown.version);
         return;
       }
+      answers.push(
+        outcome.ack === 'failed'
+          ? 'no answer'
+          : outcome.message
+            ? this.ctx.codes.codeOf(texts(outcome.message).join('\n'))
+            : `${outcome.ack}, no message`,
+      );
     }
+    this.ctx.tally.unshownAtEnd.push(
+      `table ${this.spec.index} (channel ${this.spec.channelId}, following game ${this.gameId ?? 'none'}): ${answers.join('; ')}`,
+    );
   }
 
   private async step(): Promise<boolean> {

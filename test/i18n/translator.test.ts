@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Catalogue, Languages, loadLanguages, message } from '../../src/i18n/index.js';
+import { type Catalogue, Languages, loadLanguages, message, Translator } from '../../src/i18n/index.js';
 
 const languages = loadLanguages();
 const en = languages.english;
@@ -116,5 +116,28 @@ describe('the translator', () => {
     expect(small.translator('pt-PT').t('lobby.join')).toBe('Entrar');
     expect(small.translator('pt').t('lobby.leave')).toBe('Leave');
     expect(() => new Languages(new Map([['ru', catalogue({})]]))).toThrow(/no catalogue for en/);
+  });
+
+  it('fills placeholders anywhere in a template, the same one again and again, as the template says', () => {
+    const catalogue = new Map(
+      Object.entries({ 'lobby.join': '{a}{b} and {a}, then {missing}.', 'lobby.leave': 'no place' }),
+    );
+    const tr = new Translator('en', catalogue);
+    for (let time = 0; time < 3; time += 1) {
+      expect(tr.t('lobby.join', { a: 'x', b: 7 })).toBe('x7 and x, then {missing}.');
+      expect(tr.t('lobby.join', { a: 'y', b: 12_345 })).toBe('y12,345 and y, then {missing}.');
+      expect(tr.t('lobby.leave')).toBe('no place');
+    }
+  });
+
+  it('formats every whole number as Intl.NumberFormat does, the remembered small ones and the rest', () => {
+    for (const tr of [en, ru]) {
+      const intl = new Intl.NumberFormat(tr.language, { maximumFractionDigits: 0 });
+      for (const value of [0, -0, 1, 999, 1234, 9999, 10_000, 123_456, -5, 2.5]) {
+        expect(tr.integer(value)).toBe(intl.format(value));
+        expect(tr.integer(value)).toBe(intl.format(value));
+      }
+    }
+    expect(ru.integer(1234)).toBe('1\u00a0234');
   });
 });

@@ -78,12 +78,16 @@ export function summarizeCpuProfile(
   return { functions: ranked(byFunction), areas: ranked(byArea), totalMs: totalMicros / 1000 };
 }
 
-/** The newest .cpuprofile in a folder (node --cpu-prof writes one per process on exit). */
-export function newestProfile(dir: string): string | undefined {
+/**
+ * The newest main-thread .cpuprofile in a folder. node --cpu-prof writes one per thread on exit,
+ * named CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile; the main thread's id is 0, and
+ * the bot's workers (the score card's, the WAL checkpointer's) write theirs beside it.
+ */
+export function mainThreadProfile(dir: string): string | undefined {
   if (!fs.existsSync(dir)) return undefined;
   const files = fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
+    .filter((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name))
     .map((name) => path.join(dir, name));
   return files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
 }

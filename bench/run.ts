@@ -9,7 +9,7 @@ import { BASELINE_COMMAND } from './baseline-board.js';
 import { BASELINE_ENTRY, BOT_ENTRY, killAllChildren, ROOT, runDeploy } from './bot-process.js';
 import { type BenchConfig, readBenchConfig } from './config.js';
 import { baselineContender, gameContender } from './contenders.js';
-import { newestProfile, summarizeCpuProfile } from './cpu-profile.js';
+import { mainThreadProfile, summarizeCpuProfile } from './cpu-profile.js';
 import { benchDailyScale, dailyScaleSummary } from './daily-scale.js';
 import { headToHead } from './head-to-head.js';
 import { buildHistoryDatabase } from './history-db.js';
@@ -58,7 +58,7 @@ function countActiveGames(dbPath: string): number {
 /** Where each bot spent its CPU during the measured rounds, in µs per interaction, side by side. */
 function printProfiles(profileDir: string, figures: Readonly<Record<'game' | 'baseline', ContenderFigures>>): void {
   for (const name of ['game', 'baseline'] as const) {
-    const profile = newestProfile(path.join(profileDir, name));
+    const profile = mainThreadProfile(path.join(profileDir, name));
     if (!profile) continue;
     const interactions = figures[name].load.latency.count;
     const { functions, areas, totalMs } = summarizeCpuProfile(profile, figures[name].measuredSpans);

@@ -1,36 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage } from './support/channel-page.js';
-import { launchChromium } from './support/chromium.js';
-import { PlaygroundProcess } from './support/playground-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelPage } from './support/channel-page.js';
+import { playgroundSession } from './support/playground-session.js';
 
 /**
  * Each person picks their own language, and the server's: the page's words, the command names in
  * the picker and the bot's private answers follow the person's; the bot's boards follow the server's.
  */
 describe('the playground speaks each person’s language', () => {
-  let playground: PlaygroundProcess;
-  let browser: Browser;
+  const session = playgroundSession();
   let alice: ChannelPage;
   let bob: ChannelPage;
 
   beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
-    browser = await launchChromium();
-    alice = await ChannelPage.open(browser, playground.url, 'alice');
-    bob = await ChannelPage.open(browser, playground.url, 'bob');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.stop();
-    playground?.removeData();
+    alice = await session.open('alice');
+    bob = await session.open('bob');
   });
 
   const worldFile = () =>
-    JSON.parse(fs.readFileSync(path.join(playground.dataDir, 'playground-world.json'), 'utf8')) as {
+    JSON.parse(fs.readFileSync(path.join(session.playground.dataDir, 'playground-world.json'), 'utf8')) as {
       guild: { locale?: string };
       people: { username: string; locale?: string }[];
     };
@@ -66,10 +55,9 @@ describe('the playground speaks each person’s language', () => {
   });
 
   it('keeps the languages across a restart of the playground', async () => {
-    const { port, dataDir } = playground;
-    await playground.stop();
-    playground = await PlaygroundProcess.start({ port, dataDir });
-    const again = await ChannelPage.open(browser, playground.url, 'alice');
+    await session.stop();
+    await session.startAgain();
+    const again = await session.open('alice');
     await expect.poll(() => again.composer.getAttribute('placeholder')).toBe('Написать в #crag');
     expect(await again.page.locator('.language-picker.server select').inputValue()).toBe('ru');
     await again.close();

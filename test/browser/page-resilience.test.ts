@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage } from './support/channel-page.js';
-import { launchChromium } from './support/chromium.js';
-import { PlaygroundProcess } from './support/playground-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelPage } from './support/channel-page.js';
+import { playgroundSession } from './support/playground-session.js';
 
 /** Puts `text` in the message box at once (typing 70,000 keys would take minutes) and presses Enter. */
 async function paste(tab: ChannelPage, text: string): Promise<void> {
@@ -13,24 +11,15 @@ async function paste(tab: ChannelPage, text: string): Promise<void> {
 }
 
 describe('one message cannot blank the page, and a long one is not lost', () => {
-  let playground: PlaygroundProcess;
-  let browser: Browser;
+  const session = playgroundSession();
   let alice: ChannelPage;
 
   beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
-    browser = await launchChromium();
-    alice = await ChannelPage.open(browser, playground.url, 'alice');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.stop();
-    playground?.removeData();
+    alice = await session.open('alice');
   });
 
   it('draws a timestamp no date can hold as its text, in every open tab and in new ones', async () => {
-    const bob = await ChannelPage.open(browser, playground.url, 'bob');
+    const bob = await session.open('bob');
     const typed = ['time <t:9999999999999:R>', 'and <t:-9999999999999:F> or <t:99999999999999999999:d>'];
     for (const text of typed) await alice.type(text);
     for (const tab of [alice, bob]) {
@@ -38,7 +27,7 @@ describe('one message cannot blank the page, and a long one is not lost', () => 
       await tab.composer.waitFor();
     }
     // A tab opened afterwards draws the whole channel from the history, these messages included.
-    const carol = await ChannelPage.open(browser, playground.url, 'carol');
+    const carol = await session.open('carol');
     for (const text of typed) await carol.messages().filter({ hasText: text }).waitFor();
     await bob.close();
     await carol.close();
@@ -71,17 +60,17 @@ describe('one message cannot blank the page, and a long one is not lost', () => 
   });
 
   it('one message that cannot be drawn shows a placeholder; the rest of the channel is drawn', async () => {
-    await playground.stop();
+    await session.stop();
     // A saved message no renderer expects (its time is no time): the page must still draw the channel.
-    const file = path.join(playground.dataDir, 'playground-messages.json');
+    const file = path.join(session.playground.dataDir, 'playground-messages.json');
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; timestamp: string; content: string }[];
     const last = saved.at(-1);
     if (!last) throw new Error('no saved messages');
     const broken = { ...last, id: (BigInt(last.id) + 1n).toString(), timestamp: 'not a time', content: 'broken' };
     fs.writeFileSync(file, JSON.stringify([...saved, broken]));
-    playground = await PlaygroundProcess.start({ dataDir: playground.dataDir, port: playground.port });
+    await session.startAgain();
 
-    const tab = await ChannelPage.open(browser, playground.url, 'dave');
+    const tab = await session.open('dave');
     await tab.page.locator('li.unrenderable', { hasText: 'This message could not be shown.' }).waitFor();
     await tab.messages().filter({ hasText: 'still here' }).waitFor();
     expect(await tab.messages().filter({ hasText: 'time <t:9999999999999:R>' }).count()).toBe(1);

@@ -1,22 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage } from './support/channel-page.js';
-import { launchChromium } from './support/chromium.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelPage } from './support/channel-page.js';
 import { playTurn } from './support/play-turns.js';
-import { PlaygroundProcess } from './support/playground-process.js';
+import { playgroundSession } from './support/playground-session.js';
 
 describe('the same pages finish a game across a bot crash and a playground restart', () => {
-  let playground: PlaygroundProcess;
-  let browser: Browser;
+  const session = playgroundSession();
   let alice: ChannelPage;
   let bob: ChannelPage;
   let tabs: Map<string, ChannelPage>;
 
   beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
-    browser = await launchChromium();
-    alice = await ChannelPage.open(browser, playground.url, 'alice');
-    bob = await ChannelPage.open(browser, playground.url, 'bob');
+    alice = await session.open('alice');
+    bob = await session.open('bob');
     tabs = new Map([
       ['alice', alice],
       ['bob', bob],
@@ -27,12 +22,6 @@ describe('the same pages finish a game across a bot crash and a playground resta
     await alice.clickAndWaitForBoard(alice.board().getByRole('button', { name: 'Start' }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.stop();
-    playground?.removeData();
-  });
-
   it('shows "This interaction failed" when the bot does not answer, and the bot is restarted when it dies', async () => {
     await playTurn(tabs, alice);
     const player = (await alice.readBoard()).currentPlayer ?? '';
@@ -40,7 +29,7 @@ describe('the same pages finish a game across a bot crash and a playground resta
     const before = await tab.readBoard();
 
     // A hung bot: the click gets no answer within Discord's 3 seconds.
-    const bot = playground.botPid();
+    const bot = session.playground.botPid();
     process.kill(bot, 'SIGSTOP');
     await tab
       .board()
@@ -51,10 +40,10 @@ describe('the same pages finish a game across a bot crash and a playground resta
     // Then it dies; the playground starts it again and the page says so meanwhile.
     process.kill(bot, 'SIGKILL');
     await tab.page.getByRole('status').filter({ hasText: 'Crag is reconnecting…' }).waitFor();
-    await playground.waitForOutput('The bot is connected', 30_000, 2);
-    expect(playground.botPid()).not.toBe(bot);
+    await session.playground.waitForOutput('The bot is connected', 30_000, 2);
+    expect(session.playground.botPid()).not.toBe(bot);
     await tab.page.getByRole('status').waitFor({ state: 'detached' });
-    expect(playground.stdout).toContain('The bot was killed (SIGKILL); starting it again in 0.5 s.');
+    expect(session.playground.stdout).toContain('The bot was killed (SIGKILL); starting it again in 0.5 s.');
 
     // The same page, never reloaded, plays on: the failed click changed nothing.
     expect((await tab.readBoard()).edited).toBe(before.edited);
@@ -66,11 +55,10 @@ describe('the same pages finish a game across a bot crash and a playground resta
 
   it('reconnects to a restarted playground, where the board is still there and playable', async () => {
     const before = await alice.readBoard();
-    const { port, dataDir } = playground;
-    expect(await playground.stop()).toEqual({ code: 0, signal: null });
+    expect(await session.stop()).toEqual({ code: 0, signal: null });
     await alice.page.locator('.banner', { hasText: 'Lost the connection to the playground' }).waitFor();
 
-    playground = await PlaygroundProcess.start({ port, dataDir });
+    await session.startAgain();
     await alice.waitUntilLive();
     await bob.waitUntilLive();
     const after = await alice.readBoard();
@@ -81,6 +69,6 @@ describe('the same pages finish a game across a bot crash and a playground resta
     await playTurn(tabs, alice);
     await playTurn(tabs, alice);
     expect((await bob.readBoard()).title).toBe('Crag · round 3/13');
-    expect(playground.stdout).not.toContain('could not be restored');
+    expect(session.playground.stdout).not.toContain('could not be restored');
   });
 });

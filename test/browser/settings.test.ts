@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage } from './support/channel-page.js';
-import { launchChromium } from './support/chromium.js';
-import { PlaygroundProcess } from './support/playground-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelPage } from './support/channel-page.js';
+import { playgroundSession } from './support/playground-session.js';
 
 describe('house rules in the playground', () => {
-  let playground: PlaygroundProcess;
-  let browser: Browser;
+  const session = playgroundSession();
   let alice: ChannelPage;
   let bob: ChannelPage;
 
   beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
-    browser = await launchChromium();
-    alice = await ChannelPage.open(browser, playground.url, 'alice');
-    bob = await ChannelPage.open(browser, playground.url, 'bob');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    const stopped = await playground?.stop();
-    playground?.removeData();
-    expect(stopped?.code).toBe(0);
+    alice = await session.open('alice');
+    bob = await session.open('bob');
   });
 
   it('alice, who manages the server, sets its default rerolls, and her next game follows them', async () => {

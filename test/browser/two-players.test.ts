@@ -1,31 +1,22 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelPage, PHONE } from './support/channel-page.js';
-import { launchChromium } from './support/chromium.js';
+import { type ChannelPage, PHONE } from './support/channel-page.js';
 import { expectControlsFitAPhone } from './support/phone-layout.js';
 import { percentiles, playTurn } from './support/play-turns.js';
-import { PlaygroundProcess } from './support/playground-process.js';
+import { playgroundSession } from './support/playground-session.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 describe('two people play a whole game in the playground, each in a browser tab', () => {
-  let playground: PlaygroundProcess;
-  let browser: Browser;
+  const session = playgroundSession();
   let alice: ChannelPage;
   let bob: ChannelPage;
   const latencies: number[] = [];
 
   beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
-    browser = await launchChromium();
-    alice = await ChannelPage.open(browser, playground.url, 'alice');
-    bob = await ChannelPage.open(browser, playground.url, 'bob');
+    alice = await session.open('alice');
+    bob = await session.open('bob');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    const stopped = await playground?.stop();
-    playground?.removeData();
-    expect(stopped?.code).toBe(0);
+  afterAll(() => {
     if (latencies.length > 0) {
       const { p50, p95, count } = percentiles(latencies);
       console.log(
@@ -83,7 +74,7 @@ describe('two people play a whole game in the playground, each in a browser tab'
         expect((await alice.readBoard()).edited).toBe(board.edited);
         await saveScreenshot(alice.page, 'docs/board.png');
         await saveScreenshot(alice.page, 'docs/layout/components-v2-desktop.png');
-        const phone = await ChannelPage.open(browser, playground.url, 'carol', PHONE);
+        const phone = await session.open('carol', PHONE);
         await expectControlsFitAPhone(phone);
         await saveScreenshot(phone.page, 'docs/layout/components-v2-phone.png');
         await phone.close();
@@ -109,7 +100,7 @@ describe('two people play a whole game in the playground, each in a browser tab'
   });
 
   it('shows the leaderboard to anyone who asks', async () => {
-    const carol = await ChannelPage.open(browser, playground.url, 'carol');
+    const carol = await session.open('carol');
     await carol.type('/crag leaderboard');
     const leaderboard = carol.messageTitled('Crag leaderboard');
     await leaderboard.waitFor();

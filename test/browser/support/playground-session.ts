@@ -10,9 +10,16 @@ export interface PlaygroundSession {
   readonly browser: Browser;
   /** Every tab opened, in order. */
   readonly pages: readonly ChannelPage[];
-  /** A new tab of `person` on #crag, live. */
-  open(person: string): Promise<ChannelPage>;
+  /** A new tab of `person` on #crag, live (a desktop window unless a viewport is given). */
+  open(person: string, viewport?: Viewport): Promise<ChannelPage>;
+  /** Stops the playground with SIGTERM and says how it exited; its port and data stay for `startAgain`. */
+  stop(): Promise<PlaygroundExit>;
+  /** A new playground process on the same port and data, as after a restart. */
+  startAgain(): Promise<void>;
 }
+
+type PlaygroundExit = Awaited<ReturnType<PlaygroundProcess['stop']>>;
+type Viewport = Parameters<typeof ChannelPage.open>[3];
 
 /**
  * Starts a playground and Chromium before the file's tests and stops them after (the playground
@@ -44,10 +51,15 @@ export function playgroundSession(): PlaygroundSession {
       return started(browser);
     },
     pages,
-    async open(person) {
-      const page = await ChannelPage.open(started(browser), started(playground).url, person);
+    async open(person, viewport) {
+      const page = await ChannelPage.open(started(browser), started(playground).url, person, viewport);
       pages.push(page);
       return page;
+    },
+    stop: () => started(playground).stop(),
+    async startAgain() {
+      const { port, dataDir } = started(playground);
+      playground = await PlaygroundProcess.start({ port, dataDir });
     },
   };
 }

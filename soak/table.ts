@@ -88,6 +88,8 @@ export class SoakTable {
   private boardId: string | undefined;
   private gameId: number | undefined;
   private movedOnInARow = 0;
+  /** The board `/crag board` posted at the end. */
+  private endBoardId: string | undefined;
   private leftInLobby = false;
   /** Who sits in the current lobby, as the accepted answers say. */
   private seated = new Set<string>();
@@ -122,10 +124,18 @@ export class SoakTable {
   async showBoard(): Promise<void> {
     const answers: string[] = [];
     for (const person of this.spec.people) {
-      const outcome = await this.command(person, 'board', 'board-at-end');
+      let outcome = await this.command(person, 'board', 'board-at-end');
+      // `/crag board`'s cooldown is three of the bot's units (30 s by default), longer than the soak's
+      // pause before the end: whoever posted the board just before the load stopped waits it out.
+      const until = cooldownUntil(outcome, this.ctx.codes);
+      if (until !== undefined) {
+        await sleep(Math.min(Math.max(0, until - Date.now()), MAX_COOLDOWN_WAIT_MS) + 250);
+        outcome = await this.command(person, 'board', 'board-at-end');
+      }
       const shown = outcome.message && !outcome.ephemeral ? this.gameOf(outcome.message) : undefined;
-      if (shown) {
+      if (shown && outcome.message) {
         this.ctx.ledger.shown(shown.gameId, shown.version);
+        this.endBoardId = outcome.message.id;
         return;
       }
       answers.push(
@@ -139,6 +149,17 @@ export class SoakTable {
     this.ctx.tally.unshownAtEnd.push(
       `table ${this.spec.index} (channel ${this.spec.channelId}, following game ${this.gameId ?? 'none'}): ${answers.join('; ')}`,
     );
+  }
+
+  /**
+   * After every table's board was shown and the bot went quiet again: the board posted at the end as
+   * it stands now. A change after it was posted (a computer's turn held while its board was lost, which
+   * the posting brought back; a turn timer) is drawn on it by the bot, as players would see it.
+   */
+  recheckBoard(): void {
+    const message = this.endBoardId ? this.ctx.discord.message(this.endBoardId) : undefined;
+    const shown = message ? this.gameOf(message) : undefined;
+    if (shown) this.ctx.ledger.shown(shown.gameId, shown.version);
   }
 
   private async step(): Promise<boolean> {
@@ -368,6 +389,18 @@ export class SoakTable {
   private think(): number {
     return -this.ctx.thinkMs * Math.log(1 - this.chance());
   }
+}
+
+/** The longest a person waits out a cooldown at the end (the bot's longest on `/crag board` is 3 units). */
+const MAX_COOLDOWN_WAIT_MS = 60_000;
+
+/** When a cooldown refusal says the person may try again (its `<t:seconds:R>`), in ms; else undefined. */
+export function cooldownUntil(outcome: InteractionOutcome, codes: RefusalCodes): number | undefined {
+  if (!outcome.message || !outcome.ephemeral) return undefined;
+  const text = texts(outcome.message).join('\n');
+  if (codes.codeOf(text) !== 'refusal.cooldown') return undefined;
+  const match = /<t:(\d+):R>/.exec(text);
+  return match ? Number(match[1]) * 1000 : Date.now() + MAX_COOLDOWN_WAIT_MS;
 }
 
 /** The round a board shows in its heading ("Crag · round 3/13"). */

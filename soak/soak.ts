@@ -48,6 +48,8 @@ export interface SoakFigures {
   readonly failed_elsewhere_by_kind: Record<string, number>;
   readonly failed_elsewhere_by_fault: Record<string, number>;
   readonly impossible_moves: number;
+  /** Tables whose people were all refused `/crag board` at the end, one for its cooldown, and asked again. */
+  readonly end_boards_after_cooldown: number;
   readonly driver_errors: number;
   readonly driver_error_examples: readonly string[];
   readonly faults: Record<string, number>;
@@ -218,6 +220,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       leaderboard_rows_off: leaderboard,
       // A game left in play that nobody was shown at the end: what its table's people got instead.
       ledger_details: verdict.stuck > 0 ? [...verdict.details, ...tally.unshownAtEnd] : verdict.details,
+      end_boards_after_cooldown: tally.endBoardsAfterCooldown,
       refusals: Object.fromEntries(tally.refusals),
       failed_interactions_near_kills: failedNear.length,
       failed_interactions_elsewhere: failedElsewhere.length,

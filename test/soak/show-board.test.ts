@@ -69,8 +69,19 @@ describe("the soak's boards at the end", () => {
     );
     await table.showBoard();
     expect(tally.unshownAtEnd).toEqual([]);
+    expect(tally.endBoardsAfterCooldown).toBe(1);
     expect(ledger.check(stored(12)).stuck).toBe(0);
   }, 10_000);
+
+  it('asks the next person before waiting, and counts no cooldown when one of them is shown the board', async () => {
+    const until = Date.now() + 30_000;
+    const { table, ledger, tally } = tableWith((user) =>
+      user === PEOPLE[0] ? outcome(cooldown(until), true) : outcome(board('b', 12), false),
+    );
+    await table.showBoard();
+    expect(tally.endBoardsAfterCooldown).toBe(0);
+    expect(ledger.check(stored(12)).stuck).toBe(0);
+  });
 
   it('holds the game against the board posted at the end as it stands once the bot is quiet', async () => {
     // The posting brought back a lost board; the computer's turn held meanwhile is played and drawn on it.

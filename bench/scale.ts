@@ -75,6 +75,7 @@ async function onSqlite(options: ScaleOptions): Promise<ScaleFigures> {
     { ...options.botEnv, DATABASE_PATH: copy },
     options.cwd,
     options.startupRuns,
+    { settle: false },
   );
   fs.rmSync(copy, { force: true });
   return {
@@ -119,6 +120,7 @@ async function onPostgres(options: ScaleOptions): Promise<ScaleFigures> {
       { ...options.botEnv, DATABASE_URL: postgres.url },
       options.cwd,
       options.startupRuns,
+      { settle: false },
     );
     return {
       backend: 'postgres',

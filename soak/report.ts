@@ -43,6 +43,7 @@ export function printFigures(figures: SoakFigures): string[] {
     ['accepted actions', figures.accepted_actions],
     ['lost / doubled actions', `${figures.lost_actions} / ${figures.doubled_actions}`],
     ['games (stuck)', `${figures.games} (${figures.stuck_games})`],
+    ['tables asked again for the board after a cooldown', String(figures.end_boards_after_cooldown)],
     [
       'totals off sheets / leaderboard rows off',
       `${figures.totals_off_their_sheets} / ${figures.leaderboard_rows_off}`,

@@ -48,6 +48,8 @@ export interface SoakFigures {
   readonly failed_elsewhere_by_kind: Record<string, number>;
   readonly failed_elsewhere_by_fault: Record<string, number>;
   readonly impossible_moves: number;
+  /** Tables whose people were all refused `/crag board` at the end, one for its cooldown, and asked again. */
+  readonly end_boards_after_cooldown: number;
   readonly driver_errors: number;
   readonly driver_error_examples: readonly string[];
   readonly faults: Record<string, number>;
@@ -75,7 +77,10 @@ export interface SoakFigures {
 
 const MINUTE = 60_000;
 const LATENCY_WINDOW_MS = 5 * MINUTE;
-/** The bot's default per-person cooldown on `/crag board` (COOLDOWN_MS). */
+/**
+ * The bot's default cooldown unit (COOLDOWN_MS): `/crag start` and Play again wait one, `/crag board`
+ * three (src/bot/cooldowns.ts); a person still cooling down at the end waits it out (SoakTable.showBoard).
+ */
 const COOLDOWN_MS = 10_000;
 
 export async function runSoak(options: SoakOptions, say: (line: string) => void): Promise<SoakFigures> {
@@ -181,6 +186,10 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
     // Every game left in play must come back when its people ask for it (after the commands' cooldown).
     await sleep(COOLDOWN_MS);
     for (const table of tables) await table.showBoard();
+    // A board posted at the end may bring back a lost one, and a turn held meanwhile is played: the
+    // bot redraws the board, and the check holds the game against the board as it stands after.
+    await quiet(discord);
+    for (const table of tables) table.recheckBoard();
     await bot.stop();
 
     const stored = await storedStates(database);
@@ -211,6 +220,7 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       leaderboard_rows_off: leaderboard,
       // A game left in play that nobody was shown at the end: what its table's people got instead.
       ledger_details: verdict.stuck > 0 ? [...verdict.details, ...tally.unshownAtEnd] : verdict.details,
+      end_boards_after_cooldown: tally.endBoardsAfterCooldown,
       refusals: Object.fromEntries(tally.refusals),
       failed_interactions_near_kills: failedNear.length,
       failed_interactions_elsewhere: failedElsewhere.length,

@@ -46,6 +46,11 @@ export class Tally {
   readonly driverErrors: string[] = [];
   /** Tables whose `/crag board` at the end showed no game: what each person got instead, to start a search with. */
   readonly unshownAtEnd: string[] = [];
+  /**
+   * Tables where nobody's `/crag board` at the end showed the game at first, one of them because of
+   * its cooldown, so that it was asked again once that ended: each would have counted as stuck.
+   */
+  endBoardsAfterCooldown = 0;
 
   refused(code: string): void {
     this.refusals.set(code, (this.refusals.get(code) ?? 0) + 1);
@@ -88,6 +93,8 @@ export class SoakTable {
   private boardId: string | undefined;
   private gameId: number | undefined;
   private movedOnInARow = 0;
+  /** The board `/crag board` posted at the end. */
+  private endBoardId: string | undefined;
   private leftInLobby = false;
   /** Who sits in the current lobby, as the accepted answers say. */
   private seated = new Set<string>();
@@ -121,24 +128,52 @@ export class SoakTable {
   /** At the end: the board as `/crag board` shows it, so the check knows each game can be resumed. */
   async showBoard(): Promise<void> {
     const answers: string[] = [];
+    let cooling: { person: string; until: number } | undefined;
     for (const person of this.spec.people) {
       const outcome = await this.command(person, 'board', 'board-at-end');
-      const shown = outcome.message && !outcome.ephemeral ? this.gameOf(outcome.message) : undefined;
-      if (shown) {
-        this.ctx.ledger.shown(shown.gameId, shown.version);
-        return;
-      }
-      answers.push(
-        outcome.ack === 'failed'
-          ? 'no answer'
-          : outcome.message
-            ? this.ctx.codes.codeOf(texts(outcome.message).join('\n'))
-            : `${outcome.ack}, no message`,
-      );
+      if (this.tookEndBoard(outcome)) return;
+      const until = cooldownUntil(outcome, this.ctx.codes);
+      if (until !== undefined && (cooling === undefined || until < cooling.until)) cooling = { person, until };
+      answers.push(this.answerOf(outcome));
+    }
+    // `/crag board`'s cooldown is three of the bot's units (30 s by default), longer than the soak's
+    // pause before the end: a table whose people all posted the board just before the load stopped
+    // gets only refusals. The first of them whose cooldown ends asks again.
+    if (cooling) {
+      this.ctx.tally.endBoardsAfterCooldown += 1;
+      await sleep(Math.min(Math.max(0, cooling.until - Date.now()), MAX_COOLDOWN_WAIT_MS) + 250);
+      const outcome = await this.command(cooling.person, 'board', 'board-at-end');
+      if (this.tookEndBoard(outcome)) return;
+      answers.push(`after the cooldown: ${this.answerOf(outcome)}`);
     }
     this.ctx.tally.unshownAtEnd.push(
       `table ${this.spec.index} (channel ${this.spec.channelId}, following game ${this.gameId ?? 'none'}): ${answers.join('; ')}`,
     );
+  }
+
+  /** Whether `/crag board` at the end showed a game; if so, the ledger knows its version. */
+  private tookEndBoard(outcome: InteractionOutcome): boolean {
+    const shown = outcome.message && !outcome.ephemeral ? this.gameOf(outcome.message) : undefined;
+    if (!shown || !outcome.message) return false;
+    this.ctx.ledger.shown(shown.gameId, shown.version);
+    this.endBoardId = outcome.message.id;
+    return true;
+  }
+
+  private answerOf(outcome: InteractionOutcome): string {
+    if (outcome.ack === 'failed') return 'no answer';
+    return outcome.message ? this.ctx.codes.codeOf(texts(outcome.message).join('\n')) : `${outcome.ack}, no message`;
+  }
+
+  /**
+   * After every table's board was shown and the bot went quiet again: the board posted at the end as
+   * it stands now. A change after it was posted (a computer's turn held while its board was lost, which
+   * the posting brought back; a turn timer) is drawn on it by the bot, as players would see it.
+   */
+  recheckBoard(): void {
+    const message = this.endBoardId ? this.ctx.discord.message(this.endBoardId) : undefined;
+    const shown = message ? this.gameOf(message) : undefined;
+    if (shown) this.ctx.ledger.shown(shown.gameId, shown.version);
   }
 
   private async step(): Promise<boolean> {
@@ -368,6 +403,18 @@ export class SoakTable {
   private think(): number {
     return -this.ctx.thinkMs * Math.log(1 - this.chance());
   }
+}
+
+/** The longest a person waits out a cooldown at the end (the bot's longest on `/crag board` is 3 units). */
+const MAX_COOLDOWN_WAIT_MS = 60_000;
+
+/** When a cooldown refusal says the person may try again (its `<t:seconds:R>`), in ms; else undefined. */
+export function cooldownUntil(outcome: InteractionOutcome, codes: RefusalCodes): number | undefined {
+  if (!outcome.message || !outcome.ephemeral) return undefined;
+  const text = texts(outcome.message).join('\n');
+  if (codes.codeOf(text) !== 'refusal.cooldown') return undefined;
+  const match = /<t:(\d+):R>/.exec(text);
+  return match ? Number(match[1]) * 1000 : Date.now() + MAX_COOLDOWN_WAIT_MS;
 }
 
 /** The round a board shows in its heading ("Crag · round 3/13"). */

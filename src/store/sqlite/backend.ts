@@ -58,7 +58,7 @@ export class SqliteBackend implements core.StoreBackend {
   }
 
   async write<K extends core.WriteName>(name: K, params: core.Writes[K]): Promise<number> {
-    return whenUnlocked(() => this.queries[name].run(params).changes);
+    return this.wrote(await whenUnlocked(() => this.queries[name].run(params).changes), (changes) => changes > 0);
   }
 
   playRows(row: GameRow): PlayRows {
@@ -69,25 +69,26 @@ export class SqliteBackend implements core.StoreBackend {
   }
 
   async createGame(game: core.GameToCreate): Promise<core.CreateOutcome> {
-    const [created] = await whenUnlocked(() => this.createGamesTx([game]));
+    const [created] = this.wrote(await whenUnlocked(() => this.createGamesTx([game])));
     if (!created) throw new Error('createGames returned nothing for one game');
     return created;
   }
 
   async createGames(games: readonly core.GameToCreate[]): Promise<core.CreateOutcome[]> {
-    return whenUnlocked(() => this.createGamesTx(games));
+    return this.wrote(await whenUnlocked(() => this.createGamesTx(games)));
   }
 
   async saveState(save: core.StateSave): Promise<core.SavedRow | undefined> {
-    return whenUnlocked(() => this.saveStateTx(save));
+    // undefined: the version had moved on, and nothing was written.
+    return this.wrote(await whenUnlocked(() => this.saveStateTx(save)), (saved) => saved !== undefined);
   }
 
   async purgeEndedLobbies(before: number): Promise<number[]> {
-    return whenUnlocked(() => this.purgeTx(before));
+    return this.wrote(await whenUnlocked(() => this.purgeTx(before)), (purged) => purged.length > 0);
   }
 
   async startSeason(guildId: string, startedBy: string, startedAt: number): Promise<number> {
-    return whenUnlocked(() => this.startSeasonTx(guildId, startedBy, startedAt));
+    return this.wrote(await whenUnlocked(() => this.startSeasonTx(guildId, startedBy, startedAt)));
   }
 
   /**
@@ -100,7 +101,16 @@ export class SqliteBackend implements core.StoreBackend {
     for (let batch = this.packLegacyTx(LEGACY_BATCH); batch > 0; batch = this.packLegacyTx(LEGACY_BATCH)) {
       done += batch;
     }
-    return done;
+    return this.wrote(done, (packed) => packed > 0);
+  }
+
+  /**
+   * Tells the checkpointer that a transaction committed something (`changed` says whether this one
+   * did), so that its worker runs while the bot writes; passes `result` through.
+   */
+  private wrote<R>(result: R, changed: (result: R) => boolean = () => true): R {
+    if (changed(result)) this.checkpointer?.wrote();
+    return result;
   }
 
   async close(): Promise<void> {

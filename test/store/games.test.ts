@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyAction, CATEGORY_IDS, type GameState, seededRandom } from '../../src/game/index.js';
 import type { GameStore } from '../../src/store/index.js';
 import { BACKENDS, type TestDatabase } from './backends.js';
-import { type GamePlan, newGameState, replayTo, step } from './drive-game.js';
+import { type GamePlan, newGameState, nextAction, replayTo, step } from './drive-game.js';
 import { expectRowsInStep, playThroughStore, saveAction } from './helpers.js';
 
 const GUILD = '900000000000000001';
@@ -11,6 +11,11 @@ const ALICE = '100000000000000001';
 const BOB = '100000000000000002';
 const CAROL = '100000000000000003';
 const PLAN: GamePlan = { seed: 7, humans: [ALICE, BOB], computers: ['easy'] };
+
+/** Whether the plan's next action scores a row (a save that adds a sheet row and a turn). */
+function nextIsScore(state: GameState): boolean {
+  return nextAction(state, PLAN)?.type === 'score';
+}
 
 describe.each(BACKENDS)('$name', (backend) => {
   let db: TestDatabase;
@@ -460,6 +465,31 @@ describe.each(BACKENDS)('$name', (backend) => {
       await expect(reopened.saveState(finished.id, finished.state.version, corrected)).rejects.toThrow(/over/);
       expect((await reopened.gameById(finished.id))?.state).toEqual(finished.state);
       await reopened.close();
+    });
+  });
+
+  describe('a read while a save lands', () => {
+    it('gives the game at one version: its sheets and turns with its state', async () => {
+      let game = await playThroughStore(
+        store,
+        { guildId: GUILD, channelId: CHANNEL },
+        PLAN,
+        (state) => state.history.length >= 4 && state.status === 'playing' && nextIsScore(state),
+      );
+      const next = step(game.state, PLAN);
+      if (!next) throw new Error('the game ended');
+      expect(next.history).toHaveLength(game.state.history.length + 1);
+      // Neither awaited before the other starts. On SQLite the read's row is read at once and the
+      // save then commits at once, before the read's promise settles: the read's sheets and turns
+      // must still be its row's.
+      const [read, saved] = await Promise.all([
+        store.activeGameInChannel(CHANNEL),
+        store.saveState(game.id, game.state.version, next),
+      ]);
+      expect(saved.ok).toBe(true);
+      expect(read?.state).toEqual(read?.state.version === next.version ? next : game.state);
+      game = saved.ok ? saved.game : game;
+      expect((await store.activeGameInChannel(CHANNEL))?.state).toEqual(game.state);
     });
   });
 

@@ -14,6 +14,25 @@ import { prepareWrites, type WriteStatements } from './write-queries.js';
 /** Games from before migration 2 packed and counted per transaction at start-up. */
 const LEGACY_BATCH = 200;
 
+/** The reads whose rows are whole games (a new one must be listed here, or this fails to compile). */
+type GameReadName = { [K in core.ReadName]: core.Reads[K]['row'] extends GameRow ? K : never }[core.ReadName];
+const GAME_READS = {
+  gameById: true,
+  activeInChannel: true,
+  latestInChannel: true,
+  idleGames: true,
+  activeInGuild: true,
+  finishedInGuild: true,
+  finishedInChannel: true,
+} as const satisfies Record<GameReadName, true>;
+
+function isGameRead(name: core.ReadName): name is GameReadName {
+  return name in GAME_READS;
+}
+
+/** Statuses of games that may still change; the rows of a game that is over never do. */
+const CHANGING = new Set(['lobby', 'playing']);
+
 /**
  * The store on one SQLite file. Writes run in BEGIN IMMEDIATE transactions, so a save either lands
  * whole or not at all, and two writers never deadlock. better-sqlite3 is synchronous: each method
@@ -29,6 +48,9 @@ export class SqliteBackend implements core.StoreBackend {
   private readonly purgeTx: (before: number) => number[];
   private readonly startSeasonTx: (guildId: string, startedBy: string, startedAt: number) => number;
   private readonly packLegacyTx: (limit: number) => number;
+  private readonly readGamesTx: (name: GameReadName, params: object) => GameRow[];
+  /** The sheet rows and turns read with each row of a game that may still change (see readGames). */
+  private readonly playRowsRead = new WeakMap<GameRow, PlayRows>();
 
   constructor(
     private readonly db: Database.Database,
@@ -51,10 +73,16 @@ export class SqliteBackend implements core.StoreBackend {
       return number;
     });
     this.packLegacyTx = immediate(db, (limit: number) => this.packLegacyBatch(limit));
+    this.readGamesTx = db.transaction((name: GameReadName, params: object) => this.readGames(name, params));
   }
 
   async read<K extends core.ReadName>(name: K, params: core.Reads[K]['params']): Promise<core.Reads[K]['row'][]> {
-    return whenUnlocked(() => this.queries[name].all(bindable(params)) as core.Reads[K]['row'][]);
+    return whenUnlocked(
+      () =>
+        (isGameRead(name)
+          ? this.readGamesTx(name, params)
+          : this.queries[name].all(bindable(params))) as core.Reads[K]['row'][],
+    );
   }
 
   async write<K extends core.WriteName>(name: K, params: core.Writes[K]): Promise<number> {
@@ -62,6 +90,23 @@ export class SqliteBackend implements core.StoreBackend {
   }
 
   playRows(row: GameRow): PlayRows {
+    return this.playRowsRead.get(row) ?? this.playRowsNow(row);
+  }
+
+  /**
+   * Games' rows with the sheet rows and turns of those that may still change, read in one
+   * transaction before the read's promise settles. Read later, when the store turns the rows into
+   * games after an await, they could be a newer commit's than the state row's: a save landing in
+   * between gave a board whose player to act had every row filled already (Discord refused its
+   * empty menu).
+   */
+  private readGames(name: GameReadName, params: object): GameRow[] {
+    const rows = this.queries[name].all(bindable(params)) as GameRow[];
+    for (const row of rows) if (CHANGING.has(row.status)) this.playRowsRead.set(row, this.playRowsNow(row));
+    return rows;
+  }
+
+  private playRowsNow(row: GameRow): PlayRows {
     return {
       sheetRows: this.statements.sheetRowsOf.all(row.id),
       turns: this.statements.historyOf.all(row.id).map((record) => JSON.parse(record)),

@@ -7,6 +7,7 @@ import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
 import { channelBusy } from '../src/bot/refusals.js';
 import { answerPublicly, replyPrivately } from '../src/bot/replies.js';
 import { mayStartHere, starterOf } from '../src/bot/start-gate.js';
+import { abandonUnseen } from '../src/bot/unseen-game.js';
 import {
   COMPUTER_LEVELS,
   type ComputerLevel,
@@ -142,7 +143,7 @@ async function startGame(ctx: BotContext, interaction: GuildCommand, given: Star
     if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
   } catch (error) {
     // Nobody can see this lobby, so free the channel rather than block it for a day.
-    await abandon(ctx, game);
+    await abandonUnseen(ctx, game);
     throw error;
   }
   ctx.log.info('lobby opened', { gameId: game.id, guild: game.guildId, channel: game.channelId });
@@ -283,7 +284,7 @@ async function startInThread(ctx: BotContext, interaction: GuildCommand, setting
   try {
     await ctx.boards.post(game, await gameMessage(ctx, game, tr, ctx.dice.faces));
   } catch (error) {
-    await abandon(ctx, game);
+    await abandonUnseen(ctx, game);
     throw error;
   }
   await replyPrivately(
@@ -292,9 +293,4 @@ async function startInThread(ctx: BotContext, interaction: GuildCommand, setting
   );
   ctx.log.info('lobby opened in a thread', { gameId: game.id, guild: game.guildId, thread: threadId });
   return undefined;
-}
-
-async function abandon(ctx: BotContext, game: StoredGame): Promise<void> {
-  await ctx.flow.change(game.id, () => ({ type: 'abandon' }));
-  ctx.boards.forget(game.id);
 }

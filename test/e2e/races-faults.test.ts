@@ -1,10 +1,27 @@
+import { REST } from '@discordjs/rest';
+import { Routes } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { control, currentPlayerId, description, requireControl, rowChoices } from '../../harness/board.js';
+import {
+  control,
+  currentPlayerId,
+  description,
+  requireControl,
+  rowChoices,
+  scoreCardAttachment,
+  title,
+} from '../../harness/board.js';
+import { SCORE_CARD_FILE } from '../../src/bot/render/parts.js';
 import { boardGameVersion, readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
 const EDIT = /^\/channels\/\d+\/messages\/\d+$/;
+const CALLBACK = /^\/interactions\/\d+\/[^/]+\/callback$/;
+/** A 1×1 PNG: a score card as far as the emulator's attachments go. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('races and faults', () => {
   let world: TestWorld;
@@ -12,7 +29,7 @@ describe('races and faults', () => {
   let bob: string;
   let carol: string;
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 3, channels: ['faults', 'again'] });
+    world = await TestWorld.create({ people: 3, channels: ['faults', 'again', 'redrawn', 'unanswered', 'unseen'] });
     [alice, bob, carol] = [0, 1, 2].map((i) => world.person(i).id) as [string, string, string];
   });
   afterAll(async () => {
@@ -59,6 +76,84 @@ describe('races and faults', () => {
     ) as { n: number };
     expect(games.n).toBe(2);
     expect(control(table.board(), 'again')).toBeUndefined();
+  });
+
+  /** A game of one person played to its final standings in `channel`. */
+  async function finishedGame(channel: string): Promise<Table> {
+    const table = new Table(world, world.channel(channel).id);
+    await table.open(alice);
+    await table.act(alice, 'start');
+    while (!table.isFinished()) await table.chooseRow(alice, rowChoices(table.board())[0]?.value ?? 'ones');
+    return table;
+  }
+
+  /** The game the channel has under way, as stored. */
+  function gameIn(channel: string): { id: number; status: string; board: string | null } | undefined {
+    return readDatabase(world.dbPath, (db) =>
+      db
+        .prepare(
+          `SELECT id, status, board_message_id AS board FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1`,
+        )
+        .get(world.channel(channel).id),
+    ) as { id: number; status: string; board: string | null } | undefined;
+  }
+
+  it('Play again keeps the score card that a redraw of the standings attached after the click', async () => {
+    const table = await finishedGame('redrawn');
+    const standings = table.board();
+    const held = world.discord.holdNextRest({ method: 'POST', pathPattern: CALLBACK });
+    const pressed = table.click(alice, 'again');
+    await held.arrived;
+    // While the click's answer is on its way, another drawing of the standings (the bot's own edit,
+    // made here by hand) replaces the card the click's message named.
+    const rest = new REST({ api: world.discord.apiUrl, version: '10' }).setToken(world.app.token);
+    await rest.patch(Routes.channelMessage(world.channel('redrawn').id, standings.id), {
+      body: { attachments: [{ id: 0, filename: SCORE_CARD_FILE }] },
+      files: [{ name: SCORE_CARD_FILE, data: PNG }],
+    });
+    const redrawnCard = scoreCardAttachment(table.board());
+    expect(redrawnCard?.url).not.toBe(scoreCardAttachment(standings)?.url);
+    held.release();
+
+    expect((await pressed).ack).toBe('update');
+    expect(control(table.board(), 'again')).toBeUndefined();
+    expect(scoreCardAttachment(table.board())).toEqual(redrawnCard);
+    const next = await world.discord.waitFor(() => gameIn('redrawn')?.board);
+    expect(title(world.discord.message(next)!)).toBe('Crag · round 1/13');
+    expect(world.discord.problems).toEqual([]);
+  });
+
+  it('Play again posts the next board as its answer when taking the button off the standings fails', async () => {
+    const table = await finishedGame('unanswered');
+    const errorsBefore = world.bot.errors().length;
+    // Discord errs on the update past discord.js's retries (one try and three more).
+    const failed = world.discord.failNextRest({ method: 'POST', pathPattern: CALLBACK, status: 500, times: 4 });
+    const pressed = await table.click(alice, 'again');
+    await failed.served;
+    expect(pressed).toMatchObject({ ack: 'reply', ephemeral: false });
+    expect(title(pressed.message!)).toBe('Crag · round 1/13');
+    await world.discord.waitFor(() => gameIn('unanswered')?.board === pressed.message?.id);
+    expect(gameIn('unanswered')?.status).toBe('playing');
+    expect(world.bot.logs.some((line) => line.message === 'could not take Play again off the old standings')).toBe(
+      true,
+    );
+    // The standings still offer Play again; the channel's game is the new one, so it is refused.
+    const again = await table.click(alice, 'again');
+    expect(again).toMatchObject({ ack: 'reply', ephemeral: true });
+    expect(world.bot.errors().slice(errorsBefore)).toEqual([]);
+  });
+
+  it('abandons the next game when Play again can post no board for it, and frees the channel', async () => {
+    const table = await finishedGame('unseen');
+    // The update and the reply that would carry the board both fail; the private apology gets through.
+    const failed = world.discord.failNextRest({ method: 'POST', pathPattern: CALLBACK, status: 500, times: 8 });
+    const pressed = await table.click(alice, 'again');
+    await failed.served;
+    expect(pressed).toMatchObject({ ack: 'reply', ephemeral: true });
+    expect(gameIn('unseen')).toMatchObject({ status: 'cancelled', board: null });
+    const lobby = await table.open(alice);
+    expect(title(lobby)).toBe('Crag · a new game is open');
+    await table.command(alice, 'end');
   });
 
   it('rides out a gateway drop, a 429 on a board edit and a failed board edit', async () => {

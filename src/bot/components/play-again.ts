@@ -1,4 +1,3 @@
-import type { MessageEditAttachmentData } from 'discord.js';
 import { type Action, createGame, type GameState, type Seat } from '../../game/index.js';
 import type { Translator } from '../../i18n/index.js';
 import type { StoredGame } from '../../store/index.js';
@@ -9,8 +8,9 @@ import type { Changed } from '../game-flow.js';
 import { asEdit, boardView, gameMessage, type WithFiles } from '../game-message.js';
 import { type Outcome, type Refusal, refused } from '../outcome.js';
 import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../render/index.js';
-import { updateClicked } from '../replies.js';
+import { answerPublicly, updateClicked } from '../replies.js';
 import { mayStartHere, type Starter, starterOf } from '../start-gate.js';
+import { abandonUnseen } from '../unseen-game.js';
 import type { GuildComponent } from './index.js';
 
 /**
@@ -95,14 +95,7 @@ export async function playAgain(
     starterOf(interaction),
   );
   if (!opened.ok) return opened;
-  ctx.boards.willPost(opened.game.id);
-  const tr = channelWide(ctx.languages, interaction);
-  await updateClicked(interaction, asEdit(await standingsWithoutPlayAgain(ctx, interaction, game, tr)));
-  const message = await interaction.followUp({
-    ...(await gameMessage(ctx, opened.game, tr, ctx.dice.faces)),
-    allowedMentions: { parse: [], users: [] },
-  });
-  await ctx.boards.adopt(opened.game, message.id, opened.game.state.version);
+  await showNextGame(ctx, interaction, game, opened.game);
   // The first turn is somebody else's when the one who pressed Play again does not open the game.
   ctx.pings.turnMoved(opened.game, interaction.user.id);
   ctx.log.info('next game of a series started', {
@@ -114,20 +107,47 @@ export async function playAgain(
 }
 
 /**
+ * Takes Play again off the old standings and posts the next game's board below them. The board
+ * matters more than the edit: when the edit fails, the board answers the click itself. A board that
+ * could not be posted at all would leave a game nobody sees in the channel, so the game is abandoned
+ * then, as /crag start abandons a lobby it could not post.
+ */
+async function showNextGame(
+  ctx: BotContext,
+  interaction: GuildComponent,
+  finished: StoredGame,
+  next: StoredGame,
+): Promise<void> {
+  ctx.boards.willPost(next.id);
+  const tr = channelWide(ctx.languages, interaction);
+  try {
+    await updateClicked(interaction, asEdit(await standingsWithoutPlayAgain(ctx, interaction, finished, tr))).catch(
+      (error: unknown) =>
+        ctx.log.warn('could not take Play again off the old standings', { gameId: finished.id, error }),
+    );
+    // Its allowed mentions are none: the first player's ping comes apart (TurnPings).
+    const messageId = await answerPublicly(interaction, await gameMessage(ctx, next, tr, ctx.dice.faces));
+    if (messageId) await ctx.boards.adopt(next, messageId, next.state.version);
+  } catch (error) {
+    await abandonUnseen(ctx, next);
+    throw error;
+  }
+}
+
+/**
  * The old final standings, which no longer offer to play again. The score card already attached
- * stays (the edit names it among the attachments to keep); standings drawn before the bot attached
- * cards get theirs now.
+ * stays: an edit that names no attachments keeps them all. Naming the card by its id instead would
+ * fail (Attachment not found) when a redraw of the standings since the click attached a new card.
+ * Standings drawn before the bot attached cards get theirs now.
  */
 async function standingsWithoutPlayAgain(
   ctx: BotContext,
   interaction: GuildComponent,
   game: StoredGame,
   tr: Translator,
-): Promise<WithFiles<MessagePayload> | (MessagePayload & { attachments: MessageEditAttachmentData[] })> {
-  const card = interaction.message.attachments.find((attachment) => attachment.name === SCORE_CARD_FILE);
-  if (!card) return gameMessage(ctx, game, tr, ctx.dice.faces);
+): Promise<WithFiles<MessagePayload>> {
+  const hasCard = interaction.message.attachments.some((attachment) => attachment.name === SCORE_CARD_FILE);
+  if (!hasCard) return gameMessage(ctx, game, tr, ctx.dice.faces);
   const boardTr = await ctx.houseRules.translatorFor(game.id, tr);
-  // Only the id: discord.js sends `attachments` as given, and a whole Attachment would go out as its
-  // camelCase toJSON(), not Discord's attachment request object (`{ id, filename?, ... }`).
-  return { ...renderGame(await boardView(ctx, game), boardTr, ctx.dice.faces), attachments: [{ id: card.id }] };
+  return renderGame(await boardView(ctx, game), boardTr, ctx.dice.faces);
 }

@@ -35,20 +35,24 @@ interface Probe {
 }
 
 function gamesIn(dbPath: string): GameRow[] {
-  const rows = readDatabase(dbPath, (db) =>
-    db
-      .prepare(
-        `SELECT id, channel_id AS channelId, board_message_id AS boardMessageId, status,
-                state_version AS version, state AS raw FROM games ORDER BY id`,
-      )
-      .all(),
-  ) as Omit<GameRow, 'state'>[];
-  const sheetRows = readDatabase(dbPath, (db) =>
-    db.prepare('SELECT game_id AS gameId, player_id AS playerId, row, points, round FROM sheet_rows').all(),
-  ) as { gameId: number; playerId: string; row: string; points: number; round: number }[];
-  const turns = readDatabase(dbPath, (db) =>
-    db.prepare('SELECT game_id AS gameId, record FROM turn_history ORDER BY game_id, turn').all(),
-  ) as { gameId: number; record: string }[];
+  // One transaction, so that the three tables are read at one commit: the bot writes meanwhile.
+  const { rows, sheetRows, turns } = readDatabase(dbPath, (db) =>
+    db.transaction(() => ({
+      rows: db
+        .prepare(
+          `SELECT id, channel_id AS channelId, board_message_id AS boardMessageId, status,
+                  state_version AS version, state AS raw FROM games ORDER BY id`,
+        )
+        .all() as Omit<GameRow, 'state'>[],
+      sheetRows: db
+        .prepare('SELECT game_id AS gameId, player_id AS playerId, row, points, round FROM sheet_rows')
+        .all() as { gameId: number; playerId: string; row: string; points: number; round: number }[],
+      turns: db.prepare('SELECT game_id AS gameId, record FROM turn_history ORDER BY game_id, turn').all() as {
+        gameId: number;
+        record: string;
+      }[],
+    }))(),
+  );
   // A game that is over is packed, its sheets and turns in its state JSON; a game in play leaves them
   // to sheet_rows and turn_history: put them back as the store does.
   return rows.map((row) => {
@@ -64,6 +68,37 @@ function gamesIn(dbPath: string): GameRow[] {
     const history = turns.filter((turn) => turn.gameId === row.id).map((turn) => JSON.parse(turn.record) as TurnRecord);
     return { ...row, state: { ...state, sheets, history } };
   });
+}
+
+/**
+ * Where a game's sheets and its history disagree: each turn is on its player's sheet as scored, no
+ * row is scored twice, a player still in has a row for each turn and no other (one who left has
+ * the rest filled with 0), and the player to act has a row left.
+ */
+function sheetsAgainstHistory({ id, state }: GameRow): string[] {
+  const problems: string[] = [];
+  const scored = new Map<string, Set<string>>();
+  for (const turn of state.history) {
+    const rows = scored.get(turn.playerId) ?? new Set<string>();
+    if (rows.has(turn.category)) problems.push(`game ${id}: ${turn.playerId} scored ${turn.category} twice`);
+    rows.add(turn.category);
+    scored.set(turn.playerId, rows);
+    const entry = state.sheets[turn.playerId]?.[turn.category];
+    if (entry?.points !== turn.points || entry.round !== turn.round)
+      problems.push(
+        `game ${id}: ${turn.playerId}'s ${turn.category} is ${JSON.stringify(entry)}, not as turn ${turn.round}`,
+      );
+  }
+  for (const seat of state.seats) {
+    if (seat.left) continue;
+    const filled = Object.keys(state.sheets[seat.playerId] ?? {}).length;
+    const turns = scored.get(seat.playerId)?.size ?? 0;
+    if (filled !== turns) problems.push(`game ${id}: ${seat.playerId} has ${filled} rows for ${turns} turns`);
+  }
+  const toAct = state.status === 'playing' ? state.seats[state.currentSeat] : undefined;
+  if (toAct && Object.keys(state.sheets[toAct.playerId] ?? {}).length >= CATEGORY_IDS.length)
+    problems.push(`game ${id}: ${toAct.playerId} is to act in round ${state.round} with no row left`);
+  return problems;
 }
 
 /** Runs the probes `width` at a time, in order of dispatch. */
@@ -658,7 +693,7 @@ describe('fuzz: random and forged interactions against one running bot', () => {
     const boardMismatches = () =>
       gamesIn(world.dbPath).flatMap((game) => {
         const board = game.boardMessageId ? world.discord.message(game.boardMessageId) : undefined;
-        if (!board) return [`game ${game.id}: no board`];
+        if (!board) return [`game ${game.id} (${game.status}): no board`];
         const shown = boardVersion(board);
         const live = game.status === 'lobby' || game.status === 'playing';
         // A game in the lobby or under way always offers controls; a finished one may (Play again).
@@ -671,6 +706,8 @@ describe('fuzz: random and forged interactions against one running bot', () => {
       } catch {
         expect(boardMismatches()).toEqual([]);
       }
+      const games = gamesIn(world.dbPath);
+      expect(games.flatMap(sheetsAgainstHistory)).toEqual([]);
     };
 
     const started = Date.now();

@@ -20,7 +20,6 @@ import {
 import { message, type Translatable } from '../src/i18n/index.js';
 import { applyHouseRules, type StartOptions as GivenOptions, type LimitBreach } from '../src/settings/start-options.js';
 import type { SettingValues } from '../src/settings/values.js';
-import type { StoredGame } from '../src/store/index.js';
 import type { GameHouseRules } from '../src/store/settings/index.js';
 import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from './choices.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';

@@ -20,9 +20,9 @@ export interface StoreBackend {
   /** One of the store's small writes (`Writes`); resolves to how many rows it changed. */
   write<K extends WriteName>(name: K, params: Writes[K]): Promise<number>;
   /**
-   * The sheet rows and turns of a game in play, whose row a read returned. Synchronous: the backend
-   * either aggregated them into the row (GameRow.sheets and .history) or reads them on a synchronous
-   * connection.
+   * The sheet rows and turns of a game in play, whose row a read returned, as of the same commit as
+   * that row. Synchronous: the backend either aggregated them into the row (GameRow.sheets and
+   * .history) or read them with it, in the read's transaction.
    */
   playRows(row: GameRow): PlayRows;
 

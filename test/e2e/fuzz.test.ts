@@ -706,8 +706,7 @@ describe('fuzz: random and forged interactions against one running bot', () => {
       } catch {
         expect(boardMismatches()).toEqual([]);
       }
-      const games = gamesIn(world.dbPath);
-      expect(games.flatMap(sheetsAgainstHistory)).toEqual([]);
+      expect(gamesIn(world.dbPath).flatMap(sheetsAgainstHistory)).toEqual([]);
     };
 
     const started = Date.now();

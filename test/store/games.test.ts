@@ -470,7 +470,7 @@ describe.each(BACKENDS)('$name', (backend) => {
 
   describe('a read while a save lands', () => {
     it('gives the game at one version: its sheets and turns with its state', async () => {
-      let game = await playThroughStore(
+      const game = await playThroughStore(
         store,
         { guildId: GUILD, channelId: CHANNEL },
         PLAN,
@@ -488,8 +488,22 @@ describe.each(BACKENDS)('$name', (backend) => {
       ]);
       expect(saved.ok).toBe(true);
       expect(read?.state).toEqual(read?.state.version === next.version ? next : game.state);
-      game = saved.ok ? saved.game : game;
-      expect((await store.activeGameInChannel(CHANNEL))?.state).toEqual(game.state);
+      expect((await store.activeGameInChannel(CHANNEL))?.state).toEqual(next);
+    });
+
+    it('gives the active game a create is refused for at one version too', async () => {
+      const game = await playThroughStore(
+        store,
+        { guildId: GUILD, channelId: CHANNEL },
+        PLAN,
+        (state) => state.history.length >= 4 && state.status === 'playing' && nextIsScore(state),
+      );
+      const next = step(game.state, PLAN);
+      if (!next) throw new Error('the game ended');
+      const [refused, saved] = await Promise.all([create(), store.saveState(game.id, game.state.version, next)]);
+      expect(saved.ok).toBe(true);
+      if (refused.ok || refused.reason !== 'channel-busy') throw new Error('expected the channel to be busy');
+      expect(refused.active.state).toEqual(refused.active.state.version === next.version ? next : game.state);
     });
   });
 

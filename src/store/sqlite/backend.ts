@@ -95,15 +95,19 @@ export class SqliteBackend implements core.StoreBackend {
 
   /**
    * Games' rows with the sheet rows and turns of those that may still change, read in one
-   * transaction before the read's promise settles. Read later, when the store turns the rows into
-   * games after an await, they could be a newer commit's than the state row's: a save landing in
-   * between gave a board whose player to act had every row filled already (Discord refused its
-   * empty menu).
+   * transaction before the read's promise settles (as is the active game a create finds in its
+   * way). Read later, when the store turns the rows into games after an await, they could be a
+   * newer commit's than the state row's: a save landing in between gave a board whose player to act
+   * had every row filled already (Discord refused its empty menu).
    */
   private readGames(name: GameReadName, params: object): GameRow[] {
-    const rows = this.queries[name].all(bindable(params)) as GameRow[];
-    for (const row of rows) if (CHANGING.has(row.status)) this.playRowsRead.set(row, this.playRowsNow(row));
-    return rows;
+    return (this.queries[name].all(bindable(params)) as GameRow[]).map((row) => this.withPlayRows(row));
+  }
+
+  /** Keeps the play rows of a game that may still change as they are now, for `playRows` later. */
+  private withPlayRows(row: GameRow): GameRow {
+    if (CHANGING.has(row.status)) this.playRowsRead.set(row, this.playRowsNow(row));
+    return row;
   }
 
   private playRowsNow(row: GameRow): PlayRows {
@@ -171,7 +175,7 @@ export class SqliteBackend implements core.StoreBackend {
 
   private insertGame({ insert, writes }: core.GameToCreate): core.CreateOutcome {
     const busy = this.statements.activeInChannel.get({ channelId: insert.channelId });
-    if (busy) return { ok: false, reason: 'channel-busy', active: busy };
+    if (busy) return { ok: false, reason: 'channel-busy', active: this.withPlayRows(busy) };
     let seriesId = insert.seriesId;
     if (seriesId === undefined) {
       const series = this.statements.insertSeries.run(insert.guildId, insert.channelId, insert.rules, insert.now);

@@ -469,7 +469,8 @@ describe.each(BACKENDS)('$name', (backend) => {
   });
 
   describe('a read while a save lands', () => {
-    it('gives the game at one version: its sheets and turns with its state', async () => {
+    /** A game in play a few turns in, and its next state, which scores a row. */
+    async function gameBeforeAScore() {
       const game = await playThroughStore(
         store,
         { guildId: GUILD, channelId: CHANNEL },
@@ -478,6 +479,11 @@ describe.each(BACKENDS)('$name', (backend) => {
       );
       const next = step(game.state, PLAN);
       if (!next) throw new Error('the game ended');
+      return { game, next };
+    }
+
+    it('gives the game at one version: its sheets and turns with its state', async () => {
+      const { game, next } = await gameBeforeAScore();
       expect(next.history).toHaveLength(game.state.history.length + 1);
       // Neither awaited before the other starts. On SQLite the read's row is read at once and the
       // save then commits at once, before the read's promise settles: the read's sheets and turns
@@ -492,14 +498,7 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
 
     it('gives the active game a create is refused for at one version too', async () => {
-      const game = await playThroughStore(
-        store,
-        { guildId: GUILD, channelId: CHANNEL },
-        PLAN,
-        (state) => state.history.length >= 4 && state.status === 'playing' && nextIsScore(state),
-      );
-      const next = step(game.state, PLAN);
-      if (!next) throw new Error('the game ended');
+      const { game, next } = await gameBeforeAScore();
       const [refused, saved] = await Promise.all([create(), store.saveState(game.id, game.state.version, next)]);
       expect(saved.ok).toBe(true);
       if (refused.ok || refused.reason !== 'channel-busy') throw new Error('expected the channel to be busy');

@@ -13,12 +13,19 @@ export function instrumentStore(store: GameStore): GameStore {
     if (!result.ok && result.reason === 'stale') metrics.storeConflicts.inc();
     return result;
   };
+  // The backends keep private fields: their methods must run on the store itself, not the proxy.
+  // Bound once each: a click reads the store several times, and a fresh binding per call was garbage.
+  const bound = new WeakMap<object, unknown>();
   return new Proxy(store, {
     get(target, property) {
       if (property === 'saveState') return saveState;
       const value: unknown = Reflect.get(target, property, target);
-      // The backends keep private fields: their methods must run on the store itself, not the proxy.
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const known = bound.get(value);
+      if (known !== undefined) return known;
+      const method = value.bind(target);
+      bound.set(value, method);
+      return method;
     },
   });
 }

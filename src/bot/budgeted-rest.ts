@@ -2,6 +2,7 @@ import { DefaultRestOptions, type RESTOptions } from 'discord.js';
 import type { RequestBudget, RequestPriority } from './request-budget.js';
 
 type MakeRequest = RESTOptions['makeRequest'];
+type Answer = Awaited<ReturnType<MakeRequest>>;
 
 /**
  * How a call tells the budget its priority: a header on the discord.js request
@@ -64,15 +65,38 @@ export function budgetedRequests(rest: BudgetedRest, send: MakeRequest = Default
       await rest.budget.take(asked !== undefined && PRIORITIES.has(asked) ? (asked as RequestPriority) : 'normal');
     }
     if (isSuperseded(rest, drawn)) throw new SupersededDrawing(`drawing ${drawn} is outdated`);
-    return send(url, { ...init, headers });
+    const answer = await send(url, { ...init, headers });
+    return answer.status === 429 && answer.headers.has(GLOBAL_HEADER) ? heldInTheBudget(rest, answer) : answer;
   };
+}
+
+const GLOBAL_HEADER = 'X-RateLimit-Global';
+
+/**
+ * A global 429, held in the budget rather than by discord.js. Told of it by X-RateLimit-Global,
+ * discord.js holds every request of the process until Retry-After has passed, interaction
+ * callbacks too, which Discord's global limit does not bind: every click answered meanwhile waited
+ * (in the saturated bench, clicks waited up to a second behind the global 429s the emulator's late
+ * event loop caused; a Retry-After past 3 s would fail them all). Instead the budget starts no
+ * bot-token request until then, and discord.js, handed the answer without that header (its
+ * `X-RateLimit-Scope: global` still says what it was), sees a 429 of the one route, which it
+ * retries after Retry-After, through the budget again.
+ */
+async function heldInTheBudget(rest: BudgetedRest, answer: Answer): Promise<Answer> {
+  const retryAfterSeconds = Number(answer.headers.get('Retry-After'));
+  rest.budget.holdFor(Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 1000);
+  const headers = new Headers(answer.headers);
+  headers.delete(GLOBAL_HEADER);
+  const body = await answer.arrayBuffer();
+  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
 /**
  * The REST options that put the budget in charge of the global limit. discord.js's own count of it
  * (50 a second, `globalRequestsPerSecond`) covers interaction webhooks too, which Discord exempts,
  * so under load a person's follow-up would queue there behind pings: it is lifted, the budget
- * counting only what Discord counts. A global 429 (X-RateLimit-Global) still stops discord.js.
+ * counting only what Discord counts. A global 429 holds the budget, not discord.js (see
+ * `heldInTheBudget`).
  */
 export function budgetedRestOptions(rest: BudgetedRest): Partial<RESTOptions> {
   return { makeRequest: budgetedRequests(rest), globalRequestsPerSecond: Number.POSITIVE_INFINITY };

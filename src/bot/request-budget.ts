@@ -54,6 +54,8 @@ export class RequestBudget {
   private readonly started: number[] = [];
   private readonly queues = new Map<RequestPriority, Waiter[]>(PRIORITIES.map((priority) => [priority, []]));
   private timerArmed = false;
+  /** Until when Discord's global limit holds every request (a global 429's Retry-After). */
+  private heldUntil = 0;
 
   constructor(
     readonly perSecond: number = DEFAULT_REQUESTS_PER_SECOND,
@@ -82,6 +84,14 @@ export class RequestBudget {
     return this.waiting() === 0 && this.free() > Math.ceil(this.perSecond * KEPT_FROM_PINGS);
   }
 
+  /**
+   * Discord answered a global 429: no request starts for `ms` (its Retry-After), whatever the
+   * window holds. Requests asked for meanwhile wait, and no ping finds room.
+   */
+  holdFor(ms: number): void {
+    this.heldUntil = Math.max(this.heldUntil, this.timers.now() + ms);
+  }
+
   /** Requests waiting for the budget, of every priority. */
   waiting(): number {
     let count = 0;
@@ -91,6 +101,7 @@ export class RequestBudget {
 
   private free(): number {
     const now = this.timers.now();
+    if (now < this.heldUntil) return 0;
     while (this.started.length > 0 && (this.started[0] as number) <= now - WINDOW_MS) this.started.shift();
     return this.perSecond - this.started.length;
   }
@@ -119,8 +130,14 @@ export class RequestBudget {
   private armTimer(): void {
     if (this.timerArmed || this.waiting() === 0) return;
     this.timerArmed = true;
+    const now = this.timers.now();
     const oldest = this.started[0];
-    const wait = oldest === undefined || this.free() > 0 ? 0 : Math.max(0, oldest + WINDOW_MS - this.timers.now());
+    const wait =
+      now < this.heldUntil
+        ? this.heldUntil - now
+        : oldest === undefined || this.free() > 0
+          ? 0
+          : Math.max(0, oldest + WINDOW_MS - now);
     this.timers.setTimeout(() => this.release(), wait);
   }
 }

@@ -20,7 +20,8 @@ export function instrumentClient(client: Client): void {
     const route = restRouteTemplate(request.path);
     metrics.restRequests.inc({ method: request.method, route, status: String(response.status) });
     if (response.status === 429) {
-      const global = response.headers.get('x-ratelimit-global') === 'true';
+      // By its scope: the budget takes X-RateLimit-Global off before discord.js sees the answer.
+      const global = response.headers.get('x-ratelimit-scope') === 'global';
       metrics.rest429.inc({ route, global: String(global) });
     }
     const interactionId = callbackInteractionId(request.path);

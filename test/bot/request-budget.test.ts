@@ -93,6 +93,35 @@ describe('RequestBudget', () => {
     expect(budget.roomForPing()).toBe(false);
   });
 
+  test('a global 429 holds every request for its Retry-After, then the budget goes on as before', async () => {
+    const time = new ManualTime();
+    const budget = new RequestBudget(4, time);
+    const { granted, ask } = recorder(budget, time);
+    for (const label of ['a', 'b', 'c', 'd', 'e']) ask('normal', label);
+    await time.advance(0);
+    // 'e' waits for the window, its timer due at 1000 ms; the hold must outlast that timer.
+    budget.holdFor(2500);
+    expect(budget.roomForPing()).toBe(false);
+    ask('waited-for', 'w');
+    await time.advance(2499);
+    expect(granted.map((grant) => grant.label)).toEqual(['a', 'b', 'c', 'd']);
+    await time.advance(1);
+    expect(granted.slice(4).map((grant) => [grant.label, grant.at])).toEqual([
+      ['w', 2500],
+      ['e', 2500],
+    ]);
+    await time.advance(1000);
+    expect(budget.roomForPing()).toBe(true);
+    // A shorter hold within a longer one does not shorten it.
+    budget.holdFor(1000);
+    budget.holdFor(200);
+    ask('normal', 'late');
+    await time.advance(999);
+    expect(granted).toHaveLength(6);
+    await time.advance(1);
+    expect(granted.at(-1)).toEqual({ priority: 'normal', label: 'late', at: 4500 });
+  });
+
   test('refuses a budget below one request a second', () => {
     expect(() => new RequestBudget(0)).toThrow(RangeError);
   });

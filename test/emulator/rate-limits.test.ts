@@ -1,4 +1,4 @@
-import { REST, Routes } from 'discord.js';
+import { REST, RESTEvents, Routes } from 'discord.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { budgetedRestOptions } from '../../src/bot/budgeted-rest.js';
 import { RequestBudget } from '../../src/bot/request-budget.js';
@@ -103,6 +103,41 @@ describe('the global limit (docs/topics/rate-limits.mdx, "Global Rate Limit")', 
     const rest = new REST({ api: s.discord.apiUrl, ...budgeted }).setToken(s.token);
     await Promise.all(Array.from({ length: 120 }, () => rest.get(Routes.user('@me'))));
     expect(s.discord.rateLimitRefusals()).toEqual({ global: 0, route: 0 });
+  });
+});
+
+describe('a global 429 and the budget', () => {
+  test('holds the bot-token requests for its Retry-After, never the interaction endpoints', async () => {
+    const s = await scene(false);
+    const budget = new RequestBudget();
+    const rest = new REST({ api: s.discord.apiUrl, ...budgetedRestOptions({ budget, superseded: () => false }) });
+    rest.setToken(s.token);
+    const arrivals: { route: string; status: number; at: number }[] = [];
+    s.discord.on('restRequest', (request) => arrivals.push({ ...request, at: performance.now() }));
+    const limited = s.discord.failNextRest({
+      status: 429,
+      global: true,
+      method: 'GET',
+      pathPattern: /^\/users\/@me$/,
+      retryAfterSeconds: 3,
+    });
+    const answered = new Promise((resolve) => rest.once(RESTEvents.Response, resolve));
+    const held = rest.get(Routes.user('@me'));
+    await Promise.all([limited.served, answered]);
+    const refusedAt = performance.now();
+    const other = rest.get(Routes.channel(s.channelId));
+    // A follow-up with an unknown interaction token: Discord answers 401, whatever the bot's token met.
+    const followUp = rest.post(Routes.webhook(s.appId, 'no-such-token'), { body: { content: 'hi' }, auth: false });
+    await Promise.all([held, other, followUp.catch(() => undefined)]);
+
+    const [webhook] = arrivals.filter((arrival) => arrival.route.startsWith('/webhooks/'));
+    const botToken = arrivals.filter((arrival) => !arrival.route.startsWith('/webhooks/') && arrival.status === 200);
+    expect(botToken.map((arrival) => arrival.route).sort()).toEqual(['/channels/:channelId', '/users/@me']);
+    // Neither bot-token request left before the Retry-After had passed (a little slack for timers);
+    // the webhook went at once (discord.js itself held it to the end, 3 s).
+    for (const arrival of botToken) expect(arrival.at - refusedAt).toBeGreaterThanOrEqual(2_950);
+    expect(webhook?.status).toBe(401);
+    expect((webhook?.at ?? Number.POSITIVE_INFINITY) - refusedAt).toBeLessThan(2_000);
   });
 });
 

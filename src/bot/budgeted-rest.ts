@@ -74,13 +74,14 @@ const GLOBAL_HEADER = 'X-RateLimit-Global';
 
 /**
  * A global 429, held in the budget rather than by discord.js. Told of it by X-RateLimit-Global,
- * discord.js holds every request of the process until Retry-After has passed, interaction
- * callbacks too, which Discord's global limit does not bind: every click answered meanwhile waited
- * (in the saturated bench, clicks waited up to a second behind the global 429s the emulator's late
- * event loop caused; a Retry-After past 3 s would fail them all). Instead the budget starts no
- * bot-token request until then, and discord.js, handed the answer without that header (its
- * `X-RateLimit-Scope: global` still says what it was), sees a 429 of the one route, which it
- * retries after Retry-After, through the budget again.
+ * discord.js holds every request of the process that goes through its queues until Retry-After
+ * has passed: interaction callbacks skip them (its BurstHandler), but interaction webhooks do not,
+ * and Discord's global limit binds neither. So Play again's next board, the answer to a deferred
+ * command and every other follow-up waited out the whole Retry-After (test/e2e/pings.test.ts saw
+ * the next board 4 s late). Instead the budget starts no bot-token request until then, and
+ * discord.js, handed the answer without that header (its `X-RateLimit-Scope: global` still says
+ * what it was), sees a 429 of the one route, which it retries after Retry-After, through the
+ * budget again.
  */
 async function heldInTheBudget(rest: BudgetedRest, answer: Answer): Promise<Answer> {
   const retryAfterSeconds = Number(answer.headers.get('Retry-After'));

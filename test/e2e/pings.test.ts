@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPlayerId, part } from '../../harness/board.js';
 import { PART } from '../../src/bot/render/parts.js';
-import { Permission } from '../../src/emulator/index.js';
+import { type InjectedFault, Permission } from '../../src/emulator/index.js';
 import { readDatabase } from './support/database.js';
 import { ExtraMessages } from './support/pings.js';
 import { Table } from './support/table.js';
@@ -15,7 +15,7 @@ describe('turn pings', () => {
   beforeAll(async () => {
     world = await TestWorld.create({
       people: 5,
-      channels: ['computers', 'solo', 'quiet', 'muted', 'restart'],
+      channels: ['computers', 'solo', 'quiet', 'muted', 'restart', 'held'],
       // These players click as fast as the bot answers, a turn every few milliseconds: at Discord's
       // 45 a second the budget would rightly skip pings (test/e2e/request-budget.test.ts shows that).
       // Here every ping must go out, so the budget is out of the way.
@@ -182,5 +182,48 @@ describe('turn pings', () => {
     expect(after.id).not.toBe(before.id);
     expect(world.discord.message(before.id)).toBeUndefined();
     expect(world.discord.problems).toEqual([]);
+  });
+
+  it('hold the bot-token requests after a global 429 on a ping, never the answers: Play again’s next board comes at once', async () => {
+    const [alice = '', bob = ''] = people;
+    const table = new Table(world, world.channel('held').id);
+    await table.open(alice);
+    await table.act(bob, 'join');
+    await table.act(alice, 'start');
+    const webhookArrivals: number[] = [];
+    world.discord.on('restRequest', (request) => {
+      if (request.route.startsWith('/webhooks/')) webhookArrivals.push(performance.now());
+    });
+    let limited: InjectedFault | undefined;
+    let bobsTurns = 0;
+    while (!table.isFinished()) {
+      const player = currentPlayerId(table.board()) ?? '';
+      if (player === bob) bobsTurns += 1;
+      // Bob's 13th turn ends the game, and the end deletes his ping: the delete meets a global 429 of 4 s.
+      if (bobsTurns === 13 && !limited) {
+        limited = world.discord.failNextRest({
+          status: 429,
+          global: true,
+          method: 'DELETE',
+          pathPattern: new RegExp(`^/channels/${table.channelId}/messages/\\d+$`),
+          retryAfterSeconds: 4,
+        });
+      }
+      await table.playTurn(player);
+    }
+    if (!limited) throw new Error('the last turn was never bob’s');
+    await limited.served;
+    const refusedAt = performance.now();
+    const again = await table.click(alice, 'again');
+    expect(again.ack, again.error ?? '').toBe('update');
+    // The next board is the click's follow-up, an interaction webhook: discord.js alone held it with
+    // every other request of the process until the Retry-After had passed.
+    await world.discord.waitFor(() => world.discord.interaction(again.interactionId)?.followUpIds[0], {
+      timeoutMs: 15_000,
+      description: 'the next board after Play again',
+    });
+    const followUpAt = webhookArrivals.find((at) => at > refusedAt) ?? Number.POSITIVE_INFINITY;
+    expect(followUpAt - refusedAt).toBeLessThan(2_000);
+    expect(world.bot.errors()).toEqual([]);
   });
 });

@@ -83,13 +83,25 @@ const GLOBAL_HEADER = 'X-RateLimit-Global';
  * what it was), sees a 429 of the one route, which it retries after Retry-After, through the
  * budget again.
  */
-async function heldInTheBudget(rest: BudgetedRest, answer: Answer): Promise<Answer> {
+function heldInTheBudget(rest: BudgetedRest, answer: Answer): Answer {
   const retryAfterSeconds = Number(answer.headers.get('Retry-After'));
   rest.budget.holdFor(Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 1000);
   const headers = new Headers(answer.headers);
   headers.delete(GLOBAL_HEADER);
-  const body = await answer.arrayBuffer();
-  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
+  // The same answer, body unread, with other headers (a fetch Response's own cannot be changed).
+  return {
+    body: answer.body,
+    arrayBuffer: () => answer.arrayBuffer(),
+    json: () => answer.json(),
+    text: () => answer.text(),
+    get bodyUsed() {
+      return answer.bodyUsed;
+    },
+    headers,
+    status: answer.status,
+    statusText: answer.statusText,
+    ok: answer.ok,
+  };
 }
 
 /**

@@ -50,7 +50,7 @@ export const metrics = {
   }),
   restRateLimitWaits: new Counter({
     name: 'crag_rest_rate_limit_waits_total',
-    help: 'Times discord.js held a request back for a rate limit (its own bookkeeping or a 429), by whether it was global.',
+    help: 'Times requests were held back for a rate limit: by discord.js for a route (global=false), by the request budget after a global 429 (global=true).',
     labelNames: ['global'] as const,
     registers,
   }),

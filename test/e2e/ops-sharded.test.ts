@@ -82,9 +82,17 @@ describe('the sharded launcher serves one operators listener for all its shards'
   it('is 503 while a shard is dead, and 200 once it is back', async () => {
     const victim = launcher.logs.findLast((line) => line.message === 'shard process started' && line.shard === 1);
     process.kill(victim?.pid as number, 'SIGKILL');
-    await expect.poll(() => readyStatus(port), { timeout: 10_000, interval: 50 }).toBe(503);
-    expect((await readyz(port)).body.checks['shard 1']?.ok).toBe(false);
-    expect((await readyz(port)).body.checks['shard 0']?.ok).toBe(true);
+    // One answer shows all three: on a loaded machine another check can fail for a moment first
+    // (a 503 before the death was seen), and the shard can be back by a second request.
+    const seen = async () => {
+      const answer = await readyz(port).catch(() => undefined);
+      return {
+        status: answer?.status,
+        shard0: answer?.body.checks['shard 0']?.ok,
+        shard1: answer?.body.checks['shard 1']?.ok,
+      };
+    };
+    await expect.poll(seen, { timeout: 10_000, interval: 50 }).toEqual({ status: 503, shard0: true, shard1: false });
     await expect.poll(() => readyStatus(port), { timeout: 60_000, interval: 200 }).toBe(200);
     expect(launcher.logs.some((line) => line.message === 'shard process died; respawning')).toBe(true);
   });

@@ -83,7 +83,8 @@ const GLOBAL_HEADER = 'X-RateLimit-Global';
  * discord.js, handed the answer without that header (its `X-RateLimit-Scope: global` still says
  * what it was), sees a 429 of the one route, which it retries when that route allows, through the
  * budget again. A hold past discord.js's request timeout (15 s) aborts the requests waiting in it,
- * which discord.js then retries (3 times); Discord's global 429s last well under a second.
+ * which discord.js then retries (3 times); a 429 of Discord's limit of 50 a second asks for less
+ * than a second.
  */
 function heldInTheBudget(rest: BudgetedRest, answer: Answer): Answer {
   const retryAfterSeconds = Number(answer.headers.get('Retry-After'));

@@ -130,14 +130,14 @@ export class RequestBudget {
   private armTimer(): void {
     if (this.timerArmed || this.waiting() === 0) return;
     this.timerArmed = true;
+    this.timers.setTimeout(() => this.release(), this.untilRoom());
+  }
+
+  /** How long until a request may start: a hold's end, or the oldest start leaving the window. */
+  private untilRoom(): number {
     const now = this.timers.now();
+    if (now < this.heldUntil) return this.heldUntil - now;
     const oldest = this.started[0];
-    const wait =
-      now < this.heldUntil
-        ? this.heldUntil - now
-        : oldest === undefined || this.free() > 0
-          ? 0
-          : Math.max(0, oldest + WINDOW_MS - now);
-    this.timers.setTimeout(() => this.release(), wait);
+    return oldest === undefined || this.free() > 0 ? 0 : Math.max(0, oldest + WINDOW_MS - now);
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPlayerId, part } from '../../harness/board.js';
 import { PART } from '../../src/bot/render/parts.js';
-import { type InjectedFault, Permission } from '../../src/emulator/index.js';
+import { type InjectedFault, Permission, type RestRequestView } from '../../src/emulator/index.js';
 import { readDatabase } from './support/database.js';
 import { ExtraMessages } from './support/pings.js';
 import { Table } from './support/table.js';
@@ -191,9 +191,10 @@ describe('turn pings', () => {
     await table.act(bob, 'join');
     await table.act(alice, 'start');
     const webhookArrivals: number[] = [];
-    world.discord.on('restRequest', (request) => {
+    const arrived = (request: RestRequestView) => {
       if (request.route.startsWith('/webhooks/')) webhookArrivals.push(performance.now());
-    });
+    };
+    world.discord.on('restRequest', arrived);
     let limited: InjectedFault | undefined;
     let bobsTurns = 0;
     while (!table.isFinished()) {
@@ -222,6 +223,7 @@ describe('turn pings', () => {
       timeoutMs: 15_000,
       description: 'the next board after Play again',
     });
+    world.discord.off('restRequest', arrived);
     const followUpAt = webhookArrivals.find((at) => at > refusedAt) ?? Number.POSITIVE_INFINITY;
     expect(followUpAt - refusedAt).toBeLessThan(2_000);
     expect(world.bot.errors()).toEqual([]);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { bestRow, currentPlayerId, isFinalStandings, requireControl } from '../harness/board.js';
-import { type EmulatedMessage, startEmulator, type UserHandle } from '../src/emulator/index.js';
+import { isDieEmojiRace } from '../harness/die-emoji-race.js';
+import { type EmulatedMessage, type Problem, startEmulator, type UserHandle } from '../src/emulator/index.js';
 import { BotProcess, ROOT, runDeploy } from './bot-process.js';
 import { ForeignCpu } from './machine-load.js';
 import { descendantsOf } from './process-stats.js';
@@ -74,6 +75,14 @@ async function until<T>(what: string, find: () => T | undefined, timeoutMs = 90_
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
+}
+
+/** A problem in one line: what, on which route, and for a 50035 which fields and what was sent. */
+function describeProblem(problem: Problem): string {
+  const where = problem.route ? ` on ${problem.method ?? ''} ${problem.route}` : '';
+  const fields = problem.errors ? ` ${JSON.stringify(problem.errors)}` : '';
+  const sent = problem.bodySummary ? ` sent ${problem.bodySummary}` : '';
+  return `${problem.kind}: ${problem.detail}${where}${fields}${sent}`;
 }
 
 function percentile(values: readonly number[], p: number): number | null {
@@ -254,9 +263,11 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       rateLimitedBy[what] = (rateLimitedBy[what] ?? 0) + 1;
     }
     const refused = discord.rateLimitRefusals();
-    // Late answers are counted in `failed`; anything else the emulator found is a defect.
+    // Late answers are counted in `failed`; shards starting together may race for a die emoji (the
+    // loser reads the list again); anything else the emulator found is a defect.
     const otherProblems = discord.problems.filter(
-      (problem) => !['rate-limited', 'late-ack', 'interaction-failed'].includes(problem.kind),
+      (problem) =>
+        !['rate-limited', 'late-ack', 'interaction-failed'].includes(problem.kind) && !isDieEmojiRace(problem),
     );
     const logs = launchers.flatMap((launcher) => launcher.logs);
     return {
@@ -270,7 +281,7 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       followUps: followUpMs.length,
       pingsSkipped: logs.filter((line) => line.message === PING_SKIPPED).length,
       otherProblems: otherProblems.length,
-      firstOtherProblems: otherProblems.slice(0, 3).map((problem) => `${problem.kind}: ${problem.detail}`),
+      firstOtherProblems: otherProblems.slice(0, 3).map(describeProblem),
       botErrors: logs
         .filter((line) => line.level === 'error')
         .map((line) => `${line.message}: ${JSON.stringify(line.error ?? '').slice(0, 200)}`),

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls, currentPlayerId, description, rowChoices } from '../../harness/board.js';
+import { isDieEmojiRace } from '../../harness/die-emoji-race.js';
 import {
   type ApplicationHandle,
   type ChannelHandle,
@@ -383,13 +384,8 @@ describe('two hosts of a sharded bot on one PostgreSQL database', () => {
     expect(timeOuts).toBeGreaterThanOrEqual(3 * games.filter((game) => game.idleGuest).length);
 
     expect(await forgottenStatus()).toBe('lobby');
-    // Shards starting at the same moment may both upload a missing die emoji: the second upload is
-    // refused as a name already taken, and that shard reads the list again (see dice-emojis.ts).
-    const emojiRace = (problem: (typeof discord.problems)[number]) =>
-      problem.route === '/applications/:appId/emojis' &&
-      JSON.stringify(problem.errors ?? {}).includes('APPLICATION_EMOJI_NAME_ALREADY_TAKEN');
     const unexpected = discord.problems.filter(
-      (problem) => problem.kind !== 'interaction-failed' && !emojiRace(problem),
+      (problem) => problem.kind !== 'interaction-failed' && !isDieEmojiRace(problem),
     );
     expect(unexpected).toEqual([]);
     expect(hosts.flatMap((host) => host.errors())).toEqual([]);

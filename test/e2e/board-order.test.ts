@@ -24,13 +24,11 @@ describe('the order in which drawings of a board land', () => {
     await world?.stop();
   });
 
-  /**
-   * A game in play whose board moved on after Alice's reroll button was read: clicking that button
-   * is refused as "moved on" and has the board redrawn with the bot's token. `record` (a
-   * messageUpdate listener) collects the versions the board's drawings show, in the order they land.
-   */
-  async function gameWithAStaleReroll(channelId?: string) {
-    const table = new Table(world, channelId);
+  // The race test once saw the acting player's pick refused as "moved on": a redraw with the bot's
+  // token, drawn just before a click changed the game, reached Discord after that click's update and
+  // showed the older board, whose controls the players then used.
+  it("never lets the bot's own redraw land after a newer click's update", async () => {
+    const table = new Table(world);
     await table.open(alice);
     await table.act(bob, 'join');
     await table.act(alice, 'start');
@@ -40,27 +38,17 @@ describe('the order in which drawings of a board land', () => {
     const record = (message: EmulatedMessage) => {
       if (message.id === table.boardId) drawn.push(drawnVersion(message));
     };
-    const clickStale = () =>
-      world.discord.sendRawInteraction({
-        user: alice,
-        type: 3,
-        message: table.boardId,
-        data: { custom_id: staleReroll, component_type: 2 },
-      });
-    return { table, clickStale, drawn, record };
-  }
-
-  // The race test once saw the acting player's pick refused as "moved on": a redraw with the bot's
-  // token, drawn just before a click changed the game, reached Discord after that click's update and
-  // showed the older board, whose controls the players then used.
-  it("never lets the bot's own redraw land after a newer click's update", async () => {
-    const { table, clickStale, drawn, record } = await gameWithAStaleReroll();
     world.discord.on('messageUpdate', record);
     try {
       // A click on the board as it was: refused, and the board redrawn with the bot's token, an
       // edit that is slow on its way to Discord.
       const held = world.discord.holdNextRest({ method: 'PATCH', pathPattern: EDIT });
-      const stale = await clickStale();
+      const stale = await world.discord.sendRawInteraction({
+        user: alice,
+        type: 3,
+        message: table.boardId,
+        data: { custom_id: staleReroll, component_type: 2 },
+      });
       expect(stale.message?.content).toContain('moved on');
       await held.arrived;
       // Meanwhile the player rerolls on the board the redraw is about to show again.
@@ -86,7 +74,16 @@ describe('the order in which drawings of a board land', () => {
   // The bench's lobbies once answered their next click about 900 ms late at p99: the update waited
   // for a redraw that was only queued in the request budget, not yet on its way to Discord.
   it('answers a click at once while a redraw of its board waits in the request budget, and drops that redraw', async () => {
-    const { table, clickStale, drawn, record } = await gameWithAStaleReroll(world.channel('queued').id);
+    const table = new Table(world, world.channel('queued').id);
+    await table.open(alice);
+    await table.act(bob, 'join');
+    await table.act(alice, 'start');
+    const staleReroll = requireControl(table.board(), 'reroll').customId;
+    await table.toggleKeep(alice, 0);
+    const drawn: number[] = [];
+    const record = (message: EmulatedMessage) => {
+      if (message.id === table.boardId) drawn.push(drawnVersion(message));
+    };
     world.discord.on('messageUpdate', record);
     try {
       // The redraw after a stale click meets a global 429 of 3 s: the budget holds every bot-token
@@ -98,7 +95,12 @@ describe('the order in which drawings of a board land', () => {
         pathPattern: new RegExp(`^/channels/${table.channelId}/messages/${table.boardId}$`),
         retryAfterSeconds: 3,
       });
-      const stale = await clickStale();
+      const stale = await world.discord.sendRawInteraction({
+        user: alice,
+        type: 3,
+        message: table.boardId,
+        data: { custom_id: staleReroll, component_type: 2 },
+      });
       expect(stale.message?.content).toContain('moved on');
       await limited.served;
       const clicked = performance.now();

@@ -86,6 +86,24 @@ describe('sqlite: a write that meets another connection’s lock', () => {
     expect(lateness).toBeLessThan(150);
   });
 
+  it('closes while another connection holds the write lock: the statistics refresh waits for the next close', async () => {
+    // Shards of one host share the file and stop together; one's PRAGMA optimize met another's write
+    // and the shard's clean stop failed on it.
+    const closing = openSqliteStore(path);
+    await playThroughStore(closing, TABLE, PLAN, (state) => state.round === 3);
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      await expect(closing.close()).resolves.toBeUndefined();
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    // Closed for good: the next store on the file opens.
+    store = openSqliteStore(path);
+    expect((await store.activeGameInChannel(TABLE.channelId))?.state.round).toBe(3);
+  });
+
   it('gives up with SQLITE_BUSY after its patience, having written nothing', async () => {
     let attempts = 0;
     const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });

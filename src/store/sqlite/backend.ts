@@ -8,7 +8,7 @@ import { writeGameOver } from './game-over-writes.js';
 import { QUERIES } from './queries.js';
 import { writeRowChanges } from './row-writes.js';
 import type { WalCheckpointer } from './wal-checkpointer.js';
-import { whenUnlocked } from './when-unlocked.js';
+import { isBusy, whenUnlocked } from './when-unlocked.js';
 import { prepareWrites, type WriteStatements } from './write-queries.js';
 
 /** Games from before migration 2 packed and counted per transaction at start-up. */
@@ -167,7 +167,11 @@ export class SqliteBackend implements core.StoreBackend {
     this.checkpointer?.stop();
     try {
       // Lets SQLite refresh its query-planner statistics where they have drifted; cheap when they have not.
+      // Best effort: it needs the write lock, which another shard on the file may hold as they stop
+      // together, and a clean stop must not fail over statistics that the next close can refresh.
       this.db.pragma('optimize');
+    } catch (error) {
+      if (!isBusy(error)) throw error;
     } finally {
       this.db.close();
     }

@@ -77,8 +77,9 @@ export interface BoardPublisherDeps {
 }
 
 /**
- * How long an interaction's drawing of a board waits for the bot's own edit of it already under way:
- * such an edit takes milliseconds, and the interaction's 3 s must leave room for the answer itself.
+ * How long an interaction's drawing of a board waits for the bot's own edit of it already on its way
+ * to Discord: such an edit takes milliseconds, and the interaction's 3 s must leave room for the
+ * answer itself.
  */
 const RESPONSE_WAIT_MS = 1_000;
 
@@ -93,8 +94,8 @@ interface LostBoard {
  * interaction to answer (turn timers, computer moves, a stale click, /crag leave), in the server's
  * language, with the bot's token, which unlike an interaction token never expires mid-game.
  * Edits of one board run one after another and always draw the latest stored state, and the updates
- * that answer clicks on it queue behind them (see respond), so a slow edit can never paint over a
- * newer one.
+ * that answer clicks on it wait for an edit already sent (see respond), so a slow edit can never
+ * paint over a newer one.
  *
  * When an edit finds the board out of reach (see LOST_ACCESS), the board is marked lost: its message
  * id is cleared in the store, so nothing tries to edit it again, and the next person who clicks or
@@ -106,6 +107,8 @@ interface LostBoard {
  */
 export class BoardPublisher {
   private readonly chains = new Map<number, Promise<void>>();
+  /** Each game's board edit that has left the request budget, until Discord has answered it. */
+  private readonly sent = new Map<number, Promise<void>>();
   private readonly waiting = new Set<number>();
   /** The last update answering a click on each game's board (see respond), while under way. */
   private readonly answering = new Map<number, Promise<void>>();
@@ -176,14 +179,18 @@ export class BoardPublisher {
 
   /**
    * Sends a drawing of the board that an interaction's response carries (an update of the clicked
-   * board), after this board's edits already under way. Requests sent together reach Discord in
-   * either order, so a redraw drawn a moment earlier would otherwise land after this newer drawing
-   * and show the board as it was: a player would click that older board and be told it moved on.
-   * The wait is bounded, since the interaction must be answered within 3 s; an edit held up longer
-   * (a 429) is caught afterwards by `landed`.
+   * board), after this board's edit already sent and the updates answering earlier clicks. Requests
+   * sent together reach Discord in either order, so a redraw drawn a moment earlier would otherwise
+   * land after this newer drawing and show the board as it was: a player would click that older
+   * board and be told it moved on. An edit still queued in the request budget is not waited for:
+   * when its turn comes it is dropped as superseded once this drawing has landed, and one that
+   * leaves before then and lands after it is caught by `landed`. Under load that queue is where a
+   * redraw spends its time, and a lobby's next click once waited up to the bound below for it. The
+   * wait is bounded, since the interaction must be answered within 3 s; an edit held up longer is
+   * caught by `landed` too.
    */
   respond<T>(gameId: number, send: () => Promise<T>): Promise<T> {
-    const ahead = [this.chains.get(gameId), this.answering.get(gameId)].filter((work) => work !== undefined);
+    const ahead = [this.sent.get(gameId), this.answering.get(gameId)].filter((work) => work !== undefined);
     const result = (ahead.length > 0 ? atMost(Promise.all(ahead), RESPONSE_WAIT_MS) : Promise.resolve()).then(send);
     // Kept apart from the redraws: turn pings wait for those (see TurnPings), not for clicks' answers.
     const tail = result.then(
@@ -199,9 +206,10 @@ export class BoardPublisher {
 
   /**
    * Call once a drawing of `game` (at its version) has landed on the board. An update that waited
-   * for an edit past its bound, or drawings from another process, still travel concurrently, so an
-   * older drawing can land after a newer one and hide it: then the board is redrawn. Only a newer drawing that already landed
-   * says so; when none is known (the first drawing, or after the game ended), the store does.
+   * for an edit past its bound, an edit that left the budget while an update was on its way, or
+   * drawings from another process still travel concurrently, so an older drawing can land after a
+   * newer one and hide it: then the board is redrawn. Only a newer drawing that already landed says
+   * so; when none is known (the first drawing, or after the game ended), the store does.
    */
   async landed(game: StoredGame): Promise<void> {
     const drawn = game.state.version;
@@ -277,12 +285,27 @@ export class BoardPublisher {
     return newest !== undefined && newest > version;
   }
 
-  /** Whether the game's channel may get a turn ping: its board is there and no ping was refused. */
+  /**
+   * Told that an attempt of a board edit of this game has left the request budget (see
+   * budgetedRequests): until Discord answers it, an interaction's update of the board waits for it.
+   */
+  editSent(gameId: number, attempt: Promise<unknown>): void {
+    const answered = attempt.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.sent.set(gameId, answered);
+    void answered.finally(() => {
+      if (this.sent.get(gameId) === answered) this.sent.delete(gameId);
+    });
+  }
+
   /** What the game's boards and pings speak: the language its server set when it started, else the server's. */
   translatorFor(game: StoredGame, serverLocale: Translator): Promise<Translator> {
     return this.houseRules.translatorFor(game.id, serverLocale);
   }
 
+  /** Whether the game's channel may get a turn ping: its board is there and no ping was refused. */
   canPing(game: StoredGame): boolean {
     return game.boardMessageId !== null && !this.pingsRefused.has(game.id);
   }

@@ -39,12 +39,19 @@ export interface BudgetedRest {
   readonly budget: RequestBudget;
   /** Whether a drawing of this game at this version is older than one already on its board. */
   readonly superseded: (gameId: number, version: number) => boolean;
+  /**
+   * Told of each attempt of a board edit as it leaves the budget, settling when Discord has
+   * answered it: what an interaction's update of that board waits for (BoardPublisher.respond),
+   * rather than for the time the edit spends queued.
+   */
+  readonly drawingSent?: (gameId: number, attempt: Promise<unknown>) => void;
 }
 
-function isSuperseded(rest: BudgetedRest, tag: string | undefined): boolean {
-  if (tag === undefined) return false;
+/** The game and version a board edit's tag names, or undefined for a request that draws no board. */
+function drawnBy(tag: string | undefined): { gameId: number; version: number } | undefined {
+  if (tag === undefined) return undefined;
   const [gameId, version] = tag.split(':').map(Number);
-  return gameId !== undefined && version !== undefined && rest.superseded(gameId, version);
+  return gameId !== undefined && version !== undefined ? { gameId, version } : undefined;
 }
 
 /**
@@ -65,8 +72,13 @@ export function budgetedRequests(rest: BudgetedRest, send: MakeRequest = Default
     if (headers.Authorization?.startsWith('Bot ')) {
       await rest.budget.take(asked !== undefined && PRIORITIES.has(asked) ? (asked as RequestPriority) : 'normal');
     }
-    if (isSuperseded(rest, drawn)) throw new SupersededDrawing(`drawing ${drawn} is outdated`);
-    const answer = await send(url, { ...init, headers });
+    const board = drawnBy(drawn);
+    if (board && rest.superseded(board.gameId, board.version)) {
+      throw new SupersededDrawing(`drawing ${drawn} is outdated`);
+    }
+    const attempt = send(url, { ...init, headers });
+    if (board) rest.drawingSent?.(board.gameId, attempt);
+    const answer = await attempt;
     return answer.status === 429 && answer.headers.has(GLOBAL_HEADER) ? heldInTheBudget(rest, answer) : answer;
   };
 }

@@ -89,6 +89,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
   const client = createClient(config.apiUrl, config.shards, {
     budget,
     superseded: (gameId, version) => boards?.isSuperseded(gameId, version) ?? false,
+    drawingSent: (gameId, attempt) => boards?.editSent(gameId, attempt),
   });
   const owned = ownedGuilds(config.shards);
   const now = () => Date.now();

@@ -170,10 +170,7 @@ export class BoardPublisher {
         if (await this.edit(game, game.boardMessageId, asEdit(board))) await this.landed(game);
       })
       .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
-    this.chains.set(gameId, next);
-    void next.finally(() => {
-      if (this.chains.get(gameId) === next) this.chains.delete(gameId);
-    });
+    keepUntilSettled(this.chains, gameId, next);
     return next;
   }
 
@@ -193,14 +190,7 @@ export class BoardPublisher {
     const ahead = [this.sent.get(gameId), this.answering.get(gameId)].filter((work) => work !== undefined);
     const result = (ahead.length > 0 ? atMost(Promise.all(ahead), RESPONSE_WAIT_MS) : Promise.resolve()).then(send);
     // Kept apart from the redraws: turn pings wait for those (see TurnPings), not for clicks' answers.
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.answering.set(gameId, tail);
-    void tail.finally(() => {
-      if (this.answering.get(gameId) === tail) this.answering.delete(gameId);
-    });
+    keepUntilSettled(this.answering, gameId, result);
     return result;
   }
 
@@ -290,14 +280,7 @@ export class BoardPublisher {
    * budgetedRequests): until Discord answers it, an interaction's update of the board waits for it.
    */
   editSent(gameId: number, attempt: Promise<unknown>): void {
-    const answered = attempt.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.sent.set(gameId, answered);
-    void answered.finally(() => {
-      if (this.sent.get(gameId) === answered) this.sent.delete(gameId);
-    });
+    keepUntilSettled(this.sent, gameId, attempt);
   }
 
   /** What the game's boards and pings speak: the language its server set when it started, else the server's. */
@@ -447,6 +430,21 @@ export class BoardPublisher {
   private forgetIfOver(game: StoredGame): void {
     if (isGameOver(game.state)) this.forget(game.id);
   }
+}
+
+/**
+ * Keeps `work`, as a promise that settles with it but never rejects, as the game's latest in `map`
+ * until it settles; a newer one set meanwhile is not removed by it.
+ */
+function keepUntilSettled(map: Map<number, Promise<void>>, gameId: number, work: Promise<unknown>): void {
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  map.set(gameId, settled);
+  void settled.finally(() => {
+    if (map.get(gameId) === settled) map.delete(gameId);
+  });
 }
 
 /** Resolves when `work` settles or after `ms`, whichever comes first. */

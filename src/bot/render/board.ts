@@ -6,6 +6,7 @@ import {
 } from 'discord-api-types/v10';
 import {
   CATEGORIES,
+  type CategoryId,
   currentDice,
   type Die,
   type GameState,
@@ -116,19 +117,43 @@ export function renderBoard(view: GameView, tr: Translator, faces: DiceFaces): M
   ]);
 }
 
+/**
+ * A row's option in the menu, with the points these dice would score there, remembered per language
+ * (at most 13 rows × 51 points each): every click's board lists up to thirteen of them, and filling
+ * their three templates afresh each time was most of the menu's work.
+ */
+const rowOptions = new WeakMap<Translator, Map<CategoryId, Map<number, Readonly<APISelectMenuOption>>>>();
+
+function rowOption(category: CategoryId, points: number, tr: Translator): Readonly<APISelectMenuOption> {
+  let byCategory = rowOptions.get(tr);
+  if (byCategory === undefined) {
+    byCategory = new Map();
+    rowOptions.set(tr, byCategory);
+  }
+  let byPoints = byCategory.get(category);
+  if (byPoints === undefined) {
+    byPoints = new Map();
+    byCategory.set(category, byPoints);
+  }
+  let option = byPoints.get(points);
+  if (option === undefined) {
+    option = Object.freeze({
+      label: tr.t('board.row-option', { row: tr.t(ROW_NAME[category]), points }),
+      value: category,
+      description: describeRow(category, tr),
+    });
+    byPoints.set(points, option);
+  }
+  return option;
+}
+
 /** The open rows of the player to act, each with what these dice would score there. */
 function rowMenu(state: GameState, playerId: string, dice: readonly Die[], customId: string, tr: Translator) {
   const sheet = state.sheets[playerId] ?? {};
-  const options: APISelectMenuOption[] = CATEGORIES.filter((category) => sheet[category.id] === undefined).map(
-    (category) => ({
-      label: tr.t('board.row-option', {
-        row: tr.t(ROW_NAME[category.id]),
-        points: scoreRoll(dice, category.id, state.rules),
-      }),
-      value: category.id,
-      description: describeRow(category.id, tr),
-    }),
-  );
+  const options: Readonly<APISelectMenuOption>[] = [];
+  for (const { id } of CATEGORIES) {
+    if (sheet[id] === undefined) options.push(rowOption(id, scoreRoll(dice, id, state.rules), tr));
+  }
   return {
     type: ComponentType.StringSelect,
     custom_id: customId,

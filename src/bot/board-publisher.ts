@@ -2,7 +2,6 @@ import {
   ChannelType,
   type Client,
   DiscordAPIError,
-  type RawFile,
   RESTJSONErrorCodes,
   Routes,
   ThreadAutoArchiveDuration,
@@ -15,32 +14,11 @@ import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
 import { drawing, priority, SupersededDrawing } from './budgeted-rest.js';
 import type { DiceInUse } from './dice-emojis.js';
-import { asEdit, gameMessage, type WithFiles } from './game-message.js';
+import { asEdit, gameMessage } from './game-message.js';
 import type { HouseRules } from './house-rules.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
 import { messageLink } from './render/message-link.js';
-
-/** A message the bot sends or edits with its own token: a game's message, or a turn ping. */
-type OwnMessage = WithFiles<{
-  flags?: number;
-  content?: string;
-  components?: MessagePayload['components'];
-  embeds?: [];
-  allowedMentions?: MessagePayload['allowedMentions'];
-}>;
-
-/**
- * The REST request for a message sent or edited with the bot's own token: its JSON body and its
- * files. Files replace whatever the message had attached (the body lists only them), so redrawing
- * the final standings never leaves two score cards behind.
- */
-export function toRestRequest(message: OwnMessage): { body: Record<string, unknown>; files?: RawFile[] } {
-  const { allowedMentions, files, ...rest } = message;
-  const body: Record<string, unknown> = allowedMentions ? { ...rest, allowed_mentions: allowedMentions } : rest;
-  if (!files || files.length === 0) return { body };
-  body.attachments = files.map((file, index) => ({ id: index, filename: file.name }));
-  return { body, files: files.map((file) => ({ name: file.name, data: file.attachment })) };
-}
+import { type OutgoingMessage, toRestRequest } from './rest-message.js';
 
 /**
  * Discord's answers that mean the bot can no longer reach a board: the channel or message is
@@ -399,7 +377,7 @@ export class BoardPublisher {
    * First in the request budget: these are the redraws nobody's click answers (a timer ran out, a
    * computer moved), and the players are looking at the board for them.
    */
-  private async edit(game: StoredGame, messageId: string, message: OwnMessage): Promise<boolean> {
+  private async edit(game: StoredGame, messageId: string, message: OutgoingMessage): Promise<boolean> {
     try {
       await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), {
         ...toRestRequest(message),

@@ -1,9 +1,14 @@
+const CALLBACK = /^\/interactions\/(\d+)\/[^/]+\/callback(?:$|\?)/;
+const CALLBACK_TEMPLATE = '/interactions/:id/:token/callback';
+
 /**
  * A REST path as a route template for a metric label: ids become `:id` and interaction or webhook
  * tokens `:token`, so a label never carries a token or whose message it was, and the number of
  * label values stays that of the routes the bot uses.
  */
 export function restRouteTemplate(path: string): string {
+  // Nearly every request is an interaction's callback: its template comes without taking it apart.
+  if (CALLBACK.test(path)) return CALLBACK_TEMPLATE;
   const parts = path.split('?')[0]?.split('/') ?? [];
   const out: string[] = [];
   for (const [index, part] of parts.entries()) {
@@ -20,5 +25,5 @@ export function restRouteTemplate(path: string): string {
 
 /** The interaction a callback path answers (`/interactions/:id/:token/callback`), if it is one. */
 export function callbackInteractionId(path: string): string | undefined {
-  return /^\/interactions\/(\d+)\/[^/]+\/callback/.exec(path)?.[1];
+  return CALLBACK.exec(path)?.[1];
 }

@@ -5,6 +5,8 @@ describe('REST paths as metric labels', () => {
   it.each([
     ['/channels/123456789012345678/messages/223456789012345678', '/channels/:id/messages/:id'],
     ['/interactions/123456789012345678/aW50ZXJhY3Rpb246dG9rZW4/callback', '/interactions/:id/:token/callback'],
+    ['/interactions/1/aW50ZXJhY3Rpb246dG9rZW4/callback?with_response=true', '/interactions/:id/:token/callback'],
+    ['/interactions/1/aW50ZXJhY3Rpb246dG9rZW4/callbacks', '/interactions/:id/:token/callbacks'],
     [
       '/webhooks/123456789012345678/aW50ZXJhY3Rpb246dG9rZW4/messages/@original',
       '/webhooks/:id/:token/messages/@original',
@@ -18,6 +20,7 @@ describe('REST paths as metric labels', () => {
 
   it('finds the interaction a callback answers, and nothing else', () => {
     expect(callbackInteractionId('/interactions/42/tok/callback')).toBe('42');
+    expect(callbackInteractionId('/interactions/42/tok/callback?with_response=true')).toBe('42');
     expect(callbackInteractionId('/webhooks/42/tok/messages/@original')).toBeUndefined();
   });
 });

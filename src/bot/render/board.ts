@@ -119,8 +119,8 @@ export function renderBoard(view: GameView, tr: Translator, faces: DiceFaces): M
 
 /**
  * A row's option in the menu, with the points these dice would score there, remembered per language
- * (at most 13 rows × 51 points each): every click's board lists up to thirteen of them, and filling
- * their three templates afresh each time was most of the menu's work.
+ * (at most 13 rows × 51 points each): every click's board lists up to thirteen of them, and their
+ * three templates were filled afresh each time, for the same few hundred texts.
  */
 const rowOptions = new WeakMap<Translator, Map<CategoryId, Map<number, Readonly<APISelectMenuOption>>>>();
 

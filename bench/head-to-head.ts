@@ -135,6 +135,7 @@ export async function headToHead(
         })),
         cpuMsPerInteraction: contender.cpuMsPerInteraction,
         mainThreadCpuMsPerInteraction: contender.mainThreadCpuMsPerInteraction,
+        cpuMsPerInteractionByThread: contender.cpuMsPerInteractionByThread,
         benchCpuMsPerInteraction: contender.benchCpuMsPerInteraction,
         gatewayReadyMs: contender.gatewayReadyMs,
         warmupFailed: contender.warmupFailed,

@@ -1,22 +1,23 @@
 import fs from 'node:fs';
 
-/**
- * CPU time (user + system, in clock ticks of 1/100 s, Linux's USER_HZ) a process has used so far,
- * all its threads together; with `thread`, that one thread's (the main thread's id is the pid).
- * NaN once gone.
- */
-function cpuTicks(pid: number, thread?: number): number {
+/** The fields after the command name of a /proc stat line (the name sits in parentheses and may contain spaces); undefined once gone. */
+function statFields(path: string): string[] | undefined {
   try {
-    const stat = fs.readFileSync(
-      thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
-      'utf8',
-    );
-    // Fields after the command name, which sits in parentheses and may contain spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    const stat = fs.readFileSync(path, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return Number.NaN;
+    return undefined;
   }
+}
+
+/** User + system CPU time from a stat line's fields, in clock ticks of 1/100 s (Linux's USER_HZ). */
+function ticksOf(fields: readonly string[] | undefined): number {
+  return fields ? Number(fields[11]) + Number(fields[12]) : Number.NaN;
+}
+
+/** CPU ticks a process has used so far, all its threads together. NaN once gone. */
+function cpuTicks(pid: number): number {
+  return ticksOf(statFields(`/proc/${pid}/stat`));
 }
 
 /**
@@ -46,9 +47,46 @@ export function cpuSeconds(pid: number): number {
   return cpuTicks(pid) / 100;
 }
 
-/** CPU seconds the process's main thread (the one answering Discord) has used so far. */
-export function mainThreadCpuSeconds(pid: number): number {
-  return cpuTicks(pid, pid) / 100;
+export const THREAD_GROUPS = ['main', 'runtime', 'workers'] as const;
+export type ThreadGroup = (typeof THREAD_GROUPS)[number];
+
+/** Clock ticks (USER_HZ) after boot at which a thread started; field 22 of its stat line. */
+const START_TIME_FIELD = 19;
+/** Threads that started within this long of the process are its runtime's own (see below). */
+const STARTED_WITH_PROCESS_TICKS = 100;
+
+/**
+ * CPU seconds the process's threads have used so far, in three groups. Node names none of its
+ * threads (every one is `node`), so they are told apart by when they started:
+ * - `main`: the thread that answers Discord (its id is the pid);
+ * - `runtime`: those started with the process (within 1 s): V8's platform threads, which run the
+ *   garbage collector's parallel and concurrent work and the optimizing compiler, and libuv's pool;
+ * - `workers`: those started later: the bot's worker_threads (the score card's, the WAL
+ *   checkpointer's). A worker that ended meanwhile takes its time with it.
+ */
+export function cpuSecondsByThreadGroup(pid: number): Record<ThreadGroup, number> {
+  const groups: Record<ThreadGroup, number> = { main: 0, runtime: 0, workers: 0 };
+  const read = (thread: string) => statFields(`/proc/${pid}/task/${thread}/stat`);
+  let threads: string[];
+  try {
+    threads = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return groups;
+  }
+  const processStart = Number(read(String(pid))?.[START_TIME_FIELD]);
+  for (const thread of threads) {
+    const fields = read(thread);
+    if (!fields) continue; // Gone meanwhile.
+    const seconds = ticksOf(fields) / 100;
+    const group =
+      thread === String(pid)
+        ? 'main'
+        : Number(fields[START_TIME_FIELD]) - processStart <= STARTED_WITH_PROCESS_TICKS
+          ? 'runtime'
+          : 'workers';
+    groups[group] += seconds;
+  }
+  return groups;
 }
 
 /** The processes whose parent is `parent`, from /proc. */

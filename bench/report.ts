@@ -2,6 +2,7 @@ import type { MemoryAfterGc } from './bot-process.js';
 import type { Span } from './cpu-profile.js';
 import type { LatencySummary } from './latency.js';
 import type { LoadResult } from './load.js';
+import type { ThreadGroup } from './process-stats.js';
 import type { LobbyFigures } from './running-contender.js';
 
 /** Everything measured for one contender. */
@@ -14,6 +15,8 @@ export interface ContenderFigures {
   readonly cpuMsPerInteraction: number;
   /** Its main thread's share: what holds up the next click. */
   readonly mainThreadCpuMsPerInteraction: number;
+  /** CPU per interaction by group of threads (`main`, `runtime`, `workers`; bench/process-stats.ts). */
+  readonly cpuMsPerInteractionByThread: Readonly<Record<ThreadGroup, number>>;
   /** The emulator and virtual users' share: the same work for both bots. */
   readonly benchCpuMsPerInteraction: number;
   readonly gatewayReadyMs: number;
@@ -101,6 +104,7 @@ export function contenderJson(figures: ContenderFigures): Record<string, unknown
     ),
     cpu_ms_per_interaction: figures.cpuMsPerInteraction,
     main_thread_cpu_ms_per_interaction: figures.mainThreadCpuMsPerInteraction,
+    cpu_ms_per_interaction_by_thread: figures.cpuMsPerInteractionByThread,
     bench_process_cpu_ms_per_interaction: figures.benchCpuMsPerInteraction,
     rest_requests_per_interaction: figures.restPerInteraction,
     rate_limit_429s: figures.rateLimited,
@@ -145,6 +149,8 @@ export function printTable(game: ContenderFigures, baseline: ContenderFigures, l
     ['429s, strict emulator', game.rateLimited, baseline.rateLimited, 0],
     ['bot CPU ms/interaction', game.cpuMsPerInteraction, baseline.cpuMsPerInteraction, 2],
     ['  main thread ms', game.mainThreadCpuMsPerInteraction, baseline.mainThreadCpuMsPerInteraction, 2],
+    ['  runtime threads ms', game.cpuMsPerInteractionByThread.runtime, baseline.cpuMsPerInteractionByThread.runtime, 2],
+    ['  worker threads ms', game.cpuMsPerInteractionByThread.workers, baseline.cpuMsPerInteractionByThread.workers, 2],
     ['emulator CPU ms/interaction', game.benchCpuMsPerInteraction, baseline.benchCpuMsPerInteraction, 2],
     ['RSS idle (after GC) MB', game.idleMemory.rssMb, baseline.idleMemory.rssMb, 1],
     ['RSS peak, saturated MB', game.loadPeakRssMb, baseline.loadPeakRssMb, 1],

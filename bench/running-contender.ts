@@ -5,7 +5,13 @@ import { monotonicMicros, type Span } from './cpu-profile.js';
 import { type InteractionClock, type LatencySummary, summarize } from './latency.js';
 import { inBatches, type LoadSample, runLoad } from './load.js';
 import { procStatusMb, RssSampler } from './memory.js';
-import { cpuSeconds, mainThreadCpuSeconds, waitUntilIdle } from './process-stats.js';
+import {
+  cpuSeconds,
+  cpuSecondsByThreadGroup,
+  THREAD_GROUPS,
+  type ThreadGroup,
+  waitUntilIdle,
+} from './process-stats.js';
 import type { LoadTable } from './tables.js';
 import type { BenchServer } from './world.js';
 
@@ -40,8 +46,8 @@ export class RunningContender {
   /** 429s the emulator (with its strict limits on) answered this bot, over its whole run. */
   rateLimited = 0;
   private cpuDuringRounds = 0;
-  private mainThreadCpuDuringRounds = 0;
   private benchCpuDuringRounds = 0;
+  private readonly threadCpuDuringRounds: Record<ThreadGroup, number> = { main: 0, runtime: 0, workers: 0 };
   private interactionsInRounds = 0;
   private tables: LoadTable[] = [];
   private boardLatencies: number[] = [];
@@ -117,7 +123,7 @@ export class RunningContender {
 
   async measuredRound(count: number): Promise<LoadSample> {
     const cpuBefore = cpuSeconds(this.bot.pid);
-    const mainBefore = mainThreadCpuSeconds(this.bot.pid);
+    const threadsBefore = cpuSecondsByThreadGroup(this.bot.pid);
     const benchBefore = process.cpuUsage();
     const from = monotonicMicros();
     this.discord.resetRestCounts();
@@ -127,7 +133,8 @@ export class RunningContender {
       this.restDuringRounds.set(route, (this.restDuringRounds.get(route) ?? 0) + requests);
     }
     this.cpuDuringRounds += cpuSeconds(this.bot.pid) - cpuBefore;
-    this.mainThreadCpuDuringRounds += mainThreadCpuSeconds(this.bot.pid) - mainBefore;
+    const threadsAfter = cpuSecondsByThreadGroup(this.bot.pid);
+    for (const group of THREAD_GROUPS) this.threadCpuDuringRounds[group] += threadsAfter[group] - threadsBefore[group];
     const bench = process.cpuUsage(benchBefore);
     this.benchCpuDuringRounds += (bench.user + bench.system) / 1e6;
     this.interactionsInRounds += sample.latencies.length;
@@ -148,7 +155,18 @@ export class RunningContender {
 
   /** The same for its main thread alone: without the worker threads (score cards, checkpoints, GC helpers). */
   get mainThreadCpuMsPerInteraction(): number {
-    return (this.mainThreadCpuDuringRounds * 1000) / this.interactionsInRounds;
+    return this.cpuMsPerInteractionByThread.main;
+  }
+
+  /**
+   * The same by group of threads (see `cpuSecondsByThreadGroup`): where the CPU beyond the main
+   * thread goes. A worker that ended during a round is missing, so the sum can fall a little short
+   * of `cpuMsPerInteraction`.
+   */
+  get cpuMsPerInteractionByThread(): Record<ThreadGroup, number> {
+    const perInteraction = (group: ThreadGroup) =>
+      (this.threadCpuDuringRounds[group] * 1000) / this.interactionsInRounds;
+    return { main: perInteraction('main'), runtime: perInteraction('runtime'), workers: perInteraction('workers') };
   }
 
   /** The bench process's CPU (emulator and virtual users) per measured interaction of this bot. */

@@ -134,7 +134,6 @@ export async function headToHead(
           p99: poolSamples([sample]).latency.p99,
         })),
         cpuMsPerInteraction: contender.cpuMsPerInteraction,
-        mainThreadCpuMsPerInteraction: contender.mainThreadCpuMsPerInteraction,
         cpuMsPerInteractionByThread: contender.cpuMsPerInteractionByThread,
         benchCpuMsPerInteraction: contender.benchCpuMsPerInteraction,
         gatewayReadyMs: contender.gatewayReadyMs,

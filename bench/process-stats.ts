@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 
-/** The fields after the command name of a /proc stat line (the name sits in parentheses and may contain spaces); undefined once gone. */
+/**
+ * The fields after the command name of a /proc stat line (the name sits in parentheses and may
+ * contain spaces); undefined once the process or thread is gone.
+ */
 function statFields(path: string): string[] | undefined {
   try {
     const stat = fs.readFileSync(path, 'utf8');

@@ -217,7 +217,7 @@ async function headToHeadSteps(
     const throughputRatio = game.load.ips / baseline.load.ips;
     const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
     const cpuRatio = game.cpuMsPerInteraction / baseline.cpuMsPerInteraction;
-    const mainThreadCpuRatio = game.mainThreadCpuMsPerInteraction / baseline.mainThreadCpuMsPerInteraction;
+    const mainThreadCpuRatio = game.cpuMsPerInteractionByThread.main / baseline.cpuMsPerInteractionByThread.main;
     // Memory, after a full GC each time. The target's figure: fresh idle processes, the bot holding a
     // game in every channel, against the baseline in the same guilds, per 1,000 active games.
     const rssAbovePer1000 = ((freshGame.rssMb - freshBaseline.rssMb) * 1000) / activeNow;

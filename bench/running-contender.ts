@@ -153,11 +153,6 @@ export class RunningContender {
     return (this.cpuDuringRounds * 1000) / this.interactionsInRounds;
   }
 
-  /** The same for its main thread alone: without the worker threads (score cards, checkpoints, GC helpers). */
-  get mainThreadCpuMsPerInteraction(): number {
-    return this.cpuMsPerInteractionByThread.main;
-  }
-
   /**
    * The same by group of threads (see `cpuSecondsByThreadGroup`): where the CPU beyond the main
    * thread goes. A worker that ended during a round is missing, so the sum can fall a little short

@@ -17,6 +17,12 @@ export interface BenchConfig {
   readonly historyGamesPerServer: number;
   /** Channels played at once during the timed load. */
   readonly channels: number;
+  /**
+   * Interactions each bot gets before anything is measured. The bot's rarer code (a game's end, Play
+   * again, the score card) runs once in about 130 clicks, so V8 is still compiling it after a few
+   * thousand: at 3,000 its compiler's work showed in the measured rounds (docs/benchmark.md). A bot
+   * runs for hours, so the bench measures it warm.
+   */
   readonly warmup: number;
   readonly timed: number;
   /** The measured interactions are split into this many rounds, alternating game and baseline. */
@@ -79,7 +85,7 @@ export function readBenchConfig(): BenchConfig {
     servers: count('BENCH_SERVERS', 1000),
     historyGamesPerServer: count('BENCH_HISTORY_GAMES', 10),
     channels: count('BENCH_CHANNELS', 200),
-    warmup: count('BENCH_WARMUP', 3000),
+    warmup: count('BENCH_WARMUP', 15_000),
     timed: count('BENCH_TIMED', 6000),
     rounds: Math.max(1, count('BENCH_ROUNDS', 3)),
     paced: count('BENCH_PACED', 2000),

@@ -69,16 +69,15 @@ const STARTED_WITH_PROCESS_TICKS = 100;
  */
 export function cpuSecondsByThreadGroup(pid: number): Record<ThreadGroup, number> {
   const groups: Record<ThreadGroup, number> = { main: 0, runtime: 0, workers: 0 };
-  const read = (thread: string) => statFields(`/proc/${pid}/task/${thread}/stat`);
   let threads: string[];
   try {
     threads = fs.readdirSync(`/proc/${pid}/task`);
   } catch {
     return groups;
   }
-  const processStart = Number(read(String(pid))?.[START_TIME_FIELD]);
-  for (const thread of threads) {
-    const fields = read(thread);
+  const stats = threads.map((thread) => ({ thread, fields: statFields(`/proc/${pid}/task/${thread}/stat`) }));
+  const processStart = Number(stats.find(({ thread }) => thread === String(pid))?.fields?.[START_TIME_FIELD]);
+  for (const { thread, fields } of stats) {
     if (!fields) continue; // Gone meanwhile.
     const seconds = ticksOf(fields) / 100;
     const group =

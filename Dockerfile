@@ -30,9 +30,12 @@ RUN npx tsc -p tsconfig.build.json \
 
 # ── runtime: production dependencies and the compiled bot, as an unprivileged user ─────────────
 FROM ${NODE_IMAGE}
+# Inside the container every listener binds all its addresses: the ports published on the host
+# (compose.yaml: 127.0.0.1 only) decide who reaches them. Outside it they default to 127.0.0.1.
 ENV NODE_ENV=production \
     OPS_HOST=0.0.0.0 \
-    OPS_PORT=9464
+    OPS_PORT=9464 \
+    ACTIVITY_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules

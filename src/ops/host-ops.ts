@@ -51,11 +51,10 @@ export class HostOps {
     this.server = await startOpsServer(
       listen,
       { readiness: () => this.readiness(), metrics: () => this.metrics() },
-      (error) => this.log.warn('the operators listener failed to answer', { error }),
+      this.log,
     ).catch((error: unknown) => {
       throw new ConfigError(`cannot listen on OPS_HOST ${host} OPS_PORT ${port}: ${(error as Error).message}`);
     });
-    this.log.info('operators listener up', { host, port: this.server.port });
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { ConfigError } from '../config.js';
 import { type Emulator, startEmulator } from '../emulator/index.js';
 import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError } from '../env.js';
+import { createLogger } from '../log.js';
 import { registerCommands } from '../register-commands.js';
 import { ActivityHost, freePort } from './activity-host.js';
 import { bannerLines } from './banner.js';
@@ -50,6 +51,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
     emulatorPort: discord.port,
     live: () => live,
     activity: () => activity,
+    // The banner below says where the page is; the edge adds only what went wrong.
+    log: createLogger('warn'),
   });
   try {
     await web.listen(settings.port);
@@ -108,6 +111,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
       DISCORD_API_URL: discord.apiUrl,
       // The Activity in the voice channel "Crag table", reached through the page's origin.
       ACTIVITY_PORT: String(activityPort),
+      // The page frames the Activity from its own origin, as Discord's client does from discord.com.
+      ACTIVITY_FRAME_ANCESTORS: `http://127.0.0.1:${web.port} http://localhost:${web.port}`,
       DISCORD_CLIENT_SECRET: discord.clientSecret(app.id),
     },
   });

@@ -46,8 +46,9 @@ COPY locales locales
 COPY migrations migrations
 COPY assets assets
 # The games live in the /data volume: the default DATABASE_PATH, ./data/crag.sqlite, lands there.
-# The code stays root's and read-only to the bot.
-RUN mkdir /data && chown node:node /data && ln -s /data /app/data
+# It is the bot's alone (0700): the database and its backups hold daily_secret. A new named volume
+# takes this folder's owner and mode. The code stays root's and read-only to the bot.
+RUN mkdir -m 0700 /data && chown node:node /data && ln -s /data /app/data
 VOLUME /data
 USER node
 EXPOSE 9464

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { ConfigError } from '../config.js';
 import { type Emulator, startEmulator } from '../emulator/index.js';
 import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError } from '../env.js';
 import { createLogger } from '../log.js';
 import { registerCommands } from '../register-commands.js';
+import { makePrivateFolder } from '../store/sqlite/private-files.js';
 import { ActivityHost, freePort } from './activity-host.js';
 import { bannerLines } from './banner.js';
 import { BotSupervisor } from './bot-supervisor.js';
@@ -67,7 +67,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   }
   for (const line of bannerLines(`http://127.0.0.1:${web.port}`, databaseLine(settings.database, env))) say(line);
 
-  fs.mkdirSync(settings.dataDir, { recursive: true });
+  // Its database holds daily_secret as the bot's does (docs/operating.md): owner-only.
+  makePrivateFolder(settings.dataDir);
   const leftover = await waitForLeftoverBot(paths.botPidFile, BOT_ENTRY, (pid) =>
     say(`Waiting for the bot of an earlier playground (pid ${pid}) to stop…`),
   );

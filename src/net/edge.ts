@@ -76,6 +76,7 @@ export function openEdge(spec: EdgeSpec): Edge {
   const limits: EdgeLimits = { ...DEFAULT_EDGE_LIMITS, ...spec.limits };
   const headers: OutgoingHttpHeaders = { ...BASE_HEADERS, ...spec.headers };
   const caps = new ConnectionCaps(limits.maxConnectionsPerIp, limits.maxConnections);
+  let port = 0;
   const server = http.createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -106,7 +107,10 @@ export function openEdge(spec: EdgeSpec): Edge {
       tooLarge ? 'Request Header Fields Too Large' : late ? 'Request Timeout' : 'Bad Request',
     );
   });
-  server.on('error', (error) => spec.log.error(`${spec.name} failed`, { error }));
+  // A failure to bind is listen()'s to report (a busy port is the caller's one clear line).
+  server.on('error', (error) => {
+    if (port !== 0) spec.log.error(`${spec.name} failed`, { error });
+  });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands an upgrading socket over without an error listener of its own.
     socket.on('error', () => socket.destroy());
@@ -118,7 +122,6 @@ export function openEdge(spec: EdgeSpec): Edge {
       refuseSocket(socket, 500, 'Internal Server Error');
     }
   });
-  let port = 0;
   return {
     async listen(wanted, host) {
       port = await listen(server, wanted, host);

@@ -60,15 +60,14 @@ export class TableHub {
       if (table.size === 0 && this.#tables.get(sitter.channelId) === table) this.#tables.delete(sitter.channelId);
     });
     const game = await this.#ctx?.store.latestGameInChannel(sitter.channelId);
-    this.#send(sitter, { type: 'table', table: tableView(game, sitter.person.id, sitter.tr) });
+    sitter.send({ type: 'table', table: tableView(game, sitter.person.id, sitter.tr) });
   }
 
   /** Told by the flow of every stored change. */
   stored(game: StoredGame): void {
     const table = this.#tables.get(game.channelId);
     if (!table) return;
-    for (const sitter of table)
-      this.#send(sitter, { type: 'table', table: tableView(game, sitter.person.id, sitter.tr) });
+    for (const sitter of table) sitter.send({ type: 'table', table: tableView(game, sitter.person.id, sitter.tr) });
   }
 
   async intent(sitter: Sitter, intent: Intent, version: number): Promise<void> {
@@ -78,7 +77,7 @@ export class TableHub {
     const place = { guildId: sitter.guildId, channelId: sitter.channelId };
     // The bot has left the server since the person sat down: nothing could be posted there now.
     if (!client.guilds.cache.has(sitter.guildId)) {
-      this.#send(sitter, { type: 'denied', text: sitter.tr.t('activity.not-in-server') });
+      sitter.send({ type: 'denied', text: sitter.tr.t('activity.not-in-server') });
       sitter.socket.close();
       return;
     }
@@ -92,10 +91,10 @@ export class TableHub {
         this.channelLanguage(sitter.guildId),
         (gameId) => this.#starter(ctx, client, place, sitter.person.id, gameId),
       );
-      if (outcome) this.#send(sitter, { type: 'refused', text: sitter.tr.render(outcome.refusal) });
+      if (outcome) sitter.send({ type: 'refused', text: sitter.tr.render(outcome.refusal) });
     } catch (error) {
       this.log.error('an intent at the table failed', { channel: sitter.channelId, intent: intent.kind, error });
-      this.#send(sitter, { type: 'refused', text: sitter.tr.t('error.our-fault') });
+      sitter.send({ type: 'refused', text: sitter.tr.t('error.our-fault') });
     }
   }
 
@@ -126,9 +125,5 @@ export class TableHub {
       if (oldest !== undefined) this.#starters.delete(oldest);
     }
     return starter;
-  }
-
-  #send(sitter: Sitter, message: ServerMessage): void {
-    sitter.send(message);
   }
 }

@@ -94,18 +94,17 @@ export class EdgeSockets {
       return;
     }
     this.#perIp.set(ip, fromIp + 1);
+    // Freed once, by whichever closes first: the raw socket (a failed handshake) or the WebSocket.
+    let released = false;
     const release = () => {
+      if (released) return;
+      released = true;
       const left = (this.#perIp.get(ip) ?? 1) - 1;
       if (left > 0) this.#perIp.set(ip, left);
       else this.#perIp.delete(ip);
     };
-    let released = false;
-    const releaseOnce = () => {
-      if (!released) release();
-      released = true;
-    };
-    socket.once('close', releaseOnce);
-    this.#server.handleUpgrade(request, socket, head, (ws) => this.#run(ws, request, start, releaseOnce));
+    socket.once('close', release);
+    this.#server.handleUpgrade(request, socket, head, (ws) => this.#run(ws, request, start, release));
   }
 
   /** Sends unless the socket is not reading: past the unsent cap it is ended instead. */

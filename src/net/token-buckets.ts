@@ -24,17 +24,8 @@ export class TokenBuckets {
 
   /** Takes a token for `key` if one is there; false leaves the bucket as it was. */
   take(key: string): boolean {
-    return this.waitFor(key) === 0 && this.#spend(key);
-  }
-
-  /** Milliseconds until `key` has a token (0: now), without taking it. */
-  waitFor(key: string): number {
-    const tokens = this.#refilled(key).tokens;
-    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.rule.perSecond) * 1000);
-  }
-
-  #spend(key: string): boolean {
     const bucket = this.#refilled(key);
+    if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     // Re-inserted last: the map's order is the order keys were last used.
     this.#buckets.delete(key);
@@ -45,6 +36,12 @@ export class TokenBuckets {
       this.#buckets.delete(oldest);
     }
     return true;
+  }
+
+  /** Milliseconds until `key` has a token (0: now), without taking it. */
+  waitFor(key: string): number {
+    const tokens = this.#refilled(key).tokens;
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.rule.perSecond) * 1000);
   }
 
   #refilled(key: string): Bucket {

@@ -28,11 +28,15 @@ export interface Sitter {
  */
 /** Members remembered for their games at once: far more than a process has tables open. */
 const STARTERS_REMEMBERED = 1_000;
+/** How long an answer that does not let a person start stands: their role may be given meanwhile. */
+const BARRED_FOR_MS = 30_000;
 
 export class TableHub {
   readonly #tables = new Map<string, Set<Sitter>>();
   /** What Discord said of a person, by game: one member request per person and game at most. */
-  readonly #starters = new Map<string, Starter>();
+  readonly #starters = new Map<string, { readonly starter: Starter; readonly until: number }>();
+  /** Member requests under way, so that a burst of intents shares one. */
+  readonly #asking = new Map<string, Promise<Starter>>();
   #ctx: BotContext | undefined;
   #client: Client | undefined;
 
@@ -100,9 +104,9 @@ export class TableHub {
 
   /**
    * The person as the start gate sees them. Discord is asked only when the server names a starter
-   * role (the one rule that reads the member), and an answer that lets them start is remembered for
-   * the game; one that does not is asked again at the next press, past the cooldown, since the role
-   * may have been given since.
+   * role (the one rule that reads the member); intents that arrive while it is being asked share
+   * the one request. An answer that lets the person start is remembered for the game; one that
+   * does not, for 30 s, since the role may be given meanwhile.
    */
   async #starter(
     ctx: BotContext,
@@ -117,13 +121,17 @@ export class TableHub {
       return { guild, channelId: place.channelId, parentId: null, managesServer: false, roleIds: [] };
     const key = `${place.channelId}:${gameId ?? 'none'}:${personId}`;
     const known = this.#starters.get(key);
-    if (known) return known;
-    const starter = await starterAtTable(client, place, personId);
-    if (starter.managesServer || starter.roleIds.includes(role)) {
-      this.#starters.set(key, starter);
-      const oldest = this.#starters.size > STARTERS_REMEMBERED ? this.#starters.keys().next().value : undefined;
-      if (oldest !== undefined) this.#starters.delete(oldest);
-    }
+    if (known && known.until > Date.now()) return known.starter;
+    const pending = this.#asking.get(key);
+    if (pending) return pending;
+    const asked = starterAtTable(client, place, personId).finally(() => this.#asking.delete(key));
+    this.#asking.set(key, asked);
+    const starter = await asked;
+    const allowed = starter.managesServer || starter.roleIds.includes(role);
+    this.#starters.delete(key);
+    this.#starters.set(key, { starter, until: allowed ? Number.POSITIVE_INFINITY : Date.now() + BARRED_FOR_MS });
+    const oldest = this.#starters.size > STARTERS_REMEMBERED ? this.#starters.keys().next().value : undefined;
+    if (oldest !== undefined) this.#starters.delete(oldest);
     return starter;
   }
 }

@@ -34,6 +34,9 @@ describe('the findings of issue 40, each over real sockets', () => {
     await world?.stop();
   });
 
+  /** A voice channel of its own in the server, for a table nobody else uses. */
+  const elsewhereVoice = () => world.discord.createChannel(world.guild.id, { name: 'Third table', type: 2 }).id;
+
   async function sit(userId: string, channelId = voice, appId = world.app.id): Promise<TableSocket> {
     const instance = world.discord.launchActivity(appId, channelId, userId);
     const socket = await TableSocket.open(port, world.discord.accessToken(appId, userId), instance.instanceId);
@@ -93,6 +96,17 @@ describe('the findings of issue 40, each over real sockets', () => {
       channel,
     );
     expect(Number(lobbies[0]?.n)).toBe(1);
+
+    // Someone without the role, at full speed: refused each time, and asked of Discord only a few times.
+    const carol = world.person(2).id;
+    const third = elsewhereVoice();
+    const barred = await Promise.all([0, 1, 2].map(() => sit(carol, third)));
+    await Promise.all(barred.map((socket) => socket.tableWhere((table) => table.status === 'none')));
+    world.discord.resetRestCounts();
+    for (let i = 0; i < 60; i += 1) barred[i % barred.length]?.send({ kind: 'new-game' });
+    await barred[0]?.next((message): message is ServerMessage => message.type === 'refused');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(world.discord.restCount('GET', MEMBER_ROUTE)).toBeLessThanOrEqual(6);
   });
 
   it('4: no table opens, and nothing is stored, in a guild the bot is not in', async () => {

@@ -37,9 +37,30 @@ export interface StoreBackend {
   saveState(save: StateSave): Promise<SavedRow | undefined>;
   /** Deletes the lobbies that ended before anyone played, before `before`, with their series; returns their ids. */
   purgeEndedLobbies(before: number): Promise<readonly number[]>;
+  /**
+   * Writes the ratings a rebuild computed (ratings/rebuild.ts) over the stored ones, in one
+   * transaction: every rating line, and each rated game's change.
+   */
+  replaceRatings(ratings: readonly RebuiltRating[], changes: readonly RebuiltChange[]): Promise<void>;
   /** Records the server's next season, started now; resolves to its number. */
   startSeason(guildId: string, startedBy: string, startedAt: number): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface RebuiltRating {
+  readonly rules: string;
+  readonly ratedId: string;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly games: number;
+}
+
+export interface RebuiltChange {
+  readonly rules: string;
+  readonly gameId: number;
+  readonly ratedId: string;
+  readonly mu: number;
+  readonly sigma: number;
 }
 
 /** A read's parameters and the row each of its results is. */
@@ -120,6 +141,29 @@ export interface Reads extends LeaderboardReads {
   finishedInChannel: Read<{ guildId: string; channelId: string; beforeId: number; limit: number }, GameRow>;
   /** The results of the games listed, by game, best place first. */
   resultsOf: Read<{ gameIds: readonly number[] }, ResultRow>;
+  ratingLine: Read<{ rules: string; ratedId: string }, RatingRow>;
+  /** People's ratings in a rule set, by the conservative value, highest first. */
+  ratingLeaders: Read<{ rules: string; limit: number }, RatingRow>;
+  /** One rated id's last `limit` ratings in a rule set, newest first. */
+  ratingTrend: Read<{ rules: string; ratedId: string; limit: number }, { seq: number; mu: number; sigma: number }>;
+  ratedSeats: Read<NoParams, RatedSeatRow>;
+  allRatings: Read<NoParams, RatingRow & { rules: string }>;
+}
+
+export interface RatingRow {
+  rated_id: string;
+  mu: number;
+  sigma: number;
+  games: number;
+}
+
+export interface RatedSeatRow {
+  rules: string;
+  seq: number;
+  game_id: number;
+  player_id: string;
+  place: number;
+  is_computer: boolean | number;
 }
 export type ReadName = keyof Reads;
 

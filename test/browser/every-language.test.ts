@@ -50,10 +50,10 @@ describe('the playground in every language', () => {
   for (const language of languages.names) {
     it(`${language}: starts a game, plays a turn, and shows no untranslated English`, async () => {
       const tr = languages.translator(language);
-      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const roundHeading = tr.t('board.title', { round: 0, rounds: 0 }).split('0')[0] ?? '';
       alice.boardHeadings = new RegExp(
-        `^(${[tr.t('lobby.title'), roundHeading, tr.t('final.title')].map(escape).join('|')})`,
+        `^(${[tr.t('lobby.title'), roundHeading, tr.t('final.title')].map(literally).join('|')})`,
       );
       // The pickers offer Discord locales: the catalogue's own tag, else its first regional one.
       const locale = Object.values(Locale).find((name) => name === language || name.startsWith(`${language}-`));

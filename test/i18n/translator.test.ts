@@ -95,12 +95,15 @@ describe('the translator', () => {
   });
 
   it('falls back to English for unknown or missing locales, and serves regional variants by language', () => {
-    for (const locale of ['de', 'pt-BR', 'zh-CN', 'en-US', 'en-GB', '', null, undefined]) {
+    for (const locale of ['nl', 'ko', 'zh-CN', 'en-US', 'en-GB', '', null, undefined]) {
       expect(languages.translator(locale).language, String(locale)).toBe('en');
     }
     expect(languages.translator('ru').language).toBe('ru');
     expect(languages.translator('RU').language).toBe('ru');
     expect(languages.translator('ru-RU').language).toBe('ru');
+    expect(languages.translator('es-419').language).toBe('es');
+    expect(languages.translator('es-ES').language).toBe('es');
+    expect(languages.translator('pt-BR').language).toBe('pt-BR');
   });
 
   it('prefers a regional catalogue, then the language’s, and takes a missing key from English', () => {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { type ActivityInstance, ActivityInstances, addActivityInstanceRoutes } from './activity-instances.js';
+import { type ActivityInstance, ActivityInstances } from './activity-instances.js';
 import { CdnStore } from './cdn.js';
 import { type Clock, EmulatorClock } from './clock.js';
 import { type CommandPermission, CommandPermissionStore, type GuildCommandPermissions } from './command-permissions.js';
@@ -28,6 +28,7 @@ import type { Json } from './payloads.js';
 import { hasAll, Permission } from './permissions.js';
 import type { Problem } from './problems.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limits/limiter.js';
+import { addActivityInstanceRoutes } from './rest/activity-routes.js';
 import { addChannelRoutes } from './rest/channel-routes.js';
 import { addCommandRoutes } from './rest/command-routes.js';
 import type { RestContext } from './rest/context.js';

@@ -15,13 +15,13 @@ import { MessagesPart, type Ping } from './facade/messages.js';
 import { RestTrafficPart } from './facade/rest-traffic.js';
 import type { InjectedFault, RestFault } from './faults.js';
 import type { HeldRequest, RestHoldMatch } from './holds.js';
-import type { InteractionOutcome } from './interactions/registry.js';
 import type {
   ChooseOptionOptions,
   ClickButtonOptions,
   RawInteractionOptions,
   RunCommandOptions,
-} from './interactions/virtual-users.js';
+} from './interactions/actions.js';
+import type { InteractionOutcome } from './interactions/registry.js';
 import type { EmulatedMessage } from './messages.js';
 import type { Json } from './payloads.js';
 import type { Problem } from './problems.js';

@@ -18,13 +18,13 @@ export type { InteractionView } from './facade/interactions.js';
 export type { Ping } from './facade/messages.js';
 export type { InjectedFault, RestFault } from './faults.js';
 export type { HeldRequest, RestHoldMatch } from './holds.js';
-export type { AckKind, InteractionOutcome } from './interactions/registry.js';
 export type {
   ChooseOptionOptions,
   ClickButtonOptions,
   RawInteractionOptions,
   RunCommandOptions,
-} from './interactions/virtual-users.js';
+} from './interactions/actions.js';
+export type { AckKind, InteractionOutcome } from './interactions/registry.js';
 export { DISCORD_LOCALES } from './locales.js';
 export type { EmulatedMessage } from './messages.js';
 export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Permission } from './permissions.js';

@@ -2,13 +2,13 @@ import type { EventEmitter } from 'node:events';
 import type { EmulatorCore } from '../core.js';
 import { ImpossibleActionError } from '../errors.js';
 import type { EmulatorEvents } from '../events.js';
-import type { InteractionOutcome, InteractionRecord } from '../interactions/registry.js';
 import type {
   ChooseOptionOptions,
   ClickButtonOptions,
   RawInteractionOptions,
   RunCommandOptions,
-} from '../interactions/virtual-users.js';
+} from '../interactions/actions.js';
+import type { InteractionOutcome, InteractionRecord } from '../interactions/registry.js';
 import type { EmulatedMessage } from '../messages.js';
 import { MessageFlag } from '../validation/message-body.js';
 import type { WaitOptions } from '../wait.js';

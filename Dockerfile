@@ -30,9 +30,12 @@ RUN npx tsc -p tsconfig.build.json \
 
 # ── runtime: production dependencies and the compiled bot, as an unprivileged user ─────────────
 FROM ${NODE_IMAGE}
+# Inside the container every listener binds all its addresses: the ports published on the host
+# (compose.yaml: 127.0.0.1 only) decide who reaches them. Outside it they default to 127.0.0.1.
 ENV NODE_ENV=production \
     OPS_HOST=0.0.0.0 \
-    OPS_PORT=9464
+    OPS_PORT=9464 \
+    ACTIVITY_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
@@ -43,8 +46,9 @@ COPY locales locales
 COPY migrations migrations
 COPY assets assets
 # The games live in the /data volume: the default DATABASE_PATH, ./data/crag.sqlite, lands there.
-# The code stays root's and read-only to the bot.
-RUN mkdir /data && chown node:node /data && ln -s /data /app/data
+# It is the bot's alone (0700): the database and its backups hold daily_secret. A new named volume
+# takes this folder's owner and mode. The code stays root's and read-only to the bot.
+RUN mkdir -m 0700 /data && chown node:node /data && ln -s /data /app/data
 VOLUME /data
 USER node
 EXPOSE 9464

@@ -143,9 +143,9 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       );
       processes.push(proxy);
       const listening = await until('the proxy to listen', () =>
-        proxy.logs.find((line) => line.message === 'REST proxy listening'),
+        proxy.logs.find((line) => line.message === 'the REST proxy listening'),
       );
-      env.DISCORD_API_URL = String(listening.url);
+      env.DISCORD_API_URL = `${String(listening.url)}/api`;
     }
     const launchers = options.hosts.map((shards) => {
       const launcher = new BotProcess(

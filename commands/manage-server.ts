@@ -1,17 +1,21 @@
-import { PermissionFlagsBits } from 'discord.js';
-import type { GuildCommand } from './define.js';
+import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
 
 /**
- * `/crag season new` and `/crag export` need Manage Server. Discord sets default permissions for a
- * whole top-level command only (and a server's admins can change them), so the handlers check it.
+ * `/crag season new`, `/crag export` and the reset of the house rules need Manage Server. Discord
+ * sets default permissions for a whole top-level command only (and a server's admins can change
+ * them), and a button is pressed long after the command that drew it, so the handlers check it.
  */
-const MANAGE_STATS_PERMISSION = PermissionFlagsBits.ManageGuild;
+const MANAGE_SERVER_PERMISSION = PermissionFlagsBits.ManageGuild;
+
+/** A command or a click: each carries the member's permissions as Discord computed them for it. */
+interface WithMemberPermissions {
+  readonly memberPermissions: Readonly<PermissionsBitField> | null;
+}
 
 /**
- * Whether the member may Manage Server, as the interaction reports their permissions. Checked by
- * the handler itself: Discord's default permissions apply to the whole `/crag`, and a server's
- * admins can change them.
+ * Whether the member may Manage Server now, as this interaction reports their permissions
+ * (`member.permissions`), not as an earlier one did.
  */
-export function managesServer(interaction: GuildCommand): boolean {
-  return interaction.memberPermissions?.has(MANAGE_STATS_PERMISSION) ?? false;
+export function managesServer(interaction: WithMemberPermissions): boolean {
+  return interaction.memberPermissions?.has(MANAGE_SERVER_PERMISSION) ?? false;
 }

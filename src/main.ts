@@ -69,6 +69,13 @@ async function main(): Promise<void> {
       onBackgroundError: (message, error) => log.warn(message, { error }),
       // Only this process writes its own guilds' games (see src/sharding/guild-ownership.ts).
       cacheGuild: ownedGuilds(config.shards),
+      onTightened: ({ tightened, failed }) => {
+        // The files hold daily_secret: anyone who could read them could compute every future deal.
+        if (tightened.length > 0)
+          log.warn('database files were readable by others; made them owner-only (0600)', { files: tightened });
+        if (failed.length > 0)
+          log.warn('database files are readable by others and could not be made owner-only', { failed });
+      },
     });
   } catch (error) {
     if (error instanceof StoreOpenError) {

@@ -3,7 +3,6 @@ import { readApiUrl } from './config.js';
 import { ConfigError } from './config-error.js';
 import { exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger } from './log.js';
-import { listen } from './net/listen.js';
 import { createRestProxy } from './proxy/rest-proxy.js';
 
 const DISCORD_API = 'https://discord.com/api';
@@ -41,10 +40,10 @@ async function main(): Promise<void> {
   }
   const host = process.env.PROXY_HOST?.trim() || '127.0.0.1';
   const log = createLogger('info');
-  const server = createRestProxy({ upstream, globalPerSecond, log });
-  const bound = await listen(server, port, host);
-  log.info('REST proxy listening', { url: `http://${host}:${bound}/api`, upstream });
-  const stop = () => server.close(() => process.exit(0));
+  const proxy = createRestProxy({ upstream, globalPerSecond, log });
+  await proxy.listen(port, host);
+  log.info('the REST proxy forwards to', { upstream });
+  const stop = () => void proxy.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

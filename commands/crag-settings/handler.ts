@@ -14,9 +14,10 @@ import {
 } from '../../src/settings/values.js';
 import type { SettingsEdited } from '../../src/store/settings/index.js';
 import type { GuildCommand } from '../define.js';
+import { managesServer } from '../manage-server.js';
 import { describeValue, settingLabel } from './describe.js';
 import { isSettingsSubcommand, readSettingsOptions } from './options.js';
-import { decodeResetId, encodeResetId } from './reset-id.js';
+import { decodeResetId, encodeResetId, isResetConfirmationFresh } from './reset-id.js';
 import { changeLine, renderSettings } from './show.js';
 
 /** How many changes `show` lists. */
@@ -31,7 +32,8 @@ interface Edit {
 /**
  * `/crag-settings`. Discord lets only those the server allows use it (Manage Server by default, or
  * whoever its Integrations page names), so the handler trusts the invocation; every change records
- * who made it.
+ * who made it. A reset, which wipes every setting at once, needs Manage Server itself, checked when
+ * it is asked for and again when it is confirmed.
  */
 export async function cragSettingsCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
   const subcommand = interaction.options.getSubcommand(false);
@@ -156,14 +158,20 @@ async function show(ctx: BotContext, interaction: GuildCommand): Promise<Outcome
   return undefined;
 }
 
-/** `reset` asks first, with a button only the person who asked sees. */
+/**
+ * `reset` asks first, with a button only the person who asked sees, dated by Discord's clock (the
+ * command's snowflake) so that it expires. The confirmation needs Manage Server, so the question
+ * does too: nobody is handed a button that would refuse them.
+ */
 async function askReset(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+  if (!managesServer(interaction)) return refused('refusal.manage-server-only');
   const tr = personal(ctx.languages, interaction);
+  const confirmId = encodeResetId(interaction.user.id, interaction.createdTimestamp);
   await replyPrivately(
     interaction,
     layoutMessage(COLOURS.info, [
       text(tr.t('settings.reset.ask')),
-      row(button(encodeResetId(interaction.user.id), tr.t('settings.reset.confirm'), ButtonStyle.Danger)),
+      row(button(confirmId, tr.t('settings.reset.confirm'), ButtonStyle.Danger)),
     ]),
   );
   return undefined;
@@ -174,9 +182,20 @@ export function isResetConfirmation(interaction: MessageComponentInteraction): b
   return decodeResetId(interaction.customId) !== undefined;
 }
 
-/** The confirmation: every setting back to the bot's default, each change audited. */
+/**
+ * The confirmation: every setting back to the bot's default, each change audited. The button proves
+ * only who asked and when; whether they may still wipe the house rules is asked of this press
+ * (Manage Server in its `member.permissions`: they may have lost it since), and a press more than
+ * five minutes after the question is refused. A refused press changes nothing.
+ */
 export async function confirmReset(ctx: BotContext, interaction: GuildComponent): Promise<Outcome> {
-  if (decodeResetId(interaction.customId) !== interaction.user.id) return refused('refusal.settings.not-yours');
+  const confirmation = decodeResetId(interaction.customId);
+  if (confirmation?.kind !== 'current') return refused('refusal.settings.reset-expired');
+  if (confirmation.userId !== interaction.user.id) return refused('refusal.settings.not-yours');
+  if (!managesServer(interaction)) return refused('refusal.manage-server-only');
+  if (!isResetConfirmationFresh(confirmation.mintedAt, interaction.createdTimestamp)) {
+    return refused('refusal.settings.reset-expired');
+  }
   const edited = await ctx.houseRules.update({
     guildId: interaction.guildId,
     userId: interaction.user.id,

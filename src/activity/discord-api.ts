@@ -67,11 +67,19 @@ export class DiscordApi {
     };
   }
 
-  /** GET /users/@me with the person's Bearer token: who the socket is. */
-  async person(accessToken: string): Promise<DiscordPerson | undefined> {
-    const response = await this.#fetch('/users/@me', { headers: { Authorization: `Bearer ${accessToken}` } });
-    if (!response?.ok) return undefined;
-    return (await response.json()) as DiscordPerson;
+  /**
+   * GET /oauth2/@me with the person's Bearer token: who it names, and for which application. A
+   * token minted for another app names a person just as well (GET /users/@me would answer it), so
+   * only a token of this application, with the identify scope, is taken. `'unavailable'`: Discord
+   * could not say (a network fault, a 5xx, a 429), which is not remembered as a refusal.
+   */
+  async authorizedPerson(accessToken: string): Promise<DiscordPerson | 'refused' | 'unavailable'> {
+    const response = await this.#fetch('/oauth2/@me', { headers: { Authorization: `Bearer ${accessToken}` } });
+    if (!response || response.status === 429 || response.status >= 500) return 'unavailable';
+    if (!response.ok) return 'refused';
+    const body = (await response.json()) as { application?: { id?: string }; user?: DiscordPerson };
+    if (body.application?.id !== this.appId || !body.user) return 'refused';
+    return body.user;
   }
 
   /** GET /applications/{app}/activity-instances/{instance} with the bot token: where it runs, with whom. */

@@ -50,13 +50,20 @@ export async function applyIntent(
   version: number,
   /** The server's language, for a board posted in the chat. */
   channelTr: Translator,
-  /** The person as the house rules' start gate sees them, asked only when they start a game. */
-  starter: () => Promise<Starter>,
+  /**
+   * The person as the house rules' start gate sees them: a request to Discord, so asked only once
+   * every other check let a game open, and remembered by the caller for the game.
+   */
+  starter: (gameId: number | null) => Promise<Starter>,
 ): Promise<Outcome> {
   const game = await ctx.store.latestGameInChannel(channel.channelId);
-  if (intent.kind === 'new-game') return openAtTable(ctx, channel, person, game, channelTr, starter);
+  if (intent.kind === 'new-game') {
+    return openAtTable(ctx, channel, person, game, channelTr, () => starter(game?.id ?? null));
+  }
   if (!game) return refused('refusal.no-game');
-  if (intent.kind === 'again') return playAgainAtTable(ctx, person, game, version, channelTr, await starter());
+  if (intent.kind === 'again') {
+    return playAgainAtTable(ctx, person, game, version, channelTr, () => starter(game.id));
+  }
   const changed = await ctx.flow.change(game.id, (stored): Decision => {
     const lobbyIntent = LOBBY_INTENTS.has(intent.kind) && stored.state.status === 'lobby';
     const seated = stored.state.seats.some((seat) => seat.playerId === person.id && !seat.left);
@@ -83,13 +90,13 @@ async function openAtTable(
   // Opening a lobby is starting a game: the server's house rules hold as for a /crag start that
   // names no option (its channel and role rules, its defaults within its limits).
   const house = await ctx.houseRules.settingsOf(channel.guildId);
-  // The member is asked of Discord only now that a game could open.
-  const barred = mayStartHere(await starter(), house);
-  if (barred) return barred;
   const settings = startSettings({}, house);
   if ('refusal' in settings) return settings;
   const wait = ctx.cooldowns.check('start', person.id);
   if (wait) return wait;
+  // The member is asked of Discord only now that a game could open.
+  const barred = mayStartHere(await starter(), house);
+  if (barred) return barred;
   const opened = await openLobby(ctx, channel, person, settings);
   if (!opened.ok) return opened;
   await postBoard(ctx, opened.game, channelTr);
@@ -103,7 +110,7 @@ async function playAgainAtTable(
   game: StoredGame,
   version: number,
   channelTr: Translator,
-  starter: Starter,
+  starter: () => Promise<Starter>,
 ): Promise<Outcome> {
   const opened = await openNextGame(ctx, game, version, { playerId: person.id, name: person.name }, starter);
   if (!opened.ok) return opened;

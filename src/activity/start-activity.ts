@@ -49,11 +49,12 @@ export function activityPart(
         languages,
         log,
         webRoot: projectPath('dist', 'activity-web'),
+        isMember: (guildId) => client.guilds.cache.has(guildId),
         serves,
+        ...(config.activity.frameAncestors ? { frameAncestors: config.activity.frameAncestors } : {}),
       });
-      const port = await server.listen(config.activity.port);
+      const port = await server.listen(config.activity.port, config.activity.host);
       serving = serves;
-      log.info('the Activity is served', { port });
       return port;
     },
     async close() {

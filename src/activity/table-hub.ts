@@ -1,6 +1,7 @@
 import type { Client } from 'discord.js';
 import type { WebSocket } from 'ws';
 import type { BotContext } from '../bot/context.js';
+import type { Starter } from '../bot/start-gate.js';
 import type { Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { StoredGame } from '../store/index.js';
@@ -12,6 +13,8 @@ import { tableView } from './table-view.js';
 /** A socket the server has authenticated: who it is, at which table, in which language. */
 export interface Sitter {
   readonly socket: WebSocket;
+  /** Sends within the edge's unsent cap (src/net/sockets.ts). */
+  send(message: ServerMessage): void;
   readonly person: TablePerson;
   readonly guildId: string;
   readonly channelId: string;
@@ -23,8 +26,13 @@ export interface Sitter {
  * (a tap at the table, a click on the board in the chat, a timer, a computer) reaches every socket
  * there, players and spectators alike, drawn from the store.
  */
+/** Members remembered for their games at once: far more than a process has tables open. */
+const STARTERS_REMEMBERED = 1_000;
+
 export class TableHub {
   readonly #tables = new Map<string, Set<Sitter>>();
+  /** What Discord said of a person, by game: one member request per person and game at most. */
+  readonly #starters = new Map<string, Starter>();
   #ctx: BotContext | undefined;
   #client: Client | undefined;
 
@@ -52,15 +60,14 @@ export class TableHub {
       if (table.size === 0 && this.#tables.get(sitter.channelId) === table) this.#tables.delete(sitter.channelId);
     });
     const game = await this.#ctx?.store.latestGameInChannel(sitter.channelId);
-    this.#send(sitter, { type: 'table', table: tableView(game, sitter.person.id, sitter.tr) });
+    sitter.send({ type: 'table', table: tableView(game, sitter.person.id, sitter.tr) });
   }
 
   /** Told by the flow of every stored change. */
   stored(game: StoredGame): void {
     const table = this.#tables.get(game.channelId);
     if (!table) return;
-    for (const sitter of table)
-      this.#send(sitter, { type: 'table', table: tableView(game, sitter.person.id, sitter.tr) });
+    for (const sitter of table) sitter.send({ type: 'table', table: tableView(game, sitter.person.id, sitter.tr) });
   }
 
   async intent(sitter: Sitter, intent: Intent, version: number): Promise<void> {
@@ -68,6 +75,12 @@ export class TableHub {
     const client = this.#client;
     if (!ctx || !client) return;
     const place = { guildId: sitter.guildId, channelId: sitter.channelId };
+    // The bot has left the server since the person sat down: nothing could be posted there now.
+    if (!client.guilds.cache.has(sitter.guildId)) {
+      sitter.send({ type: 'denied', text: sitter.tr.t('activity.not-in-server') });
+      sitter.socket.close();
+      return;
+    }
     try {
       const outcome = await applyIntent(
         ctx,
@@ -76,16 +89,41 @@ export class TableHub {
         intent,
         version,
         this.channelLanguage(sitter.guildId),
-        () => starterAtTable(client, place, sitter.person.id),
+        (gameId) => this.#starter(ctx, client, place, sitter.person.id, gameId),
       );
-      if (outcome) this.#send(sitter, { type: 'refused', text: sitter.tr.render(outcome.refusal) });
+      if (outcome) sitter.send({ type: 'refused', text: sitter.tr.render(outcome.refusal) });
     } catch (error) {
       this.log.error('an intent at the table failed', { channel: sitter.channelId, intent: intent.kind, error });
-      this.#send(sitter, { type: 'refused', text: sitter.tr.t('error.our-fault') });
+      sitter.send({ type: 'refused', text: sitter.tr.t('error.our-fault') });
     }
   }
 
-  #send(sitter: Sitter, message: ServerMessage): void {
-    if (sitter.socket.readyState === sitter.socket.OPEN) sitter.socket.send(JSON.stringify(message));
+  /**
+   * The person as the start gate sees them. Discord is asked only when the server names a starter
+   * role (the one rule that reads the member), and an answer that lets them start is remembered for
+   * the game; one that does not is asked again at the next press, past the cooldown, since the role
+   * may have been given since.
+   */
+  async #starter(
+    ctx: BotContext,
+    client: Client,
+    place: { guildId: string; channelId: string },
+    personId: string,
+    gameId: number | null,
+  ): Promise<Starter> {
+    const role = (await ctx.houseRules.settingsOf(place.guildId))['starter-role'];
+    const guild = client.guilds.cache.get(place.guildId) ?? null;
+    if (role === undefined)
+      return { guild, channelId: place.channelId, parentId: null, managesServer: false, roleIds: [] };
+    const key = `${place.channelId}:${gameId ?? 'none'}:${personId}`;
+    const known = this.#starters.get(key);
+    if (known) return known;
+    const starter = await starterAtTable(client, place, personId);
+    if (starter.managesServer || starter.roleIds.includes(role)) {
+      this.#starters.set(key, starter);
+      const oldest = this.#starters.size > STARTERS_REMEMBERED ? this.#starters.keys().next().value : undefined;
+      if (oldest !== undefined) this.#starters.delete(oldest);
+    }
+    return starter;
   }
 }

@@ -1,11 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RawData, WebSocket } from 'ws';
 import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import { closeServer, listen } from '../net/listen.js';
+import { readBody } from '../net/body.js';
+import { type Edge, openEdge, refuseSocket } from '../net/edge.js';
+import { contentSecurityPolicy, DISCORD_FRAME_ANCESTORS } from '../net/security-headers.js';
+import { EdgeSockets, type SocketSession } from '../net/sockets.js';
 import { loadStaticFiles, type StaticFile } from '../playground/static-files.js';
+import { parseMessage } from './client-messages.js';
 import type { DiscordApi } from './discord-api.js';
-import { type ClientMessage, DENIED_CLOSE_CODE, type Intent, type ServerMessage } from './protocol.js';
+import { type ClientMessage, DENIED_CLOSE_CODE, type ServerMessage } from './protocol.js';
+import { DEFAULT_SIGN_IN_LIMITS, SignIn, type SignInLimits } from './sign-in.js';
 import type { Sitter, TableHub } from './table-hub.js';
 
 export interface TableServerDeps {
@@ -17,14 +22,20 @@ export interface TableServerDeps {
   readonly log: Logger;
   /** The built page (dist/activity-web). */
   readonly webRoot: string;
+  /** Whether the bot is a member of the guild (the gateway's guild list): a table elsewhere could post nothing. */
+  readonly isMember: (guildId: string) => boolean;
   /** Whether this process serves the guild (its shards'); a table elsewhere is not ours to run. */
   readonly serves: (guildId: string) => boolean;
+  /** Who may frame the page: Discord's origins (ACTIVITY_FRAME_ANCESTORS overrides, for the playground). */
+  readonly frameAncestors?: readonly string[];
+  readonly signInLimits?: SignInLimits;
 }
 
 /** A code or a hello is a few hundred bytes; anything much larger is not the page talking. */
 const MAX_BODY_BYTES = 4096;
 const HELLO_TIMEOUT_MS = 10_000;
-const PING_EVERY_MS = 30_000;
+/** RFC 6455 7.4.1 "Try Again Later": the page reconnects after its back-off, unlike a denial. */
+const TRY_AGAIN_CLOSE_CODE = 1013;
 
 /**
  * Discord's proxy serves the page at `https://<app id>.discordsays.com/` and forwards `/.proxy/…`
@@ -40,45 +51,53 @@ function routeOf(url: string | undefined): string {
 }
 
 /**
- * The Activity's server in the bot's process: the page, the code exchange, and the table sockets.
- * A socket is nobody until its access token names a person (GET /users/@me) who is in the Activity
- * instance it names (GET /applications/{app}/activity-instances/{id}); then it may only send intents.
+ * The Activity's server in the bot's process: the page, the code exchange, and the table sockets,
+ * on the shared edge (src/net/edge.ts). A socket is nobody until its access token names a person
+ * of this application (GET /oauth2/@me) who is in the Activity instance it names (GET
+ * /applications/{app}/activity-instances/{id}) in a guild the bot is in; then it may only send
+ * intents. Every Discord call a stranger can cause goes through SignIn's buckets.
  */
 export class TableServer {
-  readonly #server: Server;
-  readonly #sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  readonly #edge: Edge;
+  readonly #sockets = new EdgeSockets({ maxMessageBytes: MAX_BODY_BYTES, maxSocketsPerIp: 256 });
   readonly #files: Map<string, StaticFile>;
-  readonly #pinger: NodeJS.Timeout;
+  readonly #signIn: SignIn;
+  readonly #pageHeaders: Record<string, string>;
 
   constructor(private readonly deps: TableServerDeps) {
     this.#files = loadStaticFiles(deps.webRoot);
-    this.#server = createServer((request, response) => {
-      this.#handle(request, response).catch((error: unknown) => {
-        deps.log.error('an Activity request failed', { url: request.url, error });
-        if (!response.headersSent) response.writeHead(500).end();
-      });
+    this.#signIn = new SignIn(deps.api, deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS);
+    this.#pageHeaders = {
+      'Content-Security-Policy': contentSecurityPolicy({
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': deps.frameAncestors ?? DISCORD_FRAME_ANCESTORS,
+        'base-uri': ["'none'"],
+        'form-action': ["'none'"],
+      }),
+    };
+    this.#edge = openEdge({
+      name: 'the Activity',
+      log: deps.log,
+      // Every player arrives through Discord's proxy, from a few of its addresses.
+      limits: { maxConnectionsPerIp: 512 },
+      handle: (request, response) => this.#handle(request, response),
+      upgrade: (request, socket, head) => {
+        if (routeOf(request.url) !== 'ws') return refuseSocket(socket, 404, 'Not Found');
+        this.#sockets.accept(request, socket, head, (ws, upgraded) => this.#welcome(ws, upgraded));
+      },
     });
-    this.#server.on('upgrade', (request, socket, head) => {
-      if (routeOf(request.url) !== 'ws') {
-        socket.destroy();
-        return;
-      }
-      this.#sockets.handleUpgrade(request, socket, head, (ws) => this.#welcome(ws));
-    });
-    this.#pinger = setInterval(() => {
-      for (const ws of this.#sockets.clients) ws.ping();
-    }, PING_EVERY_MS);
-    this.#pinger.unref();
   }
 
-  listen(port: number, host = '0.0.0.0'): Promise<number> {
-    return listen(this.#server, port, host);
+  listen(port: number, host: string): Promise<number> {
+    return this.#edge.listen(port, host);
   }
 
   async close(): Promise<void> {
-    clearInterval(this.#pinger);
-    for (const ws of this.#sockets.clients) ws.close(1001);
-    await closeServer(this.#server);
+    this.#sockets.close();
+    await this.#edge.close();
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -100,63 +119,86 @@ export class TableServer {
     if (!file) return void response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
     response
       .writeHead(200, {
+        ...this.#pageHeaders,
         'Content-Type': file.contentType,
         'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
       })
       .end(file.body);
   }
 
   /** POST /api/token `{ code }`: the code exchanged with the client secret, which never leaves here. */
   async #token(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const code = readCode(await readBody(request));
-    const token = code ? await this.deps.api.exchangeCode(code) : undefined;
-    const body = token ? { access_token: token.access_token } : { error: 'invalid_grant' };
-    response.writeHead(token ? 200 : 400, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    const code = readCode((await readBody(request, MAX_BODY_BYTES)).toString('utf8'));
+    const token = code ? await this.#signIn.exchange(code, addressOf(request)) : 'refused';
+    const [status, body] =
+      token === 'busy'
+        ? [429, { error: 'slow_down' }]
+        : token === 'refused'
+          ? [400, { error: 'invalid_grant' }]
+          : [200, { access_token: token.access_token }];
+    response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   }
 
-  #welcome(ws: WebSocket): void {
+  #welcome(ws: WebSocket, request: IncomingMessage): SocketSession {
     const timeout = setTimeout(() => ws.close(DENIED_CLOSE_CODE, 'no hello'), HELLO_TIMEOUT_MS);
     let sitter: Sitter | undefined;
     let greeted = false;
-    ws.on('message', (raw: RawData) => {
-      const message = parseMessage(raw);
-      if (!message) return;
-      if (message.type === 'hello' && !greeted) {
-        greeted = true;
-        clearTimeout(timeout);
-        void this.#identify(ws, message).then((found) => {
-          sitter = found;
-        });
-      } else if (message.type === 'intent' && sitter) {
-        void this.deps.hub.intent(sitter, message.intent, message.version);
-      }
-    });
-    ws.on('close', () => clearTimeout(timeout));
+    return {
+      message: (raw: RawData, isBinary: boolean) => {
+        // The page sends JSON text only: a binary frame is not the page.
+        const message = isBinary ? undefined : parseMessage(raw);
+        if (!message) return;
+        if (message.type === 'hello' && !greeted) {
+          greeted = true;
+          clearTimeout(timeout);
+          void this.#identify(ws, message, addressOf(request)).then((found) => {
+            sitter = found;
+          });
+        } else if (message.type === 'intent' && sitter) {
+          void this.deps.hub.intent(sitter, message.intent, message.version);
+        }
+      },
+      close: () => clearTimeout(timeout),
+    };
   }
 
   /** Who the socket is, from Discord alone; a socket that is not in the instance is closed. */
-  async #identify(ws: WebSocket, hello: Extract<ClientMessage, { type: 'hello' }>): Promise<Sitter | undefined> {
-    const { api, languages, hub, serves } = this.deps;
-    const person = await api.person(hello.accessToken);
-    const tr = languages.translator(person?.locale);
-    if (!person) return deny(ws, tr.t('activity.sign-in-failed'));
-    const instance = await api.instance(hello.instanceId);
+  async #identify(
+    ws: WebSocket,
+    hello: Extract<ClientMessage, { type: 'hello' }>,
+    address: string,
+  ): Promise<Sitter | undefined> {
+    const { languages, hub, serves, isMember, log } = this.deps;
+    const answer = await this.#signIn.check(hello.accessToken, hello.instanceId, address);
+    if (answer.kind === 'busy') {
+      if (ws.readyState === ws.OPEN) ws.close(TRY_AGAIN_CLOSE_CODE, 'try again later');
+      return undefined;
+    }
+    if (answer.kind === 'refused') return this.#deny(ws, languages.english.t('activity.sign-in-failed'));
+    const { person, instance } = answer;
+    const tr = languages.translator(person.locale);
     if (!instance?.users.includes(person.id) || !instance.guildId) {
-      this.deps.log.info('a socket was refused a table', { user: person.id, instance: hello.instanceId });
-      return deny(ws, tr.t('activity.denied'));
+      log.info('a socket was refused a table', { user: person.id, instance: hello.instanceId });
+      return this.#deny(ws, tr.t('activity.denied'));
     }
     // A guild of another process's shards: its games run there, not here (serving-process.ts).
     if (!serves(instance.guildId)) {
-      this.deps.log.info('a table of a guild this process does not serve was refused', {
+      log.info('a table of a guild this process does not serve was refused', {
         user: person.id,
         guild: instance.guildId,
       });
-      return deny(ws, tr.t('activity.not-served'));
+      return this.#deny(ws, tr.t('activity.not-served'));
+    }
+    // A guild of this process's shards that the bot was never added to (or has left):
+    // nothing could be posted there.
+    if (!isMember(instance.guildId)) {
+      log.info('a table in a guild the bot is not in was refused', { user: person.id, guild: instance.guildId });
+      return this.#deny(ws, tr.t('activity.not-in-server'));
     }
     if (ws.readyState !== ws.OPEN) return undefined;
     const sitter: Sitter = {
       socket: ws,
+      send: (message) => this.#sockets.send(ws, JSON.stringify(message)),
       person: { id: person.id, name: person.global_name ?? person.username },
       guildId: instance.guildId,
       channelId: instance.channelId,
@@ -165,24 +207,18 @@ export class TableServer {
     await hub.sit(sitter);
     return sitter;
   }
+
+  #deny(ws: WebSocket, text: string): undefined {
+    const message: ServerMessage = { type: 'denied', text };
+    this.#sockets.send(ws, JSON.stringify(message));
+    if (ws.readyState === ws.OPEN) ws.close(DENIED_CLOSE_CODE, 'denied');
+    return undefined;
+  }
 }
 
-function deny(ws: WebSocket, text: string): undefined {
-  const message: ServerMessage = { type: 'denied', text };
-  if (ws.readyState === ws.OPEN) {
-    ws.send(JSON.stringify(message));
-    ws.close(DENIED_CLOSE_CODE, 'denied');
-  }
-  return undefined;
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of request) {
-    text += String(chunk);
-    if (text.length > MAX_BODY_BYTES) return '';
-  }
-  return text;
+/** The connection's own address: Discord's proxy hides the player's (docs/activity.md says what that means). */
+function addressOf(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? 'unknown';
 }
 
 function readCode(body: string): string | undefined {
@@ -194,37 +230,4 @@ function readCode(body: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-const INTENT_KINDS: ReadonlySet<string> = new Set([
-  'join',
-  'leave',
-  'start',
-  'keep',
-  'roll',
-  'choose',
-  'again',
-  'new-game',
-]);
-
-/** A message from the page, if it is one; anything else is ignored (the page never sends it). */
-function parseMessage(raw: RawData): ClientMessage | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(String(raw));
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const message = value as Record<string, unknown>;
-  if (message.type === 'hello') {
-    if (typeof message.accessToken !== 'string' || typeof message.instanceId !== 'string') return undefined;
-    return { type: 'hello', accessToken: message.accessToken, instanceId: message.instanceId };
-  }
-  if (message.type !== 'intent' || typeof message.version !== 'number') return undefined;
-  const intent = message.intent as Record<string, unknown> | null;
-  if (typeof intent !== 'object' || intent === null || !INTENT_KINDS.has(String(intent.kind))) return undefined;
-  if (intent.kind === 'keep' && !Number.isInteger(intent.die)) return undefined;
-  if (intent.kind === 'choose' && typeof intent.row !== 'string') return undefined;
-  return { type: 'intent', intent: intent as unknown as Intent, version: message.version };
 }

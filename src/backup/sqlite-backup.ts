@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { defaultMigrationsDir, loadMigrations } from '../store/index.js';
+import { createPrivateFile, makePrivateFolder } from '../store/sqlite/private-files.js';
 
 export interface BackupResult {
   readonly file: string;
@@ -70,14 +71,16 @@ export function verifyBackup(file: string, expected?: number): number {
  * A consistent copy of the live database `source` at `target`, taken with SQLite's online backup
  * while the bot keeps playing (never a file copy, which could catch a write half done). It is
  * written beside the target under a temporary name and renamed once it passed `verifyBackup`, so
- * a file under the final name is always a checked one.
+ * a file under the final name is always a checked one. Folder and file are owner-only (0700, 0600).
  */
 export async function backupSqlite(source: string, target: string): Promise<BackupResult> {
   if (path.resolve(source) === path.resolve(target)) throw new BackupError('the backup cannot overwrite the database');
   if (!fs.existsSync(source)) throw new BackupError(`there is no database at ${source} (DATABASE_PATH)`);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  makePrivateFolder(path.dirname(target));
   const partial = `${target}.partial`;
   fs.rmSync(partial, { force: true });
+  // Owner-only before a page is copied into it: the copy holds daily_secret as the database does.
+  createPrivateFile(partial);
   const db = new Database(source, { readonly: true, fileMustExist: true });
   let expected: number;
   try {

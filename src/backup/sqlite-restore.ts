@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { copyToPrivateFile, makePrivateFolder, sqliteFiles, tightenFiles } from '../store/sqlite/private-files.js';
 import { compactTime } from './backup-name.js';
 import { BackupError, verifyBackup } from './sqlite-backup.js';
 
@@ -45,18 +46,18 @@ export function restoreSqlite(backup: string, database: string, now = new Date()
     }
     replaced = `${database}.replaced-${compactTime(now)}`;
   }
-  fs.mkdirSync(path.dirname(database), { recursive: true });
+  makePrivateFolder(path.dirname(database));
   const incoming = `${database}.restoring`;
-  fs.copyFileSync(backup, incoming);
-  const handle = fs.openSync(incoming, 'r+');
-  fs.fsyncSync(handle);
-  fs.closeSync(handle);
+  // Owner-only whatever the backup's own mode (an older bot wrote them 0644): it holds daily_secret.
+  copyToPrivateFile(backup, incoming);
   if (replaced !== undefined) {
     fs.renameSync(database, replaced);
     // A clean close leaves none, but a WAL beside the restored file would be replayed into it.
     for (const suffix of ['-wal', '-shm']) {
       if (fs.existsSync(database + suffix)) fs.renameSync(database + suffix, replaced + suffix);
     }
+    // The replaced database, kept beside it, holds the secret too.
+    tightenFiles(sqliteFiles(replaced));
   }
   fs.renameSync(incoming, database);
   return { database, replaced, version };

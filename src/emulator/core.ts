@@ -160,7 +160,7 @@ export class EmulatorCore {
     addEmojiRoutes(router, this.emojis);
     addThreadRoutes(router, context);
     addInteractionRoutes(router, new InteractionResponder(context));
-    addOAuth2Routes(router, this.oauth2);
+    addOAuth2Routes(router, this.oauth2, this.world);
     addActivityInstanceRoutes(router, this.activities);
     this.http = new HttpFrontend({
       world: this.world,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
+import { DiscordError } from './errors.js';
 import { json, type RestResponse, type Router } from './http/router.js';
+import { applicationJson, currentUserJson } from './payloads.js';
 import type { World } from './world.js';
 
 /**
@@ -25,8 +27,16 @@ interface AccessToken extends Grant {
   expiresAt: number;
 }
 
+/** Who a live Bearer token names, for which application, until when. */
+export interface BearerGrant {
+  readonly appId: string;
+  readonly userId: string;
+  readonly scopes: readonly string[];
+  readonly expiresAt: number;
+}
+
 /** What a Bearer token resolves to: a person, a token past its time, or nothing known. */
-export type BearerLookup = { userId: string; scopes: readonly string[] } | 'expired' | undefined;
+export type BearerLookup = BearerGrant | 'expired' | undefined;
 
 /** OAuth2's error answer (RFC 6749 §5.2), which Discord gives in this shape rather than its usual one. */
 function oauthError(status: number, error: string, description: string): RestResponse {
@@ -74,7 +84,7 @@ export class OAuth2Grants {
     const found = this.#tokens.get(token);
     if (!found) return undefined;
     if (this.clock.now() >= found.expiresAt) return 'expired';
-    return { userId: found.userId, scopes: found.scopes };
+    return found;
   }
 
   /** POST /oauth2/token, grant_type authorization_code: the client authenticates, the code is spent. */
@@ -118,8 +128,20 @@ export class OAuth2Grants {
   }
 }
 
-export function addOAuth2Routes(router: Router, grants: OAuth2Grants): void {
+export function addOAuth2Routes(router: Router, grants: OAuth2Grants, world: World): void {
   router.add('POST', '/oauth2/token', (request) => grants.exchange(request.form, request.authorization), {
     auth: false,
+  });
+  // GET /oauth2/@me (docs/topics/oauth2.mdx, "Get Current Authorization Information"): Bearer only.
+  // It names the application the token was minted for, which /users/@me does not.
+  router.add('GET', '/oauth2/@me', (request) => {
+    const grant = request.bearer;
+    if (!grant) throw DiscordError.unauthorized();
+    return json({
+      application: applicationJson(world, world.requireApplication(grant.appId)),
+      scopes: grant.scopes,
+      expires: new Date(grant.expiresAt).toISOString(),
+      ...(grant.scopes.includes('identify') ? { user: currentUserJson(world.requireUser(grant.userId)) } : {}),
+    });
   });
 }

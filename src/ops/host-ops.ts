@@ -1,9 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Shard, ShardingManager } from 'discord.js';
-import { AggregatorRegistry, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { ConfigError } from '../config-error.js';
 import type { Logger } from '../log.js';
 import type { ShardSet } from '../sharding/guild-ownership.js';
+import { hostMetrics, LAUNCHER_LABELS } from './host-metrics.js';
 import type { OpsConfig } from './ops-config.js';
 import { type OpsServer, startOpsServer } from './ops-server.js';
 import { type CheckResult, type ReadinessReport, report } from './readiness.js';
@@ -18,8 +19,9 @@ type What = OpsQuestion['what'];
  * The sharded launcher's side of the operators listener: one /readyz and one /metrics for the host.
  * Each shard's process answers from its own registry and checks over the ShardingManager's IPC
  * channel (see shard-messages.ts); counters are summed across shards (prom-client's
- * AggregatorRegistry), per-shard gauges keep their `shard` label. A shard whose process is dead or
- * does not answer makes /readyz 503 until it is back.
+ * AggregatorRegistry), per-shard gauges keep their `shard` label, and the launcher's own series stand
+ * beside them with `role="launcher"` (host-metrics.ts). A shard whose process is dead or does not
+ * answer makes /readyz 503 until it is back.
  */
 export class HostOps {
   private server: OpsServer | undefined;
@@ -33,7 +35,9 @@ export class HostOps {
     private readonly shards: ShardSet,
     private readonly log: Logger,
   ) {
-    collectDefaultMetrics({ register: this.hostRegistry, prefix: 'crag_launcher_' });
+    // Node's metrics under their standard names, as the shards' are; role="launcher" sets them apart.
+    this.hostRegistry.setDefaultLabels(LAUNCHER_LABELS);
+    collectDefaultMetrics({ register: this.hostRegistry });
     const running = (id: number) => this.liveProcess(id) !== undefined;
     new Gauge({
       name: 'crag_shard_process_up',
@@ -51,11 +55,10 @@ export class HostOps {
     this.server = await startOpsServer(
       listen,
       { readiness: () => this.readiness(), metrics: () => this.metrics() },
-      (error) => this.log.warn('the operators listener failed to answer', { error }),
+      this.log,
     ).catch((error: unknown) => {
       throw new ConfigError(`cannot listen on OPS_HOST ${host} OPS_PORT ${port}: ${(error as Error).message}`);
     });
-    this.log.info('operators listener up', { host, port: this.server.port });
   }
 
   async close(): Promise<void> {
@@ -84,8 +87,8 @@ export class HostOps {
   private async metrics(): Promise<{ contentType: string; body: string }> {
     const answers = await Promise.all(this.shards.ids.map((id) => this.ask(id, 'metrics')));
     const fromShards = answers.flatMap((answer) => (answer && 'metrics' in answer ? [answer.metrics] : []));
-    const aggregated = AggregatorRegistry.aggregate([...fromShards, await this.hostRegistry.getMetricsAsJSON()]);
-    return { contentType: aggregated.contentType, body: await aggregated.metrics() };
+    const merged = await hostMetrics(fromShards, await this.hostRegistry.getMetricsAsJSON());
+    return { contentType: merged.contentType, body: await merged.metrics() };
   }
 
   private liveProcess(id: number): ChildProcess | undefined {

@@ -151,9 +151,13 @@ export function watch(live: MetricSources): void {
 
 let defaultsOn = false;
 
-/** Node's process metrics (CPU, memory, event loop lag, handles), once per process. */
+/**
+ * Node's process metrics (CPU, memory, event loop lag, handles), once per process, under their
+ * standard names (`process_cpu_seconds_total`, `nodejs_eventloop_lag_seconds`): stock Node.js
+ * dashboards and alerts look for those. Only the bot's own metrics carry `crag_`.
+ */
 export function collectProcessMetrics(): void {
   if (defaultsOn) return;
   defaultsOn = true;
-  collectDefaultMetrics({ register: registry, prefix: 'crag_' });
+  collectDefaultMetrics({ register: registry });
 }

@@ -89,11 +89,10 @@ export async function startOps(setting: OpsSetting, store: GameStore): Promise<R
         readiness,
         metrics: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
       },
-      (error) => log.warn('the operators listener failed to answer', { error }),
+      log,
     ).catch((error: unknown) => {
       throw new ConfigError(`cannot listen on OPS_HOST ${host} OPS_PORT ${port}: ${(error as Error).message}`);
     });
-    log.info('operators listener up', { host: config.listen.host, port: server.port });
   }
 
   let backups: BackupScheduler | undefined;

@@ -9,18 +9,6 @@ export const ACTIVITY_PREFIX = '/activity/';
 /** What the page's stand-in for the Discord client asks the playground (the emulator's side of Discord). */
 const TABLE_API = '/api/table/';
 
-/** A free port on 127.0.0.1 for the bot's Activity server (ACTIVITY_PORT). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * The playground's voice channel, "Crag table", and what the Discord client does for an Activity
  * in it: launching it (the App Launcher), the OAuth2 code of `authorize`, the user `authenticate`

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
-import { type WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
 import {
   type ChannelHandle,
   type EmulatedMessage,
@@ -11,6 +11,7 @@ import {
   type MessageInfo,
 } from '../emulator/index.js';
 import { CONTENT_LIMIT } from '../emulator/validation/message-body.js';
+import { EdgeSockets, type SocketSession } from '../net/sockets.js';
 import { parseClientAction } from './client-action.js';
 import { MessagePace } from './message-pace.js';
 import type { PlaygroundLocales } from './playground-locales.js';
@@ -44,7 +45,13 @@ interface Viewer {
  * virtual users — the same path the end-to-end tests use.
  */
 export class LiveChannel {
-  readonly #server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // A page of one person in a few tabs, all from 127.0.0.1; a person clicks and types far below the rate.
+  readonly #sockets = new EdgeSockets({
+    maxMessageBytes: MAX_FRAME_BYTES,
+    maxUnsentBytes: MAX_UNSENT_BYTES,
+    maxSocketsPerIp: 64,
+    idleTimeoutMs: 24 * 60 * 60_000,
+  });
   readonly #viewers = new Set<Viewer>();
   readonly #pace = new MessagePace();
   readonly #channels: readonly PageChannel[];
@@ -61,8 +68,6 @@ export class LiveChannel {
       { id: world.channel.id, name: world.channel.name, kind: 'text' },
       { id: voice.id, name: voice.name, kind: 'voice' },
     ];
-    // With noServer nothing should reach it, but an 'error' with no listener would end the process.
-    this.#server.on('error', () => undefined);
     const forward = (message: EmulatedMessage, info: MessageInfo) =>
       this.#toViewersOf(info, { type: 'message', message: asApiMessage(message) });
     discord.on('messageCreate', forward);
@@ -71,7 +76,7 @@ export class LiveChannel {
   }
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.#server.handleUpgrade(request, socket, head, (ws) => this.#connect(ws, request));
+    this.#sockets.accept(request, socket, head, (ws, upgraded) => this.#connect(ws, upgraded));
   }
 
   setBotStatus(status: BotStatus): void {
@@ -82,21 +87,24 @@ export class LiveChannel {
 
   /** After (re)registration the pages offer the new commands. */
   commandsChanged(): void {
-    for (const viewer of this.#viewers) send(viewer.socket, { type: 'commands', commands: this.#commands(viewer) });
+    for (const viewer of this.#viewers)
+      this.#send(viewer.socket, { type: 'commands', commands: this.#commands(viewer) });
   }
 
   /** Closes every page's socket with "going away": the pages reconnect to the next playground. */
   close(): void {
-    for (const viewer of this.#viewers) viewer.socket.close(1001, 'the playground is stopping');
-    this.#server.close();
+    this.#sockets.close(1001, 'the playground is stopping');
   }
 
-  #connect(socket: WebSocket, request: IncomingMessage): void {
+  #connect(socket: WebSocket, request: IncomingMessage): SocketSession {
     const query = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams;
     const wanted = query.get('as')?.trim().toLowerCase();
     // `?channel=voice` shows the voice channel's chat (by kind: its id changes at each start); else #crag.
     const channel = this.#channels.find((candidate) => candidate.kind === query.get('channel')) ?? this.#channels[0];
-    if (!channel) return;
+    if (!channel) {
+      socket.close(1011, 'no channel');
+      return { message: () => undefined };
+    }
     const people = this.locales.people;
     const person =
       people.find((candidate) => candidate.username.toLowerCase() === wanted) ??
@@ -104,20 +112,6 @@ export class LiveChannel {
       this.world.owner;
     const viewer: Viewer = { socket, personId: person.id, channelId: channel.id };
     this.#viewers.add(viewer);
-    socket.on('close', () => this.#viewers.delete(viewer));
-    // A broken frame (unmasked, too large, bad UTF-8…) or a reset connection: ws closes this one
-    // socket itself; without a listener the 'error' event would end the whole playground.
-    socket.on('error', () => socket.terminate());
-    socket.on('message', (data) => {
-      const action = parseClientAction(data.toString());
-      if (!action) {
-        socket.close(1003, 'not a playground action');
-        return;
-      }
-      void this.#perform(this.locales.person(person.id) ?? person, channel.id, action).then((result) =>
-        send(socket, { type: 'result', requestId: action.requestId, result }),
-      );
-    });
     const hello: Hello = {
       type: 'hello',
       you: person,
@@ -132,7 +126,20 @@ export class LiveChannel {
       botStatus: this.#botStatus,
       messageLimit: CONTENT_LIMIT,
     };
-    send(socket, hello);
+    this.#send(socket, hello);
+    return {
+      message: (data) => {
+        const action = parseClientAction(data.toString());
+        if (!action) {
+          socket.close(1003, 'not a playground action');
+          return;
+        }
+        void this.#perform(this.locales.person(person.id) ?? person, channel.id, action).then((result) =>
+          this.#send(socket, { type: 'result', requestId: action.requestId, result }),
+        );
+      },
+      close: () => this.#viewers.delete(viewer),
+    };
   }
 
   async #perform(person: Person, channel: string, action: ClientAction): Promise<ActionResult> {
@@ -211,25 +218,20 @@ export class LiveChannel {
   #toViewersOf(info: MessageInfo, event: ServerEvent): void {
     for (const viewer of this.#viewers) {
       if (info.channelId !== viewer.channelId) continue;
-      if (info.visibleTo === null || info.visibleTo === viewer.personId) send(viewer.socket, event);
+      if (info.visibleTo === null || info.visibleTo === viewer.personId) this.#send(viewer.socket, event);
     }
   }
 
+  #send(socket: WebSocket, event: ServerEvent): void {
+    this.#sockets.send(socket, JSON.stringify(event));
+  }
+
   #broadcast(event: ServerEvent): void {
-    for (const viewer of this.#viewers) send(viewer.socket, event);
+    for (const viewer of this.#viewers) this.#send(viewer.socket, event);
   }
 }
 
 /** The emulator's messages are Discord's REST JSON; the page reads them with discord-api-types. */
 function asApiMessage(message: EmulatedMessage): APIMessage {
   return message as unknown as APIMessage;
-}
-
-function send(socket: WebSocket, event: ServerEvent): void {
-  if (socket.readyState !== socket.OPEN) return;
-  if (socket.bufferedAmount > MAX_UNSENT_BYTES) {
-    socket.terminate();
-    return;
-  }
-  socket.send(JSON.stringify(event));
 }

@@ -1,9 +1,11 @@
-import fs from 'node:fs';
 import { ConfigError } from '../config.js';
 import { type Emulator, startEmulator } from '../emulator/index.js';
 import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError } from '../env.js';
+import { createLogger } from '../log.js';
+import { freePort } from '../net/free-port.js';
 import { registerCommands } from '../register-commands.js';
-import { ActivityHost, freePort } from './activity-host.js';
+import { makePrivateFolder } from '../store/sqlite/private-files.js';
+import { ActivityHost } from './activity-host.js';
 import { bannerLines } from './banner.js';
 import { BotSupervisor } from './bot-supervisor.js';
 import { waitForLeftoverBot } from './leftover-bot.js';
@@ -50,6 +52,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
     emulatorPort: discord.port,
     live: () => live,
     activity: () => activity,
+    // The banner below says where the page is; the edge adds only what went wrong.
+    log: createLogger('warn'),
   });
   try {
     await web.listen(settings.port);
@@ -64,7 +68,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   }
   for (const line of bannerLines(`http://127.0.0.1:${web.port}`, databaseLine(settings.database, env))) say(line);
 
-  fs.mkdirSync(settings.dataDir, { recursive: true });
+  // Its database holds daily_secret as the bot's does (docs/operating.md): owner-only.
+  makePrivateFolder(settings.dataDir);
   const leftover = await waitForLeftoverBot(paths.botPidFile, BOT_ENTRY, (pid) =>
     say(`Waiting for the bot of an earlier playground (pid ${pid}) to stop…`),
   );
@@ -108,6 +113,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
       DISCORD_API_URL: discord.apiUrl,
       // The Activity in the voice channel "Crag table", reached through the page's origin.
       ACTIVITY_PORT: String(activityPort),
+      // The page frames the Activity from its own origin, as Discord's client does from discord.com.
+      ACTIVITY_FRAME_ANCESTORS: `http://127.0.0.1:${web.port} http://localhost:${web.port}`,
       DISCORD_CLIENT_SECRET: discord.clientSecret(app.id),
     },
   });

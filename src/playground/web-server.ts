@@ -1,5 +1,6 @@
-import http from 'node:http';
-import { closeServer, listen } from '../net/listen.js';
+import type http from 'node:http';
+import type { Logger } from '../log.js';
+import { type Edge, openEdge, refuseSocket } from '../net/edge.js';
 import type { ActivityHost } from './activity-host.js';
 import { isCdnPath, proxyCdn } from './cdn-proxy.js';
 import type { LiveChannel } from './live-channel.js';
@@ -22,6 +23,7 @@ export interface WebServerDeps {
   live(): LiveChannel | null;
   /** The voice channel's Activity (activity-host.ts), once the world is ready. */
   activity?: () => ActivityHost | null;
+  readonly log: Logger;
 }
 
 /** Only this page's own script, styles and socket; images may come from here or (embeds) from anywhere. */
@@ -39,8 +41,6 @@ function securityHeaders(port: number): http.OutgoingHttpHeaders {
       "base-uri 'none'",
       "form-action 'none'",
     ].join('; '),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
 }
@@ -50,25 +50,26 @@ function securityHeaders(port: number): http.OutgoingHttpHeaders {
  * Every request and upgrade from anywhere but this page is refused (see origin-policy.ts).
  */
 export class WebServer {
-  readonly #server: http.Server;
+  readonly #edge: Edge;
   #port = 0;
 
   constructor(private readonly deps: WebServerDeps) {
-    this.#server = http.createServer((request, response) => this.#handle(request, response));
-    this.#server.on('upgrade', (request, socket, head) => {
-      // Node hands an upgrading socket over without its own error listener: a reset connection
-      // would otherwise be an unhandled 'error' that ends the playground.
-      socket.on('error', () => socket.destroy());
-      const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-      const verdict = checkOrigin(headersOf(request), this.#port, 'websocket');
-      const live = deps.live();
-      if (verdict.allowed && deps.activity?.()?.upgrade(request, socket, head)) return;
-      if (!verdict.allowed || pathname !== LIVE_PATH || !live) {
-        const status = !verdict.allowed ? '403 Forbidden' : !live ? '503 Service Unavailable' : '404 Not Found';
-        socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-        return;
-      }
-      live.handleUpgrade(request, socket, head);
+    this.#edge = openEdge({
+      name: 'the playground',
+      log: deps.log,
+      // The page, its images, its socket and the Activity's iframe, in a few tabs: all from 127.0.0.1.
+      limits: { maxConnectionsPerIp: 256 },
+      handle: (request, response) => this.#handle(request, response),
+      upgrade: (request, socket, head) => {
+        const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+        const verdict = checkOrigin(headersOf(request), this.#port, 'websocket');
+        const live = deps.live();
+        if (verdict.allowed && deps.activity?.()?.upgrade(request, socket, head)) return;
+        if (!verdict.allowed) return refuseSocket(socket, 403, 'Forbidden');
+        if (!live) return refuseSocket(socket, 503, 'Service Unavailable');
+        if (pathname !== LIVE_PATH) return refuseSocket(socket, 404, 'Not Found');
+        live.handleUpgrade(request, socket, head);
+      },
     });
   }
 
@@ -78,7 +79,7 @@ export class WebServer {
 
   async listen(port: number): Promise<number> {
     try {
-      this.#port = await listen(this.#server, port, '127.0.0.1');
+      this.#port = await this.#edge.listen(port, '127.0.0.1');
       return this.#port;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -87,7 +88,7 @@ export class WebServer {
   }
 
   close(): Promise<void> {
-    return closeServer(this.#server);
+    return this.#edge.close();
   }
 
   #handle(request: http.IncomingMessage, response: http.ServerResponse): void {

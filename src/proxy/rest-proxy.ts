@@ -1,10 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { populateErrorResponse, populateSuccessfulResponse } from '@discordjs/proxy';
 // The same module instance as @discordjs/proxy's (its error helpers test `instanceof`), not
 // discord.js's CommonJS copy.
 import { DefaultRestOptions, REST, type RequestMethod, type RouteLike } from '@discordjs/rest';
 import { RequestBudget } from '../bot/request-budget.js';
 import type { Logger } from '../log.js';
+import { BodyTooLargeError, readBody } from '../net/body.js';
+import { type Edge, openEdge } from '../net/edge.js';
+import { API_HEADERS } from '../net/security-headers.js';
 
 export interface RestProxyOptions {
   /** Discord's REST base without version: https://discord.com/api, or an emulator's. */
@@ -23,10 +26,26 @@ function isInteractionRoute(route: string, request: IncomingMessage): boolean {
   return !request.headers.authorization && /^\/(interactions|webhooks)\//.test(route);
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/**
+ * Discord's own cap on a request (25 MiB, answered 413 / 40005 "Request entity too large") holds
+ * on the routes that carry files: messages, webhooks and interaction callbacks, and threads with
+ * a first message. Every other route takes JSON far smaller; its largest here, a bulk overwrite of
+ * the commands in every catalogue, is a few hundred kilobytes, and an application emoji (256 KiB
+ * as a data URI) about 350: 1 MiB leaves room and keeps a stranger's body small.
+ */
+export const FILE_ROUTE_MAX_BYTES = 25 * 1024 * 1024;
+export const JSON_ROUTE_MAX_BYTES = 1024 * 1024;
+/** Bodies held at once across every request: past it a request is told to come back (503). */
+export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+function bodyLimitOf(route: string): number {
+  return /\/(messages|webhooks|interactions|threads)(\/|$)/.test(route) ? FILE_ROUTE_MAX_BYTES : JSON_ROUTE_MAX_BYTES;
+}
+
+/** Discord's answer to a body over its cap, in its own shape. */
+function tooLarge(response: ServerResponse): void {
+  response.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+  response.end(JSON.stringify({ message: 'Request entity too large', code: 40005 }));
 }
 
 /**
@@ -50,7 +69,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  * Successful answers lose their X-RateLimit headers (populateSuccessfulResponse): the bots behind
  * the proxy then never wait for a bucket themselves; the proxy does it for all of them.
  */
-export function createRestProxy(options: RestProxyOptions): Server {
+export function createRestProxy(options: RestProxyOptions): Edge {
   const budget = new RequestBudget(options.globalPerSecond);
   const botRequests = new REST({
     api: options.upstream,
@@ -71,6 +90,8 @@ export function createRestProxy(options: RestProxyOptions): Server {
     );
   }
 
+  /** What the requests under way have declared they send (Content-Length); chunked bodies count in their cap. */
+  let buffered = 0;
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://proxy');
     const fullRoute = url.pathname.replace(/^\/api(\/v\d+)?/, '') as RouteLike;
@@ -79,7 +100,23 @@ export function createRestProxy(options: RestProxyOptions): Server {
     if (request.headers.authorization) headers.authorization = request.headers.authorization;
     const reason = request.headers['x-audit-log-reason'];
     if (typeof reason === 'string') headers['x-audit-log-reason'] = reason;
-    const body = await readBody(request);
+    const limit = bodyLimitOf(fullRoute);
+    const declared = Number(request.headers['content-length']) || 0;
+    if (declared > limit) return tooLarge(response);
+    if (buffered + Math.max(declared, 0) > MAX_BUFFERED_BYTES) {
+      response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', Connection: 'close' });
+      return void response.end(JSON.stringify({ message: 'The proxy is holding too many bodies', code: 0 }));
+    }
+    let body: Buffer;
+    buffered += declared;
+    try {
+      body = await readBody(request, limit);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return tooLarge(response);
+      throw error;
+    } finally {
+      buffered -= declared;
+    }
     const rest = isInteractionRoute(fullRoute, request) ? interactionRequests : botRequests;
     try {
       const answer = await rest.queueRequest({
@@ -104,11 +141,12 @@ export function createRestProxy(options: RestProxyOptions): Server {
     }
   };
 
-  return createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      options.log.error('the proxy failed to answer a request', { error });
-      if (!response.headersSent) response.statusCode = 500;
-      response.end();
-    });
+  return openEdge({
+    name: 'the REST proxy',
+    log: options.log,
+    headers: API_HEADERS,
+    // Every process of the bot, on every host, sends through here: a few hundred connections.
+    limits: { maxConnectionsPerIp: 512, maxConnections: 2_048, requestTimeoutMs: 120_000 },
+    handle,
   });
 }

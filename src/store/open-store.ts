@@ -1,6 +1,7 @@
 import type { GameStore } from './game-store.js';
 import type { PostgresStoreOptions } from './postgres/open-store.js';
 import { openSqliteStore } from './sqlite/open-store.js';
+import type { Tightened } from './sqlite/private-files.js';
 
 /** Which database holds the games, as the configuration names it. */
 export type StoreLocation =
@@ -12,6 +13,8 @@ export interface OpenStoreOptions {
   readonly onBackgroundError?: (message: string, error: Error) => void;
   /** Which guilds' games this process may keep in memory (a shard's own; see PostgresStoreOptions). */
   readonly cacheGuild?: (guildId: string) => boolean;
+  /** SQLite: told when files of the database were readable by others and were made owner-only (or could not be). */
+  readonly onTightened?: (result: Tightened) => void;
 }
 
 /**
@@ -28,7 +31,7 @@ export async function openPostgresStore(url: string, options?: PostgresStoreOpti
  * message that says what to do, when the database cannot or should not be used.
  */
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<GameStore> {
-  const { onBackgroundError, cacheGuild } = options;
+  const { onBackgroundError, cacheGuild, onTightened } = options;
   const common = cacheGuild ? { cacheGuild } : {};
   /** The backend's own failure callback, told to onBackgroundError with what the store does about it. */
   const told = (consequence: string) =>
@@ -38,5 +41,9 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
     return openPostgresStore(location.url, { ...common, ...(onConnectionError ? { onConnectionError } : {}) });
   }
   const onCheckpointError = told('background WAL checkpoints stopped; SQLite checkpoints inline');
-  return openSqliteStore(location.path, { ...common, ...(onCheckpointError ? { onCheckpointError } : {}) });
+  return openSqliteStore(location.path, {
+    ...common,
+    ...(onCheckpointError ? { onCheckpointError } : {}),
+    ...(onTightened ? { onTightened } : {}),
+  });
 }

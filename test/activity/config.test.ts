@@ -11,8 +11,24 @@ describe('readActivityConfig', () => {
   test('a port and the client secret', () => {
     expect(readActivityConfig({ ACTIVITY_PORT: '8090', DISCORD_CLIENT_SECRET: ' s3cret ' })).toEqual({
       port: 8090,
+      host: '127.0.0.1',
       clientSecret: 's3cret',
+      frameAncestors: undefined,
     });
+  });
+
+  test('ACTIVITY_HOST and ACTIVITY_FRAME_ANCESTORS, and a frame ancestor that is not an origin', () => {
+    const env = { ACTIVITY_PORT: '8090', DISCORD_CLIENT_SECRET: 's' };
+    expect(
+      readActivityConfig({
+        ...env,
+        ACTIVITY_HOST: '0.0.0.0',
+        ACTIVITY_FRAME_ANCESTORS: 'http://127.0.0.1:3000 http://localhost:3000',
+      }),
+    ).toMatchObject({ host: '0.0.0.0', frameAncestors: ['http://127.0.0.1:3000', 'http://localhost:3000'] });
+    expect(() => readActivityConfig({ ...env, ACTIVITY_FRAME_ANCESTORS: "'self'; script-src *" })).toThrow(
+      /ACTIVITY_FRAME_ANCESTORS/,
+    );
   });
 
   test('a port without the secret, or a port that is not one, is a configuration error naming the fix', () => {

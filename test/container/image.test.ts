@@ -91,6 +91,9 @@ describe.skipIf(!HAS_PODMAN)(`the container image, built and run with podman${WH
   it('carries no tests, bench or playground page, runs as a non-root user, and has a HEALTHCHECK', async () => {
     const uid = await podman(['run', '--rm', '--no-healthcheck', ...LIMITS, IMAGE, 'id', '-u']);
     expect(uid).not.toBe('0');
+    // The data folder is the bot's alone: the database and its backups hold daily_secret.
+    const data = await podman(['run', '--rm', '--no-healthcheck', ...LIMITS, IMAGE, 'stat', '-c', '%a %U', '/data']);
+    expect(data).toBe('700 node');
     const app = (await podman(['run', '--rm', '--no-healthcheck', ...LIMITS, IMAGE, 'ls', '-A', '/app'])).split('\n');
     expect(app.sort()).toEqual(['assets', 'data', 'dist', 'locales', 'migrations', 'node_modules', 'package.json']);
     const built = (await podman(['run', '--rm', '--no-healthcheck', ...LIMITS, IMAGE, 'ls', '/app/dist'])).split('\n');
@@ -136,6 +139,21 @@ describe.skipIf(!HAS_PODMAN)(`the container image, built and run with podman${WH
     expect(stoppedInS).toBeLessThan(GRACE_S);
     // 0: it stopped by itself, cleanly, not killed at the end of the grace (137).
     expect(await podman(['inspect', '--format', '{{.State.ExitCode}}', `crag-test-${process.pid}-1`])).toBe('0');
+
+    const database = await podman([
+      'run',
+      '--rm',
+      '--no-healthcheck',
+      ...LIMITS,
+      '--volume',
+      `${volume}:/data`,
+      IMAGE,
+      'stat',
+      '-c',
+      '%a',
+      '/data/crag.sqlite',
+    ]);
+    expect(database).toBe('600');
 
     await start(`crag-test-${process.pid}-2`);
     const { samples } = await scrape(opsPort);

@@ -73,7 +73,7 @@ describe('the Activity under npm run start:sharded', () => {
   });
 
   it('is served by the process of shard 0 alone; the other says so once and leaves the port', () => {
-    const served = launcher.logs.filter((line) => line.message === 'the Activity is served');
+    const served = launcher.logs.filter((line) => line.message === 'the Activity listening');
     expect(served).toEqual([expect.objectContaining({ port, shards: [0] })]);
     const left = launcher.logs.filter((line) =>
       line.message.startsWith('the Activity is served by the process of shard 0'),

@@ -169,7 +169,11 @@ describe('speaking the players’ language', () => {
     expect(answers).toHaveLength(4);
     for (const answer of answers) expect(cyrillicWords(answer), shownText(answer)).toEqual([]);
     const everyone = transcript.publicIn(channel);
-    expect(everyone.length).toBeGreaterThan(8);
+    // How many drawings the board makes depends on how edits coalesce under load, so the
+    // check names the public messages that must be among them rather than counting them.
+    expect(everyone.some((message) => title(message) === 'Крэг · открыта новая игра')).toBe(true);
+    expect(everyone.some((message) => description(message).includes('Борис **0** (не в игре)'))).toBe(true);
+    expect(everyone.some((message) => title(message) === 'Крэг · игра окончена')).toBe(true);
     for (const message of everyone) expect(latinWords(message), shownText(message)).toEqual([]);
     expect(world.discord.problems).toEqual([]);
     expect(world.bot.errors()).toEqual([]);

@@ -79,6 +79,17 @@ describe('the sharded launcher serves one operators listener for all its shards'
     expect(total(samples, 'crag_games', { status: 'lobby' })).toBe(channels.length);
   });
 
+  it('serves Node’s metrics under their standard names, the launcher’s own apart by role="launcher"', async () => {
+    const { samples } = await scrape(port);
+    const labelsOf = (name: string) => samples.filter((sample) => sample.name === name).map((sample) => sample.labels);
+    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes']) {
+      // The shards' processes summed, and the launcher's beside them.
+      expect(labelsOf(name), name).toEqual([{}, { role: 'launcher' }]);
+    }
+    expect(labelsOf('process_start_time_seconds')).toEqual([{ role: 'launcher' }]);
+    expect(samples.filter((sample) => /^crag_(launcher_|process_|nodejs_)/.test(sample.name))).toEqual([]);
+  });
+
   it('is 503 while a shard is dead, and 200 once it is back', async () => {
     const victim = launcher.logs.findLast((line) => line.message === 'shard process started' && line.shard === 1);
     process.kill(victim?.pid as number, 'SIGKILL');

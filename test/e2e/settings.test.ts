@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
+import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { part, requireControl, texts } from '../../harness/board.js';
 import { PART } from '../../src/bot/render/parts.js';
 import { CommandPermissionType, ImpossibleActionError, type InteractionOutcome } from '../../src/emulator/index.js';
 import { createDatabase, withClient } from '../support/postgres-databases.js';
+import { readDatabase } from './support/database.js';
 import { playToTheEnd } from './support/play.js';
 import { type OptionValue, Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
@@ -219,6 +221,81 @@ describe('house rules (/crag-settings)', () => {
     const history = shown.slice(shown.indexOf('**Last changes**')).split('\n').slice(1);
     expect(history).toHaveLength(10);
     expect(history[0]).toContain(`<@${alice}> Who starts games: anyone → <@&${regulars.id}>`);
+  });
+
+  describe('a reset confirmation is checked when it is pressed', () => {
+    let carol: string;
+    let managers: { id: string };
+    const auditRows = () =>
+      readDatabase(world.dbPath, (db) => db.prepare('SELECT COUNT(*) AS n FROM settings_changes').get()) as {
+        n: number;
+      };
+
+    /** carol asks for a reset and gets the confirmation button; the id of its message. */
+    async function askReset(): Promise<string> {
+      const asked = await settings(carol, 'reset');
+      expect(asked, asked.error ?? '').toMatchObject({ ack: 'reply', ephemeral: true });
+      const message = asked.message;
+      if (!message) throw new Error('no confirmation');
+      return message.id;
+    }
+
+    /** Nothing was wiped: the house rules still stand, and no audit row was written. */
+    async function expectIntact(rowsBefore: number): Promise<void> {
+      expect(said(await settings(alice, 'show'))).toContain('**Rerolls**: 2 · set by');
+      expect(auditRows().n).toBe(rowsBefore);
+    }
+
+    beforeAll(() => {
+      carol = world.person(2).id;
+      managers = world.discord.createRole(world.guild.id, {
+        name: 'Managers',
+        permissions: PermissionFlagsBits.ManageGuild,
+      });
+      world.discord.assignRole(world.guild.id, carol, managers.id);
+      // Refusals come in the reader's language.
+      world.discord.setUserLocale(carol, 'ru');
+    });
+
+    it('refuses a press more than 5 minutes after the question', async () => {
+      const rowsBefore = auditRows().n;
+      const message = await askReset();
+      world.discord.advanceClock(5 * 60 * 1000 + 1_000);
+      const pressed = await world.discord.clickButton({ user: carol, message, label: 'Сбросить все настройки' });
+      expectRefused(pressed, /Срок этого подтверждения истёк/);
+      await expectIntact(rowsBefore);
+    });
+
+    it('refuses a button drawn before confirmations carried their time', async () => {
+      const rowsBefore = auditRows().n;
+      const message = await askReset();
+      const pressed = await world.discord.sendRawInteraction({
+        user: carol,
+        type: 3,
+        message,
+        data: { custom_id: `crag-settings:1:reset:${carol}`, component_type: 2 },
+      });
+      expectRefused(pressed, /Срок этого подтверждения истёк/);
+      await expectIntact(rowsBefore);
+    });
+
+    it('refuses the old confirmation of a member who has lost Manage Server since', async () => {
+      const rowsBefore = auditRows().n;
+      const message = await askReset();
+      world.discord.setRolePermissions(world.guild.id, managers.id, 0n);
+      const pressed = await world.discord.clickButton({ user: carol, message, label: 'Сбросить все настройки' });
+      expectRefused(pressed, /«Управлять сервером»/);
+      await expectIntact(rowsBefore);
+      // Without Manage Server she is not even asked, wherever Integrations let her run the command.
+      world.discord.setCommandPermissions({
+        app: world.app.id,
+        guild: world.guild.id,
+        command: 'crag-settings',
+        permissions: [{ id: managers.id, type: CommandPermissionType.Role, permission: true }],
+      });
+      expectRefused(await settings(carol, 'reset'), /«Управлять сервером»/);
+      await expectIntact(rowsBefore);
+    });
   });
 
   it('resets everything after a confirmation', async () => {

@@ -41,18 +41,18 @@ function nextGame(
 /**
  * Opens the next game of the series for a player of the finished `game` (as drawn at `version`):
  * from the button under the standings, or from the Activity's table. Starting the next game is
- * starting a game: the server's channel and role rules hold for `starter` as for /crag start.
+ * starting a game: the server's channel and role rules hold for the starter as for /crag start.
+ * `starter` is asked last, after every check that needs no one: at the table it is a request to
+ * Discord, which a refused press must not cost (issue 40, finding 3).
  */
 export async function openNextGame(
   ctx: BotContext,
   game: StoredGame,
   version: number,
   player: { playerId: string; name: string },
-  starter: Starter,
+  starter: () => Starter | Promise<Starter>,
 ): Promise<Changed> {
   const no = (refusal: Refusal): Changed => ({ ok: false, ...refusal });
-  const barred = mayStartHere(starter, await ctx.houseRules.settingsOf(game.guildId));
-  if (barred) return no(barred);
   if (game.state.status !== 'finished' || version !== game.state.version)
     return no(refused('refusal.again-not-finished'));
   const seated = game.state.seats.some(
@@ -63,6 +63,8 @@ export async function openNextGame(
   if (!next) return no(refused('refusal.again-nobody'));
   const wait = ctx.cooldowns.check('again', player.playerId);
   if (wait) return no(wait);
+  const barred = mayStartHere(await starter(), await ctx.houseRules.settingsOf(game.guildId));
+  if (barred) return no(barred);
   const opened = await ctx.flow.open(
     {
       guildId: game.guildId,
@@ -92,7 +94,7 @@ export async function playAgain(
     game,
     version,
     { playerId: interaction.user.id, name: displayName(interaction) },
-    starterOf(interaction),
+    () => starterOf(interaction),
   );
   if (!opened.ok) return opened;
   await showNextGame(ctx, interaction, game, opened.game);

@@ -1,3 +1,4 @@
+import type { BearerGrant } from '../oauth2.js';
 import type { UploadedFile } from '../validation/message-body.js';
 import type { ApplicationRecord } from '../world.js';
 
@@ -12,7 +13,7 @@ export interface RestRequest {
   /** The application whose bot token authorized the request; null on unauthenticated routes. */
   app: ApplicationRecord | null;
   /** The person whose OAuth2 Bearer token authorized it instead (see oauth2.ts); null otherwise. */
-  bearer: { userId: string; scopes: readonly string[] } | null;
+  bearer: BearerGrant | null;
   /** A form-encoded body (OAuth2's token endpoint takes nothing else); null for any other. */
   form: Record<string, string> | null;
   /** The Authorization header as sent (OAuth2 clients may authenticate with Basic). */

@@ -4,7 +4,7 @@ import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
 import type { RequestHolds } from '../holds.js';
-import type { BearerLookup } from '../oauth2.js';
+import type { BearerGrant, BearerLookup } from '../oauth2.js';
 import { type Problem, summarizeBody } from '../problems.js';
 import type { RateLimiter } from '../rate-limits/limiter.js';
 import { ignoredAttachmentFields } from '../validation/attachment-requests.js';
@@ -257,7 +257,7 @@ export class HttpFrontend {
   }
 
   /** A person's OAuth2 access token: known and unexpired, or 401 as Discord answers either. */
-  #bearer(request: IncomingMessage): { userId: string; scopes: readonly string[] } | null {
+  #bearer(request: IncomingMessage): BearerGrant | null {
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return null;
     const found = this.deps.bearer(token);

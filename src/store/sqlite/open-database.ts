@@ -1,10 +1,11 @@
-import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreOpenError } from '../errors.js';
 import type { Migration } from '../migrations.js';
 import { rollBackLeftoverJournal } from './leftover-journal.js';
 import { appliedVersion, applyMigrations } from './migrations.js';
+import { createPrivateFile, makePrivateFolder, sqliteFiles, type Tightened, tightenFiles } from './private-files.js';
 import { readSqliteHeader, type SqliteHeader } from './sqlite-header.js';
 
 /**
@@ -17,6 +18,11 @@ export interface OpenOptions {
   readonly now: () => number;
   /** Run PRAGMA quick_check even when nothing structural is about to be written. */
   readonly checkIntegrity: boolean;
+  /**
+   * Told when files of the database were readable by others (left by an older bot, or created
+   * under a loose umask) and were made owner-only, or could not be; not called when all was well.
+   */
+  readonly onTightened?: (result: Tightened) => void;
 }
 
 /**
@@ -28,6 +34,10 @@ export function openDatabase(path: string, migrations: readonly Migration[], opt
   ensureFolder(path);
   const size = fileSize(path);
   if (size > 0) inspectExisting(path, size, newest, options.checkIntegrity);
+  // Owner-only before SQLite writes a byte; a file found (and checked) loose is tightened.
+  else createPrivate(path);
+  const tightened = tightenFiles(sqliteFiles(path));
+  if (tightened.tightened.length > 0 || tightened.failed.length > 0) options.onTightened?.(tightened);
 
   let db: Database.Database;
   try {
@@ -53,7 +63,7 @@ export function openDatabase(path: string, migrations: readonly Migration[], opt
 
 function ensureFolder(path: string): void {
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makePrivateFolder(dirname(path));
     accessSync(dirname(path), constants.W_OK);
   } catch (error) {
     throw new StoreOpenError(
@@ -62,6 +72,15 @@ function ensureFolder(path: string): void {
       `cannot use the folder ${dirname(path)} for the database: ${(error as Error).message}. Point DATABASE_PATH at a writable place.`,
       { cause: error },
     );
+  }
+}
+
+/** A new database starts as an empty owner-only file (SQLite takes an empty file for a new database). */
+function createPrivate(path: string): void {
+  try {
+    createPrivateFile(path);
+  } catch (error) {
+    throw unwritable(path, error);
   }
 }
 

@@ -3,6 +3,7 @@ import { defaultMigrationsDir, loadMigrations } from '../migrations.js';
 import { SqlGameStore, type SqlGameStoreOptions } from '../sql-game-store.js';
 import { SqliteBackend } from './backend.js';
 import { BUSY_TIMEOUT_MS, openDatabase } from './open-database.js';
+import type { Tightened } from './private-files.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 import { BLOCKING_BUSY_MS } from './when-unlocked.js';
 
@@ -21,6 +22,8 @@ export interface SqliteStoreOptions extends SqlGameStoreOptions {
   readonly checkpoints?: 'background' | 'inline';
   /** Told if background checkpoints fail; the store then falls back to inline ones. */
   readonly onCheckpointError?: (error: Error) => void;
+  /** Told when files of the database were readable by others and were made owner-only (or could not be). */
+  readonly onTightened?: (result: Tightened) => void;
 }
 
 /**
@@ -31,7 +34,11 @@ export interface SqliteStoreOptions extends SqlGameStoreOptions {
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): GameStore {
   const now = options.now ?? Date.now;
   const migrations = loadMigrations(options.migrationsDir ?? defaultMigrationsDir('sqlite'));
-  const db = openDatabase(path, migrations, { now, checkIntegrity: options.checkIntegrity ?? false });
+  const db = openDatabase(path, migrations, {
+    now,
+    checkIntegrity: options.checkIntegrity ?? false,
+    ...(options.onTightened ? { onTightened: options.onTightened } : {}),
+  });
   const checkpointer =
     options.checkpoints === 'inline'
       ? undefined

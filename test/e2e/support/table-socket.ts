@@ -3,7 +3,7 @@ import type { Intent, ServerMessage, TableView } from '../../../src/activity/pro
 
 /** The port the bot's Activity server listens on, from its log. */
 export function activityPort(logs: readonly { message: string; [key: string]: unknown }[]): number {
-  const line = logs.findLast((entry) => entry.message === 'the Activity is served');
+  const line = logs.findLast((entry) => entry.message === 'the Activity listening');
   if (!line || typeof line.port !== 'number') throw new Error('the bot does not serve the Activity');
   return line.port;
 }

@@ -1,8 +1,9 @@
 import type { GameState } from '../game/index.js';
-import type { CreateOutcome, GameToCreate, LeaderboardReadName, StoreBackend } from './backend.js';
+import type { CreateOutcome, GameToCreate, StoreBackend } from './backend.js';
 import { type GameOver, gameOver, isOver } from './game-over.js';
 import { type GameRow, gameStateOf, toStoredGame } from './game-rows.js';
 import { type GameStore, leaderboardLimit } from './game-store.js';
+import type { LeaderboardReadName } from './reads-and-writes.js';
 import { RecentGames } from './recent-games.js';
 import { rowChanges } from './row-changes.js';
 import {

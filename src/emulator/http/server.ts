@@ -4,7 +4,7 @@ import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
 import type { RequestHolds } from '../holds.js';
-import type { BearerGrant, BearerLookup } from '../oauth2.js';
+import type { BearerGrant, BearerLookup } from '../oauth2-grant.js';
 import { type Problem, summarizeBody } from '../problems.js';
 import type { RateLimiter } from '../rate-limits/limiter.js';
 import { ignoredAttachmentFields } from '../validation/attachment-requests.js';

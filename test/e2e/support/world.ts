@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { WorldDatabase } from '../../../harness/bot-database.js';
 import {
   type ApplicationHandle,
   type ChannelHandle,
@@ -11,7 +12,6 @@ import {
   type UserHandle,
 } from '../../../src/emulator/index.js';
 import { BotProcess, runDeploy } from './bot-process.js';
-import type { WorldDatabase } from './database.js';
 
 export interface WorldOptions {
   /** How many people are in the server (named alice, bob, carol, dave, erin, frank, …). */

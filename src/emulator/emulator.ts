@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ActivityInstance } from './activity-instances.js';
 import type { CommandPermission, GuildCommandPermissions } from './command-permissions.js';
-import type { RegisteredCommand } from './commands.js';
+import type { RegisteredCommand } from './command-types.js';
 import { EmulatorCore, type EmulatorOptions } from './core.js';
 import type { EmulatorEvents, MessageInfo } from './events.js';
 import { ActivitiesPart } from './facade/activities.js';

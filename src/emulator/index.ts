@@ -6,7 +6,7 @@ export {
   CommandPermissionType,
   type GuildCommandPermissions,
 } from './command-permissions.js';
-export type { CommandOption, Localizations, RegisteredCommand } from './commands.js';
+export type { CommandOption, Localizations, RegisteredCommand } from './command-types.js';
 export type { EmulatorOptions } from './core.js';
 export { Emulator, startEmulator } from './emulator.js';
 export { DiscordError, ImpossibleActionError } from './errors.js';

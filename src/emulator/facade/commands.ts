@@ -1,5 +1,5 @@
 import type { CommandPermission, GuildCommandPermissions } from '../command-permissions.js';
-import { EntryPointHandler, PRIMARY_ENTRY_POINT, type RegisteredCommand } from '../commands.js';
+import { EntryPointHandler, PRIMARY_ENTRY_POINT, type RegisteredCommand } from '../command-types.js';
 import type { EmulatorCore } from '../core.js';
 import { ImpossibleActionError } from '../errors.js';
 import type { CreateApplicationOptions } from '../world.js';

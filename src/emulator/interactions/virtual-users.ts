@@ -1,6 +1,7 @@
 import type { ActivityInstances } from '../activity-instances.js';
 import { type CommandPermissionStore, mayUseCommand } from '../command-permissions.js';
-import { CommandContext, type CommandStore, IntegrationType, type RegisteredCommand } from '../commands.js';
+import { CommandContext, IntegrationType, type RegisteredCommand } from '../command-types.js';
+import type { CommandStore } from '../commands.js';
 import { ImpossibleActionError } from '../errors.js';
 import type { MessageStore, StoredMessage } from '../messages.js';
 import { channelJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';

@@ -7,9 +7,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../src/net/free-port.js';
 
 export interface PostgresServerOptions {
   /**
@@ -52,20 +52,6 @@ export function postgresBinDir(): string {
     );
   }
   return path.join(DEBIAN_BIN_ROOT, newest, 'bin');
-}
-
-/** A port nothing listens on right now (the server takes it a moment later; a clash fails loudly). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Runs a PostgreSQL binary, as the `postgres` user when we are root. */

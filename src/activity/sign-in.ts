@@ -70,18 +70,20 @@ export class SignIn {
   async check(accessToken: string, instanceId: string, address: string): Promise<SignInAnswer> {
     let person = this.#people.recall(accessToken);
     if (person === 'unknown') {
-      if (!(await this.#mayAsk(address))) return { kind: 'busy' };
+      const ask = await this.#mayAsk(address);
+      if (!ask) return { kind: 'busy' };
       try {
         person = await this.#people.answer(accessToken, async () => {
           const found = await this.api.authorizedPerson(accessToken);
           // Thrown, so that it is not remembered as a refusal.
           if (found === 'unavailable') throw new Error('Discord did not answer');
-          if (found === 'refused') this.#refused(address);
           return found === 'refused' ? undefined : found;
         });
       } catch {
+        ask.notRefused();
         return { kind: 'busy' };
       }
+      if (person) ask.notRefused();
     }
     if (!person) return { kind: 'refused' };
     if (!this.#lookups.take(person.id)) return { kind: 'busy' };
@@ -90,24 +92,34 @@ export class SignIn {
 
   /** The page's OAuth2 code exchanged for an access token: a Discord call, so within the same buckets. */
   async exchange(code: string, address: string): Promise<ExchangedToken | 'refused' | 'busy'> {
-    if (!(await this.#mayAsk(address))) return 'busy';
+    const ask = await this.#mayAsk(address);
+    if (!ask) return 'busy';
     const token = await this.api.exchangeCode(code);
-    if (!token) this.#refused(address);
+    if (token) ask.notRefused();
     return token ?? 'refused';
   }
 
-  /** Neither the address nor everyone is out of refusals, and a question is free (after a short wait). */
-  async #mayAsk(address: string): Promise<boolean> {
-    if (this.#refusals.waitFor(address) > 0 || this.#refusalsOfEveryone.waitFor(EVERYONE) > 0) return false;
-    if (!this.#asks.take(address)) return false;
+  /**
+   * Whether Discord may be asked now, and if so the ask's reservation. Every ask in flight may come
+   * back refused, so each holds a refusal from the address's bucket and everyone's until Discord
+   * has answered, and gives it back unless it was a refusal: a hundred hellos at once can then
+   * cost no more refusals than the buckets hold (counted after the answers, all hundred would pass).
+   */
+  async #mayAsk(address: string): Promise<{ notRefused(): void } | undefined> {
+    if (!this.#refusals.take(address)) return undefined;
+    if (!this.#refusalsOfEveryone.take(EVERYONE)) {
+      this.#refusals.giveBack(address);
+      return undefined;
+    }
+    const notRefused = () => {
+      this.#refusals.giveBack(address);
+      this.#refusalsOfEveryone.giveBack(EVERYONE);
+    };
+    if (!this.#asks.take(address)) return void notRefused();
     const wait = this.#asksOfEveryone.waitFor(EVERYONE);
-    if (wait > this.limits.maxWaitMs) return false;
+    if (wait > this.limits.maxWaitMs) return void notRefused();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    return this.#asksOfEveryone.take(EVERYONE);
-  }
-
-  #refused(address: string): void {
-    this.#refusals.take(address);
-    this.#refusalsOfEveryone.take(EVERYONE);
+    if (!this.#asksOfEveryone.take(EVERYONE)) return void notRefused();
+    return { notRefused };
   }
 }

@@ -4,6 +4,7 @@ import type { BotContext } from '../bot/context.js';
 import type { Starter } from '../bot/start-gate.js';
 import type { Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
+import { TokenBuckets } from '../net/token-buckets.js';
 import type { StoredGame } from '../store/index.js';
 import { applyIntent, type TablePerson } from './intents.js';
 import type { Intent, ServerMessage } from './protocol.js';
@@ -28,11 +29,20 @@ export interface Sitter {
  */
 /** Members remembered for their games at once: far more than a process has tables open. */
 const STARTERS_REMEMBERED = 1_000;
+/**
+ * A person Discord said may not start is asked again at their next press, since the role may have
+ * been given meanwhile, but only a few times at once and then once each 10 s: past that their last
+ * answer stands, so a barred person's flood of intents costs no flood of member requests.
+ */
+const BARRED_ASKS = { capacity: 5, perSecond: 0.1 };
 
 export class TableHub {
   readonly #tables = new Map<string, Set<Sitter>>();
   /** What Discord said of a person, by game: one member request per person and game at most. */
-  readonly #starters = new Map<string, Starter>();
+  readonly #starters = new Map<string, { readonly starter: Starter; readonly allowed: boolean }>();
+  readonly #barredAsks = new TokenBuckets(BARRED_ASKS);
+  /** Member requests under way, so that a burst of intents shares one. */
+  readonly #asking = new Map<string, Promise<Starter>>();
   #ctx: BotContext | undefined;
   #client: Client | undefined;
 
@@ -100,9 +110,9 @@ export class TableHub {
 
   /**
    * The person as the start gate sees them. Discord is asked only when the server names a starter
-   * role (the one rule that reads the member), and an answer that lets them start is remembered for
-   * the game; one that does not is asked again at the next press, past the cooldown, since the role
-   * may have been given since.
+   * role (the one rule that reads the member); intents that arrive while it is being asked share
+   * the one request. An answer that lets the person start is remembered for the game; one that
+   * does not stands until BARRED_ASKS lets Discord be asked again.
    */
   async #starter(
     ctx: BotContext,
@@ -117,13 +127,17 @@ export class TableHub {
       return { guild, channelId: place.channelId, parentId: null, managesServer: false, roleIds: [] };
     const key = `${place.channelId}:${gameId ?? 'none'}:${personId}`;
     const known = this.#starters.get(key);
-    if (known) return known;
-    const starter = await starterAtTable(client, place, personId);
-    if (starter.managesServer || starter.roleIds.includes(role)) {
-      this.#starters.set(key, starter);
-      const oldest = this.#starters.size > STARTERS_REMEMBERED ? this.#starters.keys().next().value : undefined;
-      if (oldest !== undefined) this.#starters.delete(oldest);
-    }
+    if (known && (known.allowed || !this.#barredAsks.take(personId))) return known.starter;
+    const pending = this.#asking.get(key);
+    if (pending) return pending;
+    const asked = starterAtTable(client, place, personId).finally(() => this.#asking.delete(key));
+    this.#asking.set(key, asked);
+    const starter = await asked;
+    const allowed = starter.managesServer || starter.roleIds.includes(role);
+    this.#starters.delete(key);
+    this.#starters.set(key, { starter, allowed });
+    const oldest = this.#starters.size > STARTERS_REMEMBERED ? this.#starters.keys().next().value : undefined;
+    if (oldest !== undefined) this.#starters.delete(oldest);
     return starter;
   }
 }

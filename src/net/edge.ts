@@ -1,7 +1,8 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../log.js';
-import { BodyTooLargeError } from './body.js';
+import { BodyTooLargeError, refuseBody } from './body.js';
 import { ConnectionCaps } from './connection-caps.js';
 import { closeServer, listen } from './listen.js';
 import { BASE_HEADERS } from './security-headers.js';
@@ -95,7 +96,7 @@ export function openEdge(spec: EdgeSpec): Edge {
   );
   server.on('connection', (socket) => {
     socket.on('error', () => socket.destroy());
-    caps.admit(socket);
+    if (caps.admit(socket)) lingerOnClose(socket);
   });
   // Bad request lines, headers over the cap, timeouts: Node's parser gives up on the connection.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -142,13 +143,26 @@ export function openEdge(spec: EdgeSpec): Edge {
   };
 }
 
+/** How long a closing connection may still deliver what its client is sending before it is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Node cuts a connection the moment a "Connection: close" answer is written (`destroySoon`). A
+ * client still sending a body it was refused (a 413, a 405 before the body is read) then meets a
+ * reset, and its socket fails before it reads the answer. So, as careful servers do (Apache's
+ * "lingering close"), the connection is half-closed after the answer, what still arrives is
+ * read and dropped (Node dumps an unread body), and the connection is cut a moment later.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 function answerFailure(spec: EdgeSpec, request: IncomingMessage, response: ServerResponse, error: unknown): void {
   if (error instanceof BodyTooLargeError) {
-    // The rest of the body is not read: the connection closes after the answer.
-    if (!response.headersSent) {
-      response.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
-    }
-    response.end(`${error.message}\n`, () => request.destroy());
+    refuseBody(request, response, 413, { 'Content-Type': 'text/plain; charset=utf-8' }, `${error.message}\n`);
     return;
   }
   spec.log.error(`${spec.name} failed to answer`, { url: request.url, error });

@@ -38,6 +38,14 @@ export class TokenBuckets {
     return true;
   }
 
+  /** Returns a token taken for something that did not happen after all (up to the capacity). */
+  giveBack(key: string): void {
+    const bucket = this.#refilled(key);
+    bucket.tokens = Math.min(this.rule.capacity, bucket.tokens + 1);
+    if (bucket.tokens >= this.rule.capacity) this.#buckets.delete(key);
+    else this.#buckets.set(key, bucket);
+  }
+
   /** Milliseconds until `key` has a token (0: now), without taking it. */
   waitFor(key: string): number {
     const tokens = this.#refilled(key).tokens;

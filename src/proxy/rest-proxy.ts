@@ -5,7 +5,7 @@ import { populateErrorResponse, populateSuccessfulResponse } from '@discordjs/pr
 import { DefaultRestOptions, REST, type RequestMethod, type RouteLike } from '@discordjs/rest';
 import { RequestBudget } from '../bot/request-budget.js';
 import type { Logger } from '../log.js';
-import { BodyTooLargeError, readBody } from '../net/body.js';
+import { BodyTooLargeError, readBody, refuseBody } from '../net/body.js';
 import { type Edge, openEdge } from '../net/edge.js';
 import { API_HEADERS } from '../net/security-headers.js';
 
@@ -43,10 +43,11 @@ function bodyLimitOf(route: string): number {
 }
 
 /** Discord's answer to a body over its cap, in its own shape. */
-function tooLarge(response: ServerResponse): void {
-  response.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
-  response.end(JSON.stringify({ message: 'Request entity too large', code: 40005 }));
+function tooLarge(request: IncomingMessage, response: ServerResponse): void {
+  refuseBody(request, response, 413, JSON_TYPE, JSON.stringify({ message: 'Request entity too large', code: 40005 }));
 }
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * The REST proxy every process of the bot sends its requests to, so that one place holds Discord's
@@ -102,17 +103,17 @@ export function createRestProxy(options: RestProxyOptions): Edge {
     if (typeof reason === 'string') headers['x-audit-log-reason'] = reason;
     const limit = bodyLimitOf(fullRoute);
     const declared = Number(request.headers['content-length']) || 0;
-    if (declared > limit) return tooLarge(response);
+    if (declared > limit) return tooLarge(request, response);
     if (buffered + Math.max(declared, 0) > MAX_BUFFERED_BYTES) {
-      response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', Connection: 'close' });
-      return void response.end(JSON.stringify({ message: 'The proxy is holding too many bodies', code: 0 }));
+      const body = JSON.stringify({ message: 'The proxy is holding too many bodies', code: 0 });
+      return refuseBody(request, response, 503, { ...JSON_TYPE, 'Retry-After': '1' }, body);
     }
     let body: Buffer;
     buffered += declared;
     try {
       body = await readBody(request, limit);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return tooLarge(response);
+      if (error instanceof BodyTooLargeError) return tooLarge(request, response);
       throw error;
     } finally {
       buffered -= declared;

@@ -2,7 +2,7 @@ import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { paintDieFace } from '../dice-art/index.js';
 import type { Die } from '../game/index.js';
 import { fitText } from './fit-text.js';
-import { cardFont, registerCardFont } from './font.js';
+import { cardFont, registerGlyphsFor } from './font.js';
 import { type ScoreCardLayout, scoreCardLayout, scoreCardShape } from './layout.js';
 import type { ScoreCardModel } from './model.js';
 import { paintLegend } from './paint-legend.js';
@@ -29,7 +29,8 @@ function canvasOf(width: number, height: number): Canvas {
 
 /** A whole game's sheet as a PNG: a dark card, about 560–946 px wide and about 900 px high. */
 export function drawScoreCard(model: ScoreCardModel): Buffer {
-  registerCardFont();
+  // Every text the card draws is in the model: the fonts it needs are registered before it draws.
+  registerGlyphsFor(JSON.stringify(model));
   const layout = scoreCardLayout(scoreCardShape(model));
   const ctx = canvasOf(layout.width, layout.height).getContext('2d');
   ctx.save();

@@ -7,6 +7,9 @@ import { isRules, type Rules } from '../game/index.js';
  */
 export type RuleSetKey = `${Rules['rerolls']}-${Rules['thirteen']}`;
 
+/** Every rule set, in the order figures are shown. */
+export const RULE_SET_KEYS = ['1-any', '1-no-pair', '2-any', '2-no-pair'] as const satisfies readonly RuleSetKey[];
+
 export function ruleSetKey(rules: Rules): RuleSetKey {
   return `${rules.rerolls}-${rules.thirteen}`;
 }

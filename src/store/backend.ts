@@ -35,9 +35,30 @@ export interface StoreBackend {
   saveState(save: StateSave): Promise<SavedRow | undefined>;
   /** Deletes the lobbies that ended before anyone played, before `before`, with their series; returns their ids. */
   purgeEndedLobbies(before: number): Promise<readonly number[]>;
+  /**
+   * Writes the ratings a rebuild computed (ratings/rebuild.ts) over the stored ones, in one
+   * transaction: every rating line, and each rated game's change.
+   */
+  replaceRatings(ratings: readonly RebuiltRating[], changes: readonly RebuiltChange[]): Promise<void>;
   /** Records the server's next season, started now; resolves to its number. */
   startSeason(guildId: string, startedBy: string, startedAt: number): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface RebuiltRating {
+  readonly rules: string;
+  readonly ratedId: string;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly games: number;
+}
+
+export interface RebuiltChange {
+  readonly rules: string;
+  readonly gameId: number;
+  readonly ratedId: string;
+  readonly mu: number;
+  readonly sigma: number;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { GameState } from '../game/index.js';
+import type { Rating } from '../ratings/index.js';
+import type { RuleSetKey } from '../stats/rule-sets.js';
 import type {
   CreateGameResult,
   FinishedGame,
@@ -32,6 +34,19 @@ import type {
  *   move into the state JSON) and adds its people's figures to the statistics, in its transaction.
  * Methods are async so that a networked database fits; SQLite answers synchronously underneath.
  */
+export interface RatingEntry extends Rating {
+  readonly rules: RuleSetKey;
+  readonly ratedId: string;
+  readonly games: number;
+}
+
+export interface RatingsRebuild {
+  readonly games: number;
+  readonly ratings: number;
+  /** Stored ratings that differ from the replay, or that the replay does not have. */
+  readonly differing: number;
+}
+
 export interface GameStore {
   /** Stores a new game; refused while the channel has a game in the lobby or under way. */
   createGame(game: NewGame): Promise<CreateGameResult>;
@@ -89,6 +104,18 @@ export interface GameStore {
   leaderboardRank(query: LeaderboardQuery & { readonly playerId: string }): Promise<LeaderboardRow | undefined>;
   /** A person's figures in a server over a period (a periodKey), per rule set played. */
   playerStats(guildId: string, playerId: string, period: string): Promise<PlayerStats>;
+  /** A person's (or a computer level's, `computer:<level>`) rating in each rule set they have one in. */
+  ratingsOf(ratedId: string): Promise<RatingEntry[]>;
+  /** People by their conservative rating (μ − 3σ) in a rule set, highest first. */
+  ratingLeaders(rules: RuleSetKey, limit: number): Promise<RatingEntry[]>;
+  /** A rated id's last `limit` ratings in a rule set, oldest first: its trend. */
+  ratingTrend(rules: RuleSetKey, ratedId: string, limit: number): Promise<Rating[]>;
+  /**
+   * Replays every rated game in the order it was rated (`npm run ratings:rebuild`): how many games
+   * and ratings it found, and how many stored ratings differ from the replay; with `write`, the
+   * replay replaces them.
+   */
+  rebuildRatings(options: { readonly write: boolean }): Promise<RatingsRebuild>;
   /** Finished games, newest first, with their results. */
   finishedGames(query: FinishedGamesQuery): Promise<FinishedGame[]>;
 

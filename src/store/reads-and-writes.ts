@@ -85,6 +85,29 @@ export interface Reads extends LeaderboardReads {
   finishedInChannel: Read<{ guildId: string; channelId: string; beforeId: number; limit: number }, GameRow>;
   /** The results of the games listed, by game, best place first. */
   resultsOf: Read<{ gameIds: readonly number[] }, ResultRow>;
+  ratingLine: Read<{ rules: string; ratedId: string }, RatingRow>;
+  /** People's ratings in a rule set, by the conservative value, highest first. */
+  ratingLeaders: Read<{ rules: string; limit: number }, RatingRow>;
+  /** One rated id's last `limit` ratings in a rule set, newest first. */
+  ratingTrend: Read<{ rules: string; ratedId: string; limit: number }, { seq: number; mu: number; sigma: number }>;
+  ratedSeats: Read<NoParams, RatedSeatRow>;
+  allRatings: Read<NoParams, RatingRow & { rules: string }>;
+}
+
+export interface RatingRow {
+  rated_id: string;
+  mu: number;
+  sigma: number;
+  games: number;
+}
+
+export interface RatedSeatRow {
+  rules: string;
+  seq: number;
+  game_id: number;
+  player_id: string;
+  place: number;
+  is_computer: boolean | number;
 }
 export type ReadName = keyof Reads;
 

@@ -1,10 +1,13 @@
 import type { GameState } from '../game/index.js';
+import type { Rating } from '../ratings/index.js';
+import { RULE_SET_KEYS, type RuleSetKey } from '../stats/rule-sets.js';
 import type { CreateOutcome, GameToCreate, StoreBackend } from './backend.js';
 import { type GameOver, gameOver, isOver } from './game-over.js';
 import { type GameRow, gameStateOf, toStoredGame } from './game-rows.js';
-import { type GameStore, leaderboardLimit } from './game-store.js';
-import type { LeaderboardReadName } from './reads-and-writes.js';
+import { type GameStore, leaderboardLimit, type RatingEntry, type RatingsRebuild } from './game-store.js';
+import type { LeaderboardReadName, RatingRow } from './reads-and-writes.js';
 import { RecentGames } from './recent-games.js';
+import { replayRatings } from './replay-ratings.js';
 import { rowChanges } from './row-changes.js';
 import {
   leaderboardFilter,
@@ -214,6 +217,40 @@ export class SqlGameStore implements GameStore {
     return { name: names[0]?.name ?? null, lines: toStatsLines(lines) };
   }
 
+  async ratingsOf(ratedId: string): Promise<RatingEntry[]> {
+    const lines = await Promise.all(
+      RULE_SET_KEYS.map(async (rules) => {
+        const [row] = await this.backend.read('ratingLine', { rules, ratedId });
+        return row && toRatingEntry(rules, row);
+      }),
+    );
+    return lines.filter((line) => line !== undefined);
+  }
+
+  async ratingLeaders(rules: RuleSetKey, limit: number): Promise<RatingEntry[]> {
+    return (await this.backend.read('ratingLeaders', { rules, limit })).map((row) => toRatingEntry(rules, row));
+  }
+
+  async ratingTrend(rules: RuleSetKey, ratedId: string, limit: number): Promise<Rating[]> {
+    const rows = await this.backend.read('ratingTrend', { rules, ratedId, limit });
+    return rows.reverse().map(({ mu, sigma }) => ({ mu, sigma }));
+  }
+
+  async rebuildRatings(options: { readonly write: boolean }): Promise<RatingsRebuild> {
+    const replayed = replayRatings(await this.backend.read('ratedSeats', {}));
+    const stored = new Map(
+      (await this.backend.read('allRatings', {})).map((row) => [`${row.rules} ${row.rated_id}`, row]),
+    );
+    let differing = stored.size - replayed.ratings.length;
+    for (const line of replayed.ratings) {
+      const row = stored.get(`${line.rules} ${line.ratedId}`);
+      if (!row || row.mu !== line.mu || row.sigma !== line.sigma || row.games !== line.games) differing += 1;
+    }
+    if (options.write) await this.backend.replaceRatings(replayed.ratings, replayed.changes);
+    const games = new Set(replayed.changes.map((change) => `${change.rules} ${change.gameId}`)).size;
+    return { games, ratings: replayed.ratings.length, differing: Math.max(differing, 0) };
+  }
+
   async finishedGames(query: api.FinishedGamesQuery): Promise<api.FinishedGame[]> {
     const page = { guildId: query.guildId, beforeId: query.beforeId ?? Number.MAX_SAFE_INTEGER, limit: query.limit };
     const rows =
@@ -355,4 +392,8 @@ function groupByGame<R extends { game_id: number }, T>(rows: readonly R[], toRes
     results.set(row.game_id, list);
   }
   return results;
+}
+
+function toRatingEntry(rules: RuleSetKey, row: RatingRow): RatingEntry {
+  return { rules, ratedId: row.rated_id, mu: row.mu, sigma: row.sigma, games: row.games };
 }

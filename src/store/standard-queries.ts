@@ -49,6 +49,17 @@ export const STANDARD_QUERIES = {
   finishedInChannel: `SELECT ${GAME_COLUMNS}, state FROM games
     WHERE channel_id = @channelId AND guild_id = @guildId AND status = 'finished' AND id < @beforeId
     ORDER BY id DESC LIMIT @limit`,
+  ratingLine: 'SELECT rated_id, mu, sigma, games FROM ratings WHERE rules = @rules AND rated_id = @ratedId',
+  // People only: computer levels are rated to be compared with, never ranked (ratings_by_value).
+  ratingLeaders: `SELECT rated_id, mu, sigma, games FROM ratings
+    WHERE rules = @rules AND rated_id NOT LIKE 'computer:%' ORDER BY mu - 3 * sigma DESC, rated_id LIMIT @limit`,
+  ratingTrend: `SELECT seq, mu, sigma FROM rating_changes WHERE rated_id = @ratedId AND rules = @rules
+    ORDER BY seq DESC LIMIT @limit`,
+  allRatings: 'SELECT rules, rated_id, mu, sigma, games FROM ratings',
+  // Every rated game's seats, in the order the games were rated: what a rebuild replays.
+  ratedSeats: `SELECT c.rules, c.seq, r.game_id, r.player_id, r.place, r.is_computer
+    FROM (SELECT DISTINCT rules, seq, game_id FROM rating_changes) c JOIN game_results r ON r.game_id = c.game_id
+    ORDER BY c.rules, c.seq, r.player_id`,
   setBoardMessage: 'UPDATE games SET board_message_id = @messageId, updated_at = @now WHERE id = @gameId',
   setPingMessage: 'UPDATE games SET ping_message_id = @messageId WHERE id = @gameId',
 } as const satisfies Partial<Record<ReadName | WriteName, string>>;

@@ -98,12 +98,14 @@ describe('the command definitions', () => {
     expect(crag.contexts).toEqual([InteractionContextType.Guild]);
   });
 
-  it('localize every subcommand, option and choice in Russian, within Discord’s rules', () => {
+  it('localize every subcommand, option and choice in every catalogue’s locales, within Discord’s rules', () => {
     expect(TRANSLATED).toContain('ru');
     expect(definitionProblems(crag as Named, TRANSLATED)).toEqual([]);
-    expect(crag.name_localizations).toEqual({ ru: 'крэг' });
+    // Every Discord locale a catalogue serves has its names, and Russian's are these.
+    expect(Object.keys(crag.name_localizations ?? {}).sort()).toEqual([...TRANSLATED].sort());
+    expect(crag.name_localizations?.ru).toBe('крэг');
     const start = crag.options?.find((option) => option.name === 'start') as Named | undefined;
-    expect(start?.name_localizations).toEqual({ ru: 'начать' });
+    expect(start?.name_localizations?.ru).toBe('начать');
     const level = start?.options?.find((option) => option.name === 'level');
     expect(level?.choices?.map((choice) => [choice.name, choice.name_localizations?.ru])).toEqual([
       ['easy: takes the most points now', 'лёгкий: берёт больше всего очков сразу'],
@@ -216,14 +218,14 @@ describe('the /crag-settings definition', () => {
     expect(settings.contexts).toEqual([InteractionContextType.Guild]);
   });
 
-  it('is localized in Russian within Discord’s rules, offering every catalogue as a language', () => {
+  it('is localized within Discord’s rules, offering every catalogue as a language', () => {
     expect(definitionProblems(settings as Named, TRANSLATED)).toEqual([]);
     const language = settings.options?.find((option) => option.name === 'language') as Named | undefined;
-    expect(language?.options?.[0]?.choices?.map((choice) => choice.name)).toEqual([
-      'auto (the server’s Discord language)',
-      'English',
-      'Русский',
-    ]);
+    const offered = language?.options?.[0]?.choices?.map((choice) => choice.name) ?? [];
+    // "auto" first, then each catalogue by its name for itself.
+    expect(offered[0]).toBe('auto (the server’s Discord language)');
+    expect(offered.slice(1)).toEqual(languages.names.map((tag) => languages.translator(tag).t('language.name')));
+    expect(offered).toEqual(expect.arrayContaining(['English', 'Русский']));
   });
 
   it('defines each subcommand with exactly the options the handler reads; defaults are /crag start’s', () => {

@@ -64,6 +64,55 @@ describe('CommandStore', () => {
       ],
     ],
     [
+      'a localized option name that is another option’s name',
+      [
+        {
+          name: 'crag',
+          description: 'x',
+          options: [
+            { type: 3, name: 'mode', description: 'm', name_localizations: { de: 'level' } },
+            { type: 3, name: 'level', description: 'l' },
+          ],
+        },
+      ],
+    ],
+    [
+      'two options with one localized name in a locale',
+      [
+        {
+          name: 'crag',
+          description: 'x',
+          options: [
+            { type: 3, name: 'mode', description: 'm', name_localizations: { fr: 'niveau' } },
+            { type: 3, name: 'level', description: 'l', name_localizations: { fr: 'niveau' } },
+          ],
+        },
+      ],
+    ],
+    ['a localized name in upper case', [{ name: 'crag', description: 'x', name_localizations: { de: 'Crag' } }]],
+    ['a localization for no Discord locale', [{ name: 'crag', description: 'x', name_localizations: { xx: 'crag' } }]],
+    [
+      'a localized description over 100',
+      [{ name: 'crag', description: 'x', description_localizations: { de: 'd'.repeat(101) } }],
+    ],
+    [
+      'a localized choice name over 100',
+      [
+        {
+          name: 'crag',
+          description: 'x',
+          options: [
+            {
+              type: 3,
+              name: 'm',
+              description: 'm',
+              choices: [{ name: 'c', value: 'c', name_localizations: { ja: 'ち'.repeat(101) } }],
+            },
+          ],
+        },
+      ],
+    ],
+    [
       'a required option after an optional one',
       [
         {
@@ -103,6 +152,14 @@ describe('CommandStore', () => {
     ],
   ])('refuses %s with 50035', (_label, body) => {
     expect(refusal(() => store().overwrite(APP, null, body)).code).toBe(50035);
+  });
+
+  test('takes localized names that differ among siblings, and one equal to its own default', () => {
+    const options = [
+      { type: 3, name: 'mode', description: 'm', name_localizations: { de: 'modus', fr: 'mode' } },
+      { type: 3, name: 'level', description: 'l', name_localizations: { de: 'stufe', ja: 'レベル' } },
+    ];
+    expect(store().overwrite(APP, null, [{ name: 'crag', description: 'x', options }])).toHaveLength(1);
   });
 });
 

@@ -14,6 +14,16 @@ describe('TokenBuckets', () => {
     expect(buckets.take('a')).toBe(false);
   });
 
+  test('a token given back can be taken again, never past the capacity', () => {
+    const now = 0;
+    const buckets = new TokenBuckets({ capacity: 2, perSecond: 0.001 }, 100, () => now);
+    expect([buckets.take('a'), buckets.take('a'), buckets.take('a')]).toEqual([true, true, false]);
+    buckets.giveBack('a');
+    expect([buckets.take('a'), buckets.take('a')]).toEqual([true, false]);
+    buckets.giveBack('b');
+    expect([buckets.take('b'), buckets.take('b'), buckets.take('b')]).toEqual([true, true, false]);
+  });
+
   test('keeps at most maxKeys buckets, forgetting the least recently used', () => {
     const now = 0;
     const buckets = new TokenBuckets({ capacity: 1, perSecond: 0.001 }, 2, () => now);

@@ -249,6 +249,20 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         expect(() => db.prepare("UPDATE daily_secret SET secret = x'00'").run()).toThrow(/CHECK/);
       },
     },
+    7: {
+      // Ratings start empty: games that ended before them are not rated (docs/ratings.md).
+      seed: () => {},
+      verify: (db) => {
+        expect(db.prepare('SELECT COUNT(*) FROM ratings').pluck().get()).toBe(0);
+        expect(() =>
+          db.prepare("INSERT INTO ratings VALUES ('1-any', '100000000000000001', 25, 0, 1, 0)").run(),
+        ).toThrow(/CHECK/);
+        // A game's changes go with the game.
+        expect(() => db.prepare("INSERT INTO rating_changes VALUES (1, 999, '1-any', 'x', 25, 8)").run()).toThrow(
+          /FOREIGN KEY/,
+        );
+      },
+    },
   };
 
 describe('migrations', () => {
@@ -278,6 +292,8 @@ describe('migrations', () => {
       'guild_settings',
       'player_names',
       'player_stats',
+      'rating_changes',
+      'ratings',
       'schema_migrations',
       'seasons',
       'series',

@@ -75,6 +75,8 @@ describe('PostgreSQL migrations', () => {
         'guild_settings',
         'player_names',
         'player_stats',
+        'rating_changes',
+        'ratings',
         'schema_migrations',
         'seasons',
         'series',

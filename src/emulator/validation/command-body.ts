@@ -141,6 +141,7 @@ function validateOptions(errors: FormErrors, path: FieldPath, value: unknown, de
         errors.add([...at, 'name'], 'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS', 'Option names must be unique');
       names.add(option.name);
     }
+    checkLocalizedName(errors, at, option, options, index);
     if (type === OptionType.SubcommandGroup || type === OptionType.Subcommand) {
       sawSubcommand = true;
       const allowedDepth = type === OptionType.SubcommandGroup ? 0 : 1;
@@ -180,6 +181,36 @@ function validateOptions(errors: FormErrors, path: FieldPath, value: unknown, de
   });
   if (sawSubcommand && sawBasic) {
     errors.add(path, 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID', 'Subcommands cannot be mixed with other options');
+  }
+}
+
+/**
+ * docs/interactions/application-commands.mdx, "Localization": localized option names "must be
+ * distinct from all other default option names of that command, as well as all other option names
+ * within that locale". A localization identical to the option's own default is ignored.
+ */
+function checkLocalizedName(
+  errors: FormErrors,
+  at: FieldPath,
+  option: JsonObject,
+  siblings: readonly unknown[],
+  index: number,
+): void {
+  if (!isObject(option.name_localizations)) return;
+  const others = siblings.filter((sibling, i): sibling is JsonObject => i !== index && isObject(sibling));
+  for (const [locale, name] of Object.entries(option.name_localizations)) {
+    if (typeof name !== 'string' || name === option.name) continue;
+    const taken = others.some((other) => {
+      const localized = isObject(other.name_localizations) ? other.name_localizations[locale] : undefined;
+      return other.name === name || (localized ?? other.name) === name;
+    });
+    if (taken) {
+      errors.add(
+        [...at, 'name_localizations', locale],
+        'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS',
+        'Option names must be unique',
+      );
+    }
   }
 }
 

@@ -16,6 +16,7 @@ import { lockGuild, writeStatistics } from './game-over-writes.js';
 import { withLentConnection } from './lent-connection.js';
 import { type NamedQuery, positional, valuesOf } from './named-parameters.js';
 import { QUERIES } from './queries.js';
+import { replaceRatings, writeRatings } from './rating-writes.js';
 import { createStatement, legacyEndStatement, type Statement, saveStatement } from './row-writes.js';
 import { WRITE_QUERIES } from './write-queries.js';
 
@@ -94,7 +95,10 @@ export class PostgresBackend implements core.StoreBackend {
             await lockGuild(client, save.guildId);
             const row = await run(client, statement);
             const ended = { id: save.gameId, guildId: save.guildId, seriesId: save.seriesId, finishedAt: save.now };
-            if (row) await writeStatistics(client, ended, writes.over);
+            if (row) {
+              await writeStatistics(client, ended, writes.over);
+              await writeRatings(client, save.gameId, writes.over, save.now);
+            }
             return { commit: row !== undefined, result: row };
           })
         : await run(this.pool, statement);
@@ -104,6 +108,13 @@ export class PostgresBackend implements core.StoreBackend {
   async purgeEndedLobbies(before: number): Promise<number[]> {
     const gone = await this.pool.query<{ id: number }>({ ...WRITE_QUERIES.purgeEndedLobbies, values: [before] });
     return gone.rows.map((row) => row.id);
+  }
+
+  async replaceRatings(ratings: readonly core.RebuiltRating[], changes: readonly core.RebuiltChange[]): Promise<void> {
+    await this.transaction(async (client) => {
+      await replaceRatings(client, ratings, changes);
+      return { commit: true, result: undefined };
+    });
   }
 
   async startSeason(guildId: string, startedBy: string, startedAt: number): Promise<number> {
@@ -194,7 +205,10 @@ export class PostgresBackend implements core.StoreBackend {
     }
     const [row] = (await client.query<GameMetaRow>(createStatement(insert, seriesId, writes))).rows;
     if (!row) return 'channel-busy';
-    if (writes.kind === 'end') await writeStatistics(client, endedGame(row), writes.over);
+    if (writes.kind === 'end') {
+      await writeStatistics(client, endedGame(row), writes.over);
+      await writeRatings(client, row.id, writes.over, insert.now);
+    }
     return { ok: true, row };
   }
 }

@@ -5,7 +5,7 @@ import { endedGame, type GameRow, gameStateOf, type PlayRows } from '../game-row
 import type { ReadName, Reads, WriteName, Writes } from '../reads-and-writes.js';
 import { STANDARD_QUERIES } from '../standard-queries.js';
 import { toSeason } from '../stored-rows.js';
-import { writeGameOver } from './game-over-writes.js';
+import { writeGameOver, writeRatings } from './game-over-writes.js';
 import { QUERIES } from './queries.js';
 import { writeRowChanges } from './row-writes.js';
 import type { WalCheckpointer } from './wal-checkpointer.js';
@@ -49,6 +49,10 @@ export class SqliteBackend implements core.StoreBackend {
   private readonly purgeTx: (before: number) => number[];
   private readonly startSeasonTx: (guildId: string, startedBy: string, startedAt: number) => number;
   private readonly packLegacyTx: (limit: number) => number;
+  private readonly replaceRatingsTx: (
+    ratings: readonly core.RebuiltRating[],
+    changes: readonly core.RebuiltChange[],
+  ) => void;
   private readonly readGamesTx: (name: GameReadName, params: object) => GameRow[];
   /** The sheet rows and turns read with each row of a game that may still change (see readGames). */
   private readonly playRowsRead = new WeakMap<GameRow, PlayRows>();
@@ -74,6 +78,15 @@ export class SqliteBackend implements core.StoreBackend {
       return number;
     });
     this.packLegacyTx = immediate(db, (limit: number) => this.packLegacyBatch(limit));
+    this.replaceRatingsTx = immediate(
+      db,
+      (ratings: readonly core.RebuiltRating[], changes: readonly core.RebuiltChange[]) => {
+        this.statements.deleteRatings.run();
+        const now = Date.now();
+        for (const line of ratings) this.statements.upsertRating.run({ ...line, now });
+        for (const change of changes) this.statements.updateRatingChange.run(change);
+      },
+    );
     this.readGamesTx = db.transaction((name: GameReadName, params: object) => this.readGames(name, params));
   }
 
@@ -137,6 +150,10 @@ export class SqliteBackend implements core.StoreBackend {
     return this.wrote(await whenUnlocked(() => this.purgeTx(before)), (purged) => purged.length > 0);
   }
 
+  async replaceRatings(ratings: readonly core.RebuiltRating[], changes: readonly core.RebuiltChange[]): Promise<void> {
+    this.wrote(await whenUnlocked(() => this.replaceRatingsTx(ratings, changes)));
+  }
+
   async startSeason(guildId: string, startedBy: string, startedAt: number): Promise<number> {
     return this.wrote(await whenUnlocked(() => this.startSeasonTx(guildId, startedBy, startedAt)));
   }
@@ -195,8 +212,10 @@ export class SqliteBackend implements core.StoreBackend {
       pingsEnabled: insert.pingsEnabled ? 1 : 0,
     });
     if (!row) throw new Error('INSERT INTO games returned no row');
-    if (writes.kind === 'end') writeGameOver(this.statements, endedGame(row), writes.over);
-    else writeRowChanges(this.statements, row.id, writes.changes);
+    if (writes.kind === 'end') {
+      writeGameOver(this.statements, endedGame(row), writes.over);
+      writeRatings(this.statements, row.id, writes.over, insert.now);
+    } else writeRowChanges(this.statements, row.id, writes.changes);
     return { ok: true, row };
   }
 
@@ -215,6 +234,7 @@ export class SqliteBackend implements core.StoreBackend {
       this.statements.endGame.run(save.status, save.now, gameId);
       const ended = { id: gameId, guildId: save.guildId, seriesId: save.seriesId, finishedAt: save.now };
       writeGameOver(this.statements, ended, writes.over);
+      writeRatings(this.statements, gameId, writes.over, save.now);
     } else {
       if (save.statusChanged) this.statements.updateStatus.run(save.status, gameId);
       writeRowChanges(this.statements, gameId, writes.changes);

@@ -1,5 +1,6 @@
 import { periodKeysOf } from '../../stats/periods.js';
 import { type EndedGame, type GameOver, seriesLinesAfter, statLinesAfter } from '../game-over.js';
+import { ratingLinesAfter } from '../rating-lines.js';
 import { statColumns, totalsFromColumns } from '../stat-columns.js';
 import { toSeason } from '../stored-rows.js';
 import type { WriteStatements } from './write-queries.js';
@@ -52,4 +53,19 @@ export function writeGameOver(statements: WriteStatements, game: EndedGame, over
   const seriesLines = seriesLinesAfter(over, (playerId) => statements.seriesLine.get(game.seriesId, playerId));
   for (const line of seriesLines) statements.upsertSeriesLine.run({ seriesId: game.seriesId, ...line });
   for (const { playerId, name } of over.names) statements.upsertName.run(game.guildId, playerId, name);
+}
+
+/**
+ * A finished game's ratings (rating-lines.ts), in the same transaction: BEGIN IMMEDIATE holds the
+ * only write lock, so the ratings read here are the newest and the order of `seq` is the order the
+ * games were rated in, which a rebuild replays.
+ */
+export function writeRatings(statements: WriteStatements, gameId: number, over: GameOver, now: number): void {
+  const lines = ratingLinesAfter(over, (ratedId) => statements.ratingLine.get(over.rules, ratedId));
+  if (lines.length === 0) return;
+  const seq = statements.nextRatingSeq.get(over.rules) ?? 1;
+  for (const line of lines) {
+    statements.upsertRating.run({ rules: over.rules, now, ...line });
+    statements.insertRatingChange.run({ seq, gameId, rules: over.rules, ...line });
+  }
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SeriesLine, SkillResult } from '../game-over.js';
 import type { GameMetaRow, GameRow } from '../game-rows.js';
+import type { RatingLine } from '../rating-lines.js';
 import { GAME_COLUMNS, STANDARD_QUERIES, STAT_COLUMNS } from '../standard-queries.js';
 import type { StatColumns } from '../stat-columns.js';
 import type { SeasonRow } from '../stored-rows.js';
@@ -146,6 +147,26 @@ export function prepareWrites(db: Database.Database) {
     upsertName: db.prepare<[string, string, string]>(
       `INSERT INTO player_names (guild_id, player_id, name) VALUES (?, ?, ?)
        ON CONFLICT (guild_id, player_id) DO UPDATE SET name = excluded.name`,
+    ),
+    ratingLine: db.prepare<[string, string], RatingLine>(
+      'SELECT rated_id AS ratedId, mu, sigma, games FROM ratings WHERE rules = ? AND rated_id = ?',
+    ),
+    upsertRating: db.prepare<RatingLine & { rules: string; now: number }>(
+      `INSERT INTO ratings (rules, rated_id, mu, sigma, games, updated_at)
+       VALUES (@rules, @ratedId, @mu, @sigma, @games, @now)
+       ON CONFLICT (rules, rated_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+         games = excluded.games, updated_at = excluded.updated_at`,
+    ),
+    nextRatingSeq: db
+      .prepare<[string], number>('SELECT COALESCE(MAX(seq), 0) + 1 FROM rating_changes WHERE rules = ?')
+      .pluck(),
+    insertRatingChange: db.prepare<RatingLine & { seq: number; gameId: number; rules: string }>(
+      `INSERT INTO rating_changes (seq, game_id, rules, rated_id, mu, sigma)
+       VALUES (@seq, @gameId, @rules, @ratedId, @mu, @sigma)`,
+    ),
+    deleteRatings: db.prepare('DELETE FROM ratings'),
+    updateRatingChange: db.prepare<{ gameId: number; ratedId: string; mu: number; sigma: number }>(
+      'UPDATE rating_changes SET mu = @mu, sigma = @sigma WHERE game_id = @gameId AND rated_id = @ratedId',
     ),
     gamesToPack: db.prepare<[number], number>('SELECT game_id FROM games_to_pack ORDER BY game_id LIMIT ?').pluck(),
     packed: db.prepare<[number]>('DELETE FROM games_to_pack WHERE game_id = ?'),

@@ -148,10 +148,13 @@ export class ChannelPage {
   }
 
   /** The game board (lobby, turn or final standings): the bot's newest "Crag · …" message with controls. */
+  /** How a board's heading starts (a lobby, a round, the standings): English unless a test reads another language. */
+  boardHeadings: RegExp = /^Crag · (a new game|round|final)/;
+
   board(): Locator {
     return this.page
       .locator('li.message')
-      .filter({ has: this.heading(/^Crag · (a new game|round|final)/) })
+      .filter({ has: this.heading(this.boardHeadings) })
       .last();
   }
 

@@ -23,14 +23,15 @@ type Viewport = Parameters<typeof ChannelPage.open>[3];
 
 /**
  * Starts a playground and Chromium before the file's tests and stops them after (the playground
- * with SIGTERM, which must exit 0, and its data removed). Call it at the top of a describe.
+ * with SIGTERM, which must exit 0, and its data removed). Call it at the top of a describe; `env`
+ * goes to the playground and its bot (a cooldown of 0, say).
  */
-export function playgroundSession(): PlaygroundSession {
+export function playgroundSession(env: Readonly<Record<string, string>> = {}): PlaygroundSession {
   let playground: PlaygroundProcess | undefined;
   let browser: Browser | undefined;
   const pages: ChannelPage[] = [];
   beforeAll(async () => {
-    playground = await PlaygroundProcess.start();
+    playground = await PlaygroundProcess.start({ env });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -59,7 +60,7 @@ export function playgroundSession(): PlaygroundSession {
     stop: () => started(playground).stop(),
     async startAgain() {
       const { port, dataDir } = started(playground);
-      playground = await PlaygroundProcess.start({ port, dataDir });
+      playground = await PlaygroundProcess.start({ port, dataDir, env });
     },
   };
 }

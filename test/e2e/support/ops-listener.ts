@@ -1,15 +1,7 @@
 import http from 'node:http';
-import net from 'node:net';
 import { parsePrometheusText, type Sample } from './prometheus-text.js';
 
-/** A port nobody listens on right now, for OPS_PORT. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort } from '../../../src/net/free-port.js';
 
 export interface Readyz {
   readonly status: number;

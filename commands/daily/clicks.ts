@@ -1,8 +1,9 @@
 import { channelWide, personal } from '../../src/bot/audience.js';
-import { actionFor, type GuildComponent } from '../../src/bot/components/index.js';
+import { actionFor } from '../../src/bot/components/index.js';
 import { sheetButton } from '../../src/bot/components/info.js';
 import type { BotContext } from '../../src/bot/context.js';
 import type { ComponentId } from '../../src/bot/custom-id.js';
+import type { GuildComponent } from '../../src/bot/feature.js';
 import type { Decision } from '../../src/bot/game-flow.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { MOVED_ON } from '../../src/bot/refusals.js';

@@ -2,12 +2,12 @@ import { seatOf } from '../../game/index.js';
 import type { StoredGame } from '../../store/index.js';
 import { personal } from '../audience.js';
 import type { BotContext } from '../context.js';
+import type { GuildComponent } from '../feature.js';
 import { sheetCard } from '../game-message.js';
 import { type Outcome, refused } from '../outcome.js';
 import { engineRefusal } from '../refusals.js';
 import { renderAnalysis, renderHint } from '../render/index.js';
 import { replyPrivately } from '../replies.js';
-import type { GuildComponent } from './index.js';
 
 export async function sheetButton(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
   if (!seatOf(game.state, interaction.user.id)) return engineRefusal('not-in-game');

@@ -4,6 +4,7 @@ import type { StoredGame } from '../../store/index.js';
 import { channelWide } from '../audience.js';
 import type { BotContext } from '../context.js';
 import { displayName } from '../display-name.js';
+import type { GuildComponent } from '../feature.js';
 import type { Changed } from '../game-flow.js';
 import { asEdit, boardView, gameMessage, type WithFiles } from '../game-message.js';
 import { type Outcome, type Refusal, refused } from '../outcome.js';
@@ -11,7 +12,6 @@ import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../render/inde
 import { answerPublicly, updateClicked } from '../replies.js';
 import { mayStartHere, type Starter, starterOf } from '../start-gate.js';
 import { abandonUnseen } from '../unseen-game.js';
-import type { GuildComponent } from './index.js';
 
 /**
  * The next game of the series: the players still seated, the order turned by one so that somebody

@@ -1,13 +1,13 @@
 import { launchFromLobby } from '../../src/activity/launch.js';
-import { changeGame } from '../../src/bot/components/index.js';
-import { analysisButton, hintButton, sheetButton } from '../../src/bot/components/info.js';
-import { playAgain } from '../../src/bot/components/play-again.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { type ComponentId, decodeComponentId } from '../../src/bot/custom-id.js';
 import { control, type Feature, type GuildComponent } from '../../src/bot/feature.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { GAME_GONE } from '../../src/bot/refusals.js';
 import { dailyClick } from '../daily/clicks.js';
+import { changeGame } from './controls.js';
+import { analysisButton, hintButton, sheetButton } from './info.js';
+import { playAgain } from './play-again.js';
 
 /**
  * A control on a game's board (`crag:<game id>:<version>:<action>`): lobby, turn and after-game

@@ -1,15 +1,15 @@
 import { PermissionFlagsBits } from 'discord.js';
-import type { StoredGame } from '../../store/index.js';
-import { channelWide } from '../audience.js';
-import type { BotContext } from '../context.js';
-import type { ComponentAction } from '../custom-id.js';
-import { displayName } from '../display-name.js';
-import type { GuildComponent } from '../feature.js';
-import type { Decision } from '../game-flow.js';
-import { asEdit, gameMessage } from '../game-message.js';
-import { type Outcome, refused } from '../outcome.js';
-import { engineRefusal, MOVED_ON } from '../refusals.js';
-import { updateClicked } from '../replies.js';
+import { channelWide } from '../../src/bot/audience.js';
+import type { BotContext } from '../../src/bot/context.js';
+import type { ComponentAction } from '../../src/bot/custom-id.js';
+import { displayName } from '../../src/bot/display-name.js';
+import type { GuildComponent } from '../../src/bot/feature.js';
+import type { Decision } from '../../src/bot/game-flow.js';
+import { asEdit, gameMessage } from '../../src/bot/game-message.js';
+import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { engineRefusal, MOVED_ON } from '../../src/bot/refusals.js';
+import { updateClicked } from '../../src/bot/replies.js';
+import type { StoredGame } from '../../src/store/index.js';
 
 /**
  * The engine action a state-changing control stands for, or a refusal for a malformed click. The

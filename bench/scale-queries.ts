@@ -1,4 +1,4 @@
-import { MIN_GAMES_FOR_AVERAGE } from '../commands/leaderboard.js';
+import { MIN_GAMES_FOR_AVERAGE } from '../commands/leaderboard-options.js';
 import { buildExport } from '../src/bot/export-file.js';
 import { seededRandom } from '../src/game/index.js';
 import { PERIODS, periodKey } from '../src/stats/periods.js';

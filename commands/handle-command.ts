@@ -2,7 +2,6 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
 import { board, postBoard } from './board.js';
-import { cragSettingsCommand } from './crag-settings/handler.js';
 import type { GuildCommand, Subcommand } from './define.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
@@ -20,14 +19,13 @@ function subcommandOf(interaction: ChatInputCommandInteraction): Subcommand | un
   return name ? BY_NAME.get(group ? `${group} ${name}` : name) : undefined;
 }
 
-/** Who usually sees the command's answer (`/crag-settings` and unknown commands answer privately). */
+/** Who usually sees the command's answer (an unknown subcommand answers privately). */
 export function answersOf(interaction: ChatInputCommandInteraction): 'public' | 'private' {
   return subcommandOf(interaction)?.answers ?? 'private';
 }
 
-/** Runs the subcommand the interaction names; a command the bot does not know is refused. */
+/** Runs the `/crag` subcommand the interaction names; a subcommand the bot does not know is refused. */
 export async function handleCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
-  if (interaction.commandName === 'crag-settings') return cragSettingsCommand(ctx, interaction);
   const subcommand = subcommandOf(interaction);
   if (!subcommand) return refused('refusal.unknown-command');
   if (subcommand !== board) await bringBackLostBoard(ctx, interaction);

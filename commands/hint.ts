@@ -1,10 +1,10 @@
 import { personal } from '../src/bot/audience.js';
-import { hintRefusal } from '../src/bot/components/info.js';
 import type { BotContext } from '../src/bot/context.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
 import { renderHint } from '../src/bot/render/index.js';
 import { replyPrivately } from '../src/bot/replies.js';
 import { defineSubcommand, type GuildCommand } from './define.js';
+import { hintRefusal } from './game/info.js';
 
 /** `/crag hint`: the coach's advice for the player to act, privately, when the game allows hints. */
 export const hint = defineSubcommand({

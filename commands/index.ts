@@ -1,15 +1,21 @@
 import type { RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import type { Feature } from '../src/bot/feature.js';
 import { type Languages, loadLanguages } from '../src/i18n/index.js';
-import { buildCragCommand } from './crag.js';
-import { buildCragSettingsCommand } from './crag-settings/definition.js';
+import { cragFeature } from './crag-feature.js';
+import { cragSettingsFeature } from './crag-settings/feature.js';
 import type { OptionKind } from './define.js';
+import { gameFeature } from './game/feature.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
-export { answersOf, handleCommand } from './handle-command.js';
+/** Every feature the bot runs: the entry points build the registry from these (src/bot/registry.ts). */
+export const FEATURES: readonly Feature[] = [cragFeature, cragSettingsFeature, gameFeature];
 
 /** Every application command, as the JSON that the deploy script registers, in every catalogue's language. */
-export function commandDefinitions(languages: Languages = loadLanguages()): RESTPostAPIApplicationCommandsJSONBody[] {
-  return [buildCragCommand(languages, SUBCOMMANDS).toJSON(), buildCragSettingsCommand(languages)];
+export function commandDefinitions(
+  languages: Languages = loadLanguages(),
+  features: readonly Feature[] = FEATURES,
+): RESTPostAPIApplicationCommandsJSONBody[] {
+  return features.flatMap((feature) => feature.commands.map((command) => command.definition(languages)));
 }
 
 /**

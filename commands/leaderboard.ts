@@ -5,63 +5,13 @@ import { type LeaderboardHeading, renderLeaderboard } from '../src/bot/render/in
 import { answerPublicly } from '../src/bot/replies.js';
 import { DEFAULT_RULES, type Rules } from '../src/game/index.js';
 import type { LeaderboardQuery, RankBy } from '../src/store/index.js';
-import { rerollChoices, THIRTEEN_CHOICES } from './choices.js';
-import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
-import { chosenPeriod, PERIOD_OPTIONS } from './period.js';
+import { type CommandOptions, defineSubcommand, type GuildCommand } from './define.js';
+import { LEADERBOARD_OPTIONS, MIN_GAMES_FOR_AVERAGE } from './leaderboard-options.js';
+import { chosenPeriod } from './period.js';
 import { skillLeaderboard } from './skill/leaderboard.js';
 
-/** Ranking by average leaves out players with fewer games than this, unless `min-games` says otherwise. */
-export const MIN_GAMES_FOR_AVERAGE = 5;
-const MAX_MIN_GAMES = 1000;
 /** How many players a leaderboard lists. */
 const LISTED = 10;
-
-export const LEADERBOARD_OPTIONS = {
-  scope: {
-    kind: 'string',
-    nameKey: 'command.leaderboard.scope.name',
-    descriptionKey: 'command.leaderboard.scope.description',
-    choices: [
-      { value: 'series', name: 'command.leaderboard.scope.series' },
-      { value: 'server', name: 'command.leaderboard.scope.server' },
-    ],
-    invalid: 'refusal.leaderboard-options',
-  },
-  ...PERIOD_OPTIONS,
-  rerolls: {
-    kind: 'integer',
-    nameKey: 'command.leaderboard.rerolls.name',
-    descriptionKey: 'command.leaderboard.rerolls.description',
-    choices: rerollChoices({ 1: 'command.leaderboard.rerolls.one', 2: 'command.leaderboard.rerolls.two' }),
-    invalid: 'refusal.leaderboard-options',
-  },
-  thirteen: {
-    kind: 'string',
-    nameKey: 'command.leaderboard.thirteen.name',
-    descriptionKey: 'command.leaderboard.thirteen.description',
-    choices: THIRTEEN_CHOICES,
-    invalid: 'refusal.leaderboard-options',
-  },
-  'rank-by': {
-    kind: 'string',
-    nameKey: 'command.leaderboard.rank-by.name',
-    descriptionKey: 'command.leaderboard.rank-by.description',
-    choices: [
-      { value: 'total', name: 'command.leaderboard.rank-by.total' },
-      { value: 'average', name: 'command.leaderboard.rank-by.average' },
-      { value: 'skill', name: 'command.leaderboard.rank-by.skill' },
-    ],
-    invalid: 'refusal.leaderboard-options',
-  },
-  'min-games': {
-    kind: 'integer',
-    nameKey: 'command.leaderboard.min-games.name',
-    descriptionKey: 'command.leaderboard.min-games.description',
-    params: { games: MIN_GAMES_FOR_AVERAGE },
-    min: 1,
-    max: MAX_MIN_GAMES,
-  },
-} as const satisfies OptionSpecs;
 
 /**
  * `/crag leaderboard`: posts a leaderboard for the channel to see, in the server's language. With no

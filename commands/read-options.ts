@@ -1,5 +1,6 @@
+import type { GuildCommand } from '../src/bot/feature.js';
 import { type Refusal, refused } from '../src/bot/outcome.js';
-import type { CommandOptions, GuildCommand, OptionSpec, OptionSpecs } from './define.js';
+import type { CommandOptions, OptionSpec, OptionSpecs } from './option-specs.js';
 
 /**
  * Reads every option of a subcommand from the interaction, by the names and kinds its definition

@@ -1,6 +1,6 @@
 import { PermissionFlagsBits } from 'discord-api-types/v10';
+import { withClient } from '../harness/postgres-client.js';
 import type { Emulator, InjectedFault, RestFault } from '../src/emulator/index.js';
-import { withClient } from '../test/support/postgres-databases.js';
 import type { SoakBot } from './bot.js';
 import type { Outage } from './figures.js';
 import type { FaultKind, ScheduledFault } from './schedule.js';

@@ -1,3 +1,4 @@
+import { commandDefinitions } from '../commands/index.js';
 import { ConfigError, readApiUrl, readToken } from './config.js';
 import { exitWithConfigError, loadDotEnv } from './env.js';
 import { registerCommands } from './register-commands.js';
@@ -27,7 +28,7 @@ async function deploy(): Promise<void> {
   if (guildId !== undefined && !/^\d{17,20}$/.test(guildId)) {
     exitWithConfigError('DISCORD_GUILD_ID must be a server id (17-20 digits), or empty for a global deploy.');
   }
-  const registered = await registerCommands({ token, clientId, guildId, apiUrl });
+  const registered = await registerCommands({ token, clientId, guildId, apiUrl }, commandDefinitions());
   const where = guildId ? `server ${guildId}` : 'every server (global; may take up to an hour to appear)';
   for (const command of registered) {
     process.stdout.write(`registered /${command.name} ${command.subcommands.join(', ')} for ${where}\n`);

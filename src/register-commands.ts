@@ -1,5 +1,4 @@
-import { ApplicationCommandType, REST, Routes } from 'discord.js';
-import { commandDefinitions } from '../commands/index.js';
+import { ApplicationCommandType, REST, type RESTPostAPIApplicationCommandsJSONBody, Routes } from 'discord.js';
 import { restOptions } from './config.js';
 
 export interface RegistrationTarget {
@@ -18,15 +17,19 @@ export interface RegisteredCommandSummary {
 
 /**
  * Registers the bot's slash commands (replacing whatever was registered there before): the one
- * code path for `npm run deploy-commands` and the playground.
+ * code path for `npm run deploy-commands` and the playground. `definitions` are the features'
+ * (commandDefinitions in commands/index.ts).
  */
-export async function registerCommands(target: RegistrationTarget): Promise<RegisteredCommandSummary[]> {
+export async function registerCommands(
+  target: RegistrationTarget,
+  definitions: readonly RESTPostAPIApplicationCommandsJSONBody[],
+): Promise<RegisteredCommandSummary[]> {
   const rest = new REST(restOptions(target.apiUrl) ?? {}).setToken(target.token);
   const route = target.guildId
     ? Routes.applicationGuildCommands(target.clientId, target.guildId)
     : Routes.applicationCommands(target.clientId);
   const entryPoint = target.guildId ? [] : await entryPointOf(rest, target.clientId);
-  const registered = (await rest.put(route, { body: [...commandDefinitions(), ...entryPoint] })) as {
+  const registered = (await rest.put(route, { body: [...definitions, ...entryPoint] })) as {
     name: string;
     options?: { name: string; type: number }[];
   }[];

@@ -1,7 +1,7 @@
-import { ButtonStyle, type ChatInputCommandInteraction, type MessageComponentInteraction } from 'discord.js';
+import { ButtonStyle, type ChatInputCommandInteraction } from 'discord.js';
 import { personal } from '../../src/bot/audience.js';
-import type { GuildComponent } from '../../src/bot/components/index.js';
 import type { BotContext } from '../../src/bot/context.js';
+import type { GuildComponent } from '../../src/bot/feature.js';
 import { type Outcome, type Refusal, refused } from '../../src/bot/outcome.js';
 import { button, COLOURS, layoutMessage, row, text } from '../../src/bot/render/index.js';
 import { replyPrivately, updateClicked } from '../../src/bot/replies.js';
@@ -17,7 +17,7 @@ import type { GuildCommand } from '../define.js';
 import { managesServer } from '../manage-server.js';
 import { describeValue, settingLabel } from './describe.js';
 import { isSettingsSubcommand, readSettingsOptions } from './options.js';
-import { decodeResetId, encodeResetId, isResetConfirmationFresh } from './reset-id.js';
+import { encodeResetId, isResetConfirmationFresh, type ResetId } from './reset-id.js';
 import { changeLine, renderSettings } from './show.js';
 
 /** How many changes `show` lists. */
@@ -177,20 +177,18 @@ async function askReset(ctx: BotContext, interaction: GuildCommand): Promise<Out
   return undefined;
 }
 
-/** Whether a click is the reset confirmation; the component router asks before anything else. */
-export function isResetConfirmation(interaction: MessageComponentInteraction): boolean {
-  return decodeResetId(interaction.customId) !== undefined;
-}
-
 /**
  * The confirmation: every setting back to the bot's default, each change audited. The button proves
  * only who asked and when; whether they may still wipe the house rules is asked of this press
  * (Manage Server in its `member.permissions`: they may have lost it since), and a press more than
  * five minutes after the question is refused. A refused press changes nothing.
  */
-export async function confirmReset(ctx: BotContext, interaction: GuildComponent): Promise<Outcome> {
-  const confirmation = decodeResetId(interaction.customId);
-  if (confirmation?.kind !== 'current') return refused('refusal.settings.reset-expired');
+export async function confirmReset(
+  ctx: BotContext,
+  interaction: GuildComponent,
+  confirmation: ResetId,
+): Promise<Outcome> {
+  if (confirmation.kind !== 'current') return refused('refusal.settings.reset-expired');
   if (confirmation.userId !== interaction.user.id) return refused('refusal.settings.not-yours');
   if (!managesServer(interaction)) return refused('refusal.manage-server-only');
   if (!isResetConfirmationFresh(confirmation.mintedAt, interaction.createdTimestamp)) {

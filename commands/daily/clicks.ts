@@ -1,14 +1,15 @@
 import { channelWide, personal } from '../../src/bot/audience.js';
-import { actionFor, type GuildComponent } from '../../src/bot/components/index.js';
-import { sheetButton } from '../../src/bot/components/info.js';
 import type { BotContext } from '../../src/bot/context.js';
 import type { ComponentId } from '../../src/bot/custom-id.js';
+import type { GuildComponent } from '../../src/bot/feature.js';
 import type { Decision } from '../../src/bot/game-flow.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { MOVED_ON } from '../../src/bot/refusals.js';
 import { dailyShareLine } from '../../src/bot/render/index.js';
 import { answerPublicly, updateClicked } from '../../src/bot/replies.js';
 import type { StoredGame } from '../../src/store/index.js';
+import { actionFor } from '../game/controls.js';
+import { sheetButton } from '../game/info.js';
 import { dailyResultView, isDailyGame } from './result.js';
 import { dailyMessage } from './show.js';
 

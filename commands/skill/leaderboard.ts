@@ -6,7 +6,7 @@ import { answerPublicly } from '../../src/bot/replies.js';
 import { DEFAULT_RULES, isRules } from '../../src/game/index.js';
 import { MIN_GAMES_FOR_SKILL, rankBySkill } from '../../src/stats/skill.js';
 import type { CommandOptions, GuildCommand } from '../define.js';
-import type { LEADERBOARD_OPTIONS } from '../leaderboard.js';
+import type { LEADERBOARD_OPTIONS } from '../leaderboard-options.js';
 import { chosenPeriod } from '../period.js';
 
 /** A skill ranking lists this many people. */

@@ -1,8 +1,8 @@
 import { openLobby, startSettings } from '../../commands/start.js';
-import { openNextGame } from '../bot/components/play-again.js';
 import type { BotContext } from '../bot/context.js';
 import type { Decision } from '../bot/game-flow.js';
 import { gameMessage } from '../bot/game-message.js';
+import { openNextGame } from '../bot/next-game.js';
 import { type Outcome, refused } from '../bot/outcome.js';
 import { engineRefusal, MOVED_ON } from '../bot/refusals.js';
 import { mayStartHere, type Starter } from '../bot/start-gate.js';

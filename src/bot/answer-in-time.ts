@@ -1,6 +1,6 @@
 import { MessageFlags } from 'discord.js';
 import { metrics } from '../ops/metrics.js';
-import type { AnswerableInteraction } from './replies.js';
+import type { AnswerableInteraction } from './answerable.js';
 
 /**
  * How a slow interaction is acknowledged before its answer is ready: a click with a deferred update

@@ -1,44 +1,20 @@
-import {
-  ChannelType,
-  type Client,
-  DiscordAPIError,
-  RESTJSONErrorCodes,
-  Routes,
-  ThreadAutoArchiveDuration,
-} from 'discord.js';
+import { type Client, type DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import type { TableOffer } from '../activity/table-offer.js';
 import { isGameOver } from '../game/index.js';
 import type { Languages, Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import { guildWide } from './audience.js';
-import { drawing, priority, SupersededDrawing } from './budgeted-rest.js';
+import { LandedDrawings } from './board-drawings.js';
+import { BoardQueue } from './board-queue.js';
+import { BoardRequests, isLostAccess } from './board-requests.js';
+import { SupersededDrawing } from './budgeted-rest.js';
 import type { DiceInUse } from './dice-emojis.js';
 import { asEdit, gameMessage } from './game-message.js';
 import type { HouseRules } from './house-rules.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
 import { messageLink } from './render/message-link.js';
-import { type OutgoingMessage, toRestRequest } from './rest-message.js';
-
-/**
- * Discord's answers that mean the bot can no longer reach a board: the channel or message is
- * gone, the bot lost its access or permissions there, or the thread is archived or locked.
- * Trying again would only fail again, and every failure counts towards the 10,000 invalid requests
- * in 10 minutes after which Discord bans the bot's address for a while, in every server at once.
- */
-const LOST_ACCESS: ReadonlySet<number> = new Set([
-  RESTJSONErrorCodes.UnknownChannel,
-  RESTJSONErrorCodes.UnknownGuild,
-  RESTJSONErrorCodes.UnknownMessage,
-  RESTJSONErrorCodes.MissingAccess,
-  RESTJSONErrorCodes.MissingPermissions,
-  RESTJSONErrorCodes.InvalidActionOnArchivedThread,
-  RESTJSONErrorCodes.ThreadLocked,
-]);
-
-export function isLostAccess(error: unknown): boolean {
-  return error instanceof DiscordAPIError && typeof error.code === 'number' && LOST_ACCESS.has(error.code);
-}
+import type { OutgoingMessage } from './rest-message.js';
 
 export interface BoardPublisherDeps {
   readonly client: Client;
@@ -54,13 +30,6 @@ export interface BoardPublisherDeps {
   readonly boardBack: (game: StoredGame) => void;
 }
 
-/**
- * How long an interaction's drawing of a board waits for the bot's own edit of it already on its way
- * to Discord: such an edit takes milliseconds, and the interaction's 3 s must leave room for the
- * answer itself.
- */
-const RESPONSE_WAIT_MS = 1_000;
-
 /** A board the bot could not reach: when that was found, and the message it was. */
 interface LostBoard {
   readonly since: number;
@@ -75,27 +44,26 @@ interface LostBoard {
  * that answer clicks on it wait for an edit already sent (see respond), so a slow edit can never
  * paint over a newer one.
  *
- * When an edit finds the board out of reach (see LOST_ACCESS), the board is marked lost: its message
+ * When an edit finds the board out of reach (see isLostAccess), the board is marked lost: its message
  * id is cleared in the store, so nothing tries to edit it again, and the next person who clicks or
  * uses a command in that channel gets a fresh board through their own interaction response.
  *
  * Turn pings (see TurnPings) are posted and deleted here too, behind the same gate: a lost board
  * means no pings in that game, and a ping refused for lost access stops its game's pings until a
  * person brings the game a board again.
+ *
+ * The jobs are split: BoardQueue orders the requests of each board, LandedDrawings knows which
+ * drawing is the newest so that older ones are dropped or painted over, and BoardRequests sends
+ * them. What stays here is what a board's fate means: lost, posting, back.
  */
 export class BoardPublisher {
-  private readonly chains = new Map<number, Promise<void>>();
-  /** Each game's board edit that has left the request budget, until Discord has answered it. */
-  private readonly sent = new Map<number, Promise<void>>();
-  private readonly waiting = new Set<number>();
-  /** The last update answering a click on each game's board (see respond), while under way. */
-  private readonly answering = new Map<number, Promise<void>>();
+  private readonly queue = new BoardQueue();
+  private readonly drawings: LandedDrawings;
+  private readonly requests: BoardRequests;
   /** Games whose board message is being posted: no board id yet, but none is lost either. */
   private readonly posting = new Set<number>();
   /** Boards found out of reach, until a person brings the game a new one or the game ends. */
   private readonly lost = new Map<number, LostBoard>();
-  /** The newest state version whose drawing has landed on each board of a game in play. */
-  private readonly newestLanded = new Map<number, number>();
   /** Games whose last ping request found the channel out of reach. */
   private readonly pingsRefused = new Set<number>();
 
@@ -119,37 +87,16 @@ export class BoardPublisher {
     this.dice = deps.dice;
     this.tables = deps.tables;
     this.boardBack = deps.boardBack;
+    this.drawings = new LandedDrawings(deps.store);
+    this.requests = new BoardRequests(deps.client);
   }
 
   refresh(gameId: number): Promise<void> {
-    const chained = this.chains.get(gameId);
-    // A redraw that has not started yet will read the newest state anyway.
-    if (chained && this.waiting.has(gameId)) return chained;
-    this.waiting.add(gameId);
-    // Updates answering clicks on this board, sent before this redraw was asked for, land first.
-    const answered = this.answering.get(gameId);
-    const next = (chained ?? Promise.resolve())
-      .then(async () => {
-        await answered;
-        this.waiting.delete(gameId);
-        const game = await this.store.gameById(gameId);
-        if (!game) return;
-        if (!game.boardMessageId) {
-          this.forgetIfOver(game);
-          return;
-        }
-        const tr = guildWide(this.languages, this.client, game.guildId);
-        const board = await gameMessage(
-          { store: this.store, houseRules: this.houseRules, tables: this.tables },
-          game,
-          tr,
-          this.dice.faces,
-        );
-        if (await this.edit(game, game.boardMessageId, asEdit(board))) await this.landed(game);
-      })
-      .catch((error: unknown) => this.log.warn('board redraw failed', { gameId, error }));
-    keepUntilSettled(this.chains, gameId, next);
-    return next;
+    return this.queue.redraw(
+      gameId,
+      () => this.redraw(gameId),
+      (error) => this.log.warn('board redraw failed', { gameId, error }),
+    );
   }
 
   /**
@@ -160,16 +107,12 @@ export class BoardPublisher {
    * board and be told it moved on. An edit still queued in the request budget is not waited for:
    * when its turn comes it is dropped as superseded once this drawing has landed, and one that
    * leaves before then and lands after it is caught by `landed`. Under load that queue is where a
-   * redraw spends its time, and a lobby's next click once waited up to the bound below for it. The
-   * wait is bounded, since the interaction must be answered within 3 s; an edit held up longer is
-   * caught by `landed` too.
+   * redraw spends its time, and a lobby's next click once waited up to a bound (BoardQueue's) for
+   * it. The wait is bounded, since the interaction must be answered within 3 s; an edit held up
+   * longer is caught by `landed` too.
    */
   respond<T>(gameId: number, send: () => Promise<T>): Promise<T> {
-    const ahead = [this.sent.get(gameId), this.answering.get(gameId)].filter((work) => work !== undefined);
-    const result = (ahead.length > 0 ? atMost(Promise.all(ahead), RESPONSE_WAIT_MS) : Promise.resolve()).then(send);
-    // Kept apart from the redraws: turn pings wait for those (see TurnPings), not for clicks' answers.
-    keepUntilSettled(this.answering, gameId, result);
-    return result;
+    return this.queue.respond(gameId, send);
   }
 
   /**
@@ -180,13 +123,9 @@ export class BoardPublisher {
    * so; when none is known (the first drawing, or after the game ended), the store does.
    */
   async landed(game: StoredGame): Promise<void> {
-    const drawn = game.state.version;
-    const newest = this.newestLanded.get(game.id);
-    const behind =
-      newest === undefined ? ((await this.store.gameById(game.id))?.state.version ?? drawn) > drawn : newest > drawn;
-    if (behind) void this.refresh(game.id);
+    if (await this.drawings.landedBehind(game)) void this.refresh(game.id);
     else if (isGameOver(game.state)) this.forget(game.id);
-    else this.newestLanded.set(game.id, drawn);
+    else this.drawings.shows(game.id, game.state.version);
   }
 
   /** Call before posting a new board for a game that has none yet (a new lobby, a thread's lobby, Play again). */
@@ -205,7 +144,7 @@ export class BoardPublisher {
     this.pingsRefused.delete(game.id);
     // The board shows `drawn` now: later drawings are compared with it, not with the store, which a
     // click already under way may have moved on (its own drawing lands next; no redraw is needed).
-    this.newestLanded.set(game.id, drawn);
+    this.drawings.shows(game.id, drawn);
     const wasLost = this.lost.delete(game.id) || game.boardMessageId === null;
     await this.store.setBoardMessage(game.id, messageId);
     const stored = await this.store.gameById(game.id);
@@ -243,14 +182,13 @@ export class BoardPublisher {
   forget(gameId: number): void {
     this.lost.delete(gameId);
     this.posting.delete(gameId);
-    this.newestLanded.delete(gameId);
+    this.drawings.forget(gameId);
     this.pingsRefused.delete(gameId);
   }
 
   /** Whether a drawing of the game at `version` is older than one that already landed on its board. */
   isSuperseded(gameId: number, version: number): boolean {
-    const newest = this.newestLanded.get(gameId);
-    return newest !== undefined && newest > version;
+    return this.drawings.isSuperseded(gameId, version);
   }
 
   /**
@@ -258,7 +196,7 @@ export class BoardPublisher {
    * budgetedRequests): until Discord answers it, an interaction's update of the board waits for it.
    */
   editSent(gameId: number, attempt: Promise<unknown>): void {
-    keepUntilSettled(this.sent, gameId, attempt);
+    this.queue.editSent(gameId, attempt);
   }
 
   /** What the game's boards and pings speak: the language its server set when it started, else the server's. */
@@ -277,11 +215,7 @@ export class BoardPublisher {
    */
   async postPing(game: StoredGame, content: string, userId: string): Promise<string | undefined> {
     try {
-      const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), {
-        body: { content, allowed_mentions: { parse: [], users: [userId] } },
-        headers: priority('ping'),
-      })) as { id: string };
-      return posted.id;
+      return await this.requests.postPing(game, content, userId);
     } catch (error) {
       if (!isLostAccess(error)) throw error;
       await this.refusePings(game, error);
@@ -292,9 +226,8 @@ export class BoardPublisher {
   /** Deletes a turn ping; one that someone already deleted is gone all the same. Tried once only. */
   async deletePing(game: StoredGame, messageId: string): Promise<void> {
     try {
-      await this.client.rest.delete(Routes.channelMessage(game.channelId, messageId), { headers: priority('ping') });
+      await this.requests.deletePing(game, messageId);
     } catch (error) {
-      if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) return;
       if (!isLostAccess(error)) throw error;
       await this.refusePings(game, error);
     }
@@ -325,27 +258,15 @@ export class BoardPublisher {
   }
 
   /** Opens a public thread of a channel for a new game, and gives its id. */
-  async openThread(channelId: string, name: string): Promise<string> {
-    const thread = (await this.client.rest.post(Routes.threads(channelId), {
-      headers: priority('waited-for'),
-      body: {
-        name: name.slice(0, 100),
-        type: ChannelType.PublicThread,
-        // Only new messages keep a thread open; a day covers an evening's series with room to spare.
-        auto_archive_duration: ThreadAutoArchiveDuration.OneDay,
-      },
-    })) as { id: string };
-    return thread.id;
+  openThread(channelId: string, name: string): Promise<string> {
+    return this.requests.openThread(channelId, name);
   }
 
   /** Posts a new game's first board with the bot's token, where no interaction can answer (a new thread). */
   async post(game: StoredGame, board: MessagePayload): Promise<void> {
     this.willPost(game.id);
-    const posted = (await this.client.rest.post(Routes.channelMessages(game.channelId), {
-      ...toRestRequest(board),
-      headers: priority('waited-for'),
-    })) as { id: string };
-    await this.adopt(game, posted.id, game.state.version);
+    const messageId = await this.requests.post(game, board);
+    await this.adopt(game, messageId, game.state.version);
   }
 
   /** A board replaced by a newer message says where the game went instead, and loses its controls. */
@@ -353,36 +274,47 @@ export class BoardPublisher {
     const tr = await this.translatorFor(game, guildWide(this.languages, this.client, game.guildId));
     const link = messageLink(game.guildId, game.channelId, newMessageId) ?? '';
     try {
-      await this.client.rest.patch(
-        Routes.channelMessage(game.channelId, messageId),
-        toRestRequest(asEdit(renderMoved(game.id, link, tr))),
-      );
+      await this.requests.replace(game, messageId, asEdit(renderMoved(game.id, link, tr)));
     } catch (error) {
       this.log.warn('could not retire an old board', { gameId: game.id, messageId, error });
     }
   }
 
   /** Resolves when the game's redraws under way have finished (at once when there are none). */
-  async redrawn(gameId: number): Promise<void> {
-    await this.chains.get(gameId);
+  redrawn(gameId: number): Promise<void> {
+    return this.queue.redrawn(gameId);
   }
 
   /** Resolves when every redraw under way has finished; used on shutdown. */
-  async idle(): Promise<void> {
-    while (this.chains.size > 0) await Promise.allSettled([...this.chains.values()]);
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  /** Draws the game's latest stored state on its board, if it has one. */
+  private async redraw(gameId: number): Promise<void> {
+    const game = await this.store.gameById(gameId);
+    if (!game) return;
+    if (!game.boardMessageId) {
+      this.forgetIfOver(game);
+      return;
+    }
+    const tr = guildWide(this.languages, this.client, game.guildId);
+    const board = await gameMessage(
+      { store: this.store, houseRules: this.houseRules, tables: this.tables },
+      game,
+      tr,
+      this.dice.faces,
+    );
+    if (await this.edit(game, game.boardMessageId, asEdit(board))) await this.landed(game);
   }
 
   /**
-   * Edits the board; false if the board turned out to be out of reach (it is then marked lost).
-   * First in the request budget: these are the redraws nobody's click answers (a timer ran out, a
-   * computer moved), and the players are looking at the board for them.
+   * Edits the board; false if a newer drawing landed first, or if the board turned out to be out of
+   * reach (it is then marked lost).
    */
   private async edit(game: StoredGame, messageId: string, message: OutgoingMessage): Promise<boolean> {
     try {
-      await this.client.rest.patch(Routes.channelMessage(game.channelId, messageId), {
-        ...toRestRequest(message),
-        headers: { ...priority('waited-for'), ...drawing(game.id, game.state.version) },
-      });
+      await this.requests.edit(game, messageId, message);
       return true;
     } catch (error) {
       // A person's click drew a newer state meanwhile: this one must not paint over it.
@@ -408,28 +340,4 @@ export class BoardPublisher {
   private forgetIfOver(game: StoredGame): void {
     if (isGameOver(game.state)) this.forget(game.id);
   }
-}
-
-/**
- * Keeps `work`, as a promise that settles with it but never rejects, as the game's latest in `map`
- * until it settles; a newer one set meanwhile is not removed by it.
- */
-function keepUntilSettled(map: Map<number, Promise<void>>, gameId: number, work: Promise<unknown>): void {
-  const settled = work.then(
-    () => undefined,
-    () => undefined,
-  );
-  map.set(gameId, settled);
-  void settled.finally(() => {
-    if (map.get(gameId) === settled) map.delete(gameId);
-  });
-}
-
-/** Resolves when `work` settles or after `ms`, whichever comes first. */
-function atMost(work: Promise<unknown>, ms: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const elapsed = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([work, elapsed]).finally(() => clearTimeout(timer));
 }

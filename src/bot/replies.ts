@@ -1,22 +1,15 @@
 import {
-  type ChatInputCommandInteraction,
   type InteractionReplyOptions,
   InteractionResponseType,
   type MessageComponentInteraction,
   MessageFlags,
-  type PrimaryEntryPointCommandInteraction,
   Routes,
 } from 'discord.js';
 import { claimAnswer } from './answer-in-time.js';
+import type { AnswerableInteraction } from './answerable.js';
 import type { WithFiles } from './game-message.js';
 import type { MessagePayload, PrivateCard } from './render/index.js';
 import { type OutgoingMessage, toRestRequest } from './rest-message.js';
-
-export type AnswerableInteraction =
-  | ChatInputCommandInteraction
-  | MessageComponentInteraction
-  /** The App Launcher's Entry Point command, answered with the Activity or a private word. */
-  | PrimaryEntryPointCommandInteraction;
 
 /*
  * Every answer to an interaction goes through these helpers, which claim it first (see

@@ -1,14 +1,14 @@
 import type { Interaction } from 'discord.js';
-import { answersOf, handleCommand } from '../../commands/index.js';
 import { launchFromEntryPoint } from '../activity/launch.js';
 import { countInteraction } from '../ops/interaction-outcome.js';
 import { type Deferral, deferWhenSlow } from './answer-in-time.js';
+import type { AnswerableInteraction } from './answerable.js';
 import { personal } from './audience.js';
-import { handleComponent } from './components/index.js';
 import type { BotContext } from './context.js';
 import type { InFlight } from './in-flight.js';
 import { type Outcome, refused } from './outcome.js';
-import { type AnswerableInteraction, replyPrivately } from './replies.js';
+import type { Registry } from './registry.js';
+import { replyPrivately } from './replies.js';
 
 function describe(interaction: Interaction): Record<string, unknown> {
   const context: Record<string, unknown> = {
@@ -24,26 +24,35 @@ function describe(interaction: Interaction): Record<string, unknown> {
 }
 
 /** How a slow answer is deferred: a click's board stays as it is; a command's "thinking…" is seen as its answer will be. */
-function deferralFor(interaction: AnswerableInteraction): Deferral {
+function deferralFor(registry: Registry, interaction: AnswerableInteraction): Deferral {
   if (interaction.isMessageComponent()) return 'update';
-  return interaction.isChatInputCommand() ? answersOf(interaction) : 'private';
+  if (!interaction.isChatInputCommand()) return 'private';
+  return registry.command(interaction.commandName)?.answersOf(interaction) ?? 'private';
 }
 
 /**
- * The one entry for every interaction: commands and components go to their handlers; a refusal
+ * The one entry for every interaction: commands and components go to the features of the registry
+ * that claim them (by command name, by custom_id prefix); a refusal
  * becomes an ephemeral reply in the person's own language; an unexpected error is logged with its
  * context and the user is told.
  * Handlers answer within Discord's 3 s: their store reads and writes are short awaits, and a
  * command that takes longer (`/crag export`) defers its reply first. An answer that is slow all the
  * same (a store waiting for a lock) is deferred for it when 2 s have passed (answer-in-time.ts).
  */
-export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction: Interaction) => Promise<void> {
+export function createRouter(
+  ctx: BotContext,
+  inFlight: InFlight,
+  registry: Registry,
+): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: AnswerableInteraction): Promise<Outcome> => {
     if (!interaction.inGuild()) return refused('error.outside-server');
     // The App Launcher's Entry Point command (handler APP_HANDLER): open the Activity.
     if (interaction.isPrimaryEntryPointCommand()) return launchFromEntryPoint(interaction);
-    if (interaction.isChatInputCommand()) return handleCommand(ctx, interaction);
-    if (interaction.isMessageComponent()) return handleComponent(ctx, interaction);
+    if (interaction.isChatInputCommand()) {
+      const command = registry.command(interaction.commandName);
+      return command ? command.handle(ctx, interaction) : refused('refusal.unknown-command');
+    }
+    if (interaction.isMessageComponent()) return registry.click(ctx, interaction);
     return undefined;
   };
   return (interaction) =>
@@ -56,7 +65,7 @@ export function createRouter(ctx: BotContext, inFlight: InFlight): (interaction:
         )
           return;
         const tr = personal(ctx.languages, interaction);
-        const disarm = deferWhenSlow(interaction, deferralFor(interaction), (error) =>
+        const disarm = deferWhenSlow(interaction, deferralFor(registry, interaction), (error) =>
           ctx.log.warn('could not defer a slow answer', { ...describe(interaction), error }),
         );
         try {

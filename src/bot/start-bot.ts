@@ -27,6 +27,7 @@ import { HouseRules } from './house-rules.js';
 import { InFlight } from './in-flight.js';
 import { guardInteractionPayloads } from './payload-guard.js';
 import { watchPlacesGoing } from './places-going.js';
+import type { Registry } from './registry.js';
 import { UNICODE_DICE } from './render/index.js';
 import { RequestBudget } from './request-budget.js';
 import { createRouter } from './router.js';
@@ -81,7 +82,13 @@ function activityOfThisProcess(config: Config, log: Logger): config is Config & 
  * shards: see src/sharding/guild-ownership.ts), and answers interactions until stopped. Throws a
  * FatalGatewayClose if Discord refuses the connection for good.
  */
-export async function startBot(config: Config, store: GameStore, log: Logger, hooks?: BotHooks): Promise<RunningBot> {
+export async function startBot(
+  config: Config,
+  store: GameStore,
+  log: Logger,
+  registry: Registry,
+  hooks?: BotHooks,
+): Promise<RunningBot> {
   // Read before connecting: a broken catalogue stops the start with its file named.
   const languages = loadLanguages();
   const budget = new RequestBudget(config.restRequestsPerSecond);
@@ -157,7 +164,7 @@ export async function startBot(config: Config, store: GameStore, log: Logger, ho
     tables,
   };
   const inFlight = new InFlight();
-  const route = createRouter(ctx, inFlight);
+  const route = createRouter(ctx, inFlight, registry);
   let accepting = true;
   client.on(Events.InteractionCreate, (interaction) => {
     if (accepting) void route(interaction);

@@ -1,8 +1,7 @@
 import { type Guild, PermissionFlagsBits } from 'discord.js';
-import type { GuildCommand } from '../../commands/define.js';
 import { channelAllowed } from '../settings/start-options.js';
 import type { SettingValues } from '../settings/values.js';
-import type { GuildComponent } from './components/index.js';
+import type { GuildCommand, GuildComponent } from './feature.js';
 import { type Refusal, refused } from './outcome.js';
 
 /**

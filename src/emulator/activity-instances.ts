@@ -1,7 +1,5 @@
 import { DiscordError } from './errors.js';
-import { json, type Router } from './http/router.js';
 import type { Json } from './payloads.js';
-import { appOf, param } from './rest/context.js';
 import type { SnowflakeGenerator } from './snowflake.js';
 import type { World } from './world.js';
 
@@ -88,16 +86,4 @@ export function activityInstanceJson(instance: ActivityInstance): Json {
     },
     users: [...instance.users],
   };
-}
-
-/** GET /applications/{app}/activity-instances/{instance}: the bot token of that app; else 404. */
-export function addActivityInstanceRoutes(router: Router, instances: ActivityInstances): void {
-  router.add('GET', '/applications/:appId/activity-instances/:instanceId', (request) => {
-    const app = appOf(request);
-    if (param(request, 'appId') !== app.id) throw DiscordError.missingAccess();
-    const instance = instances.get(param(request, 'instanceId'));
-    // Discord's own answer for an unknown (or another app's) instance: `{"message": "404: Not Found", "code": 0}`.
-    if (!instance || instance.appId !== app.id) throw DiscordError.notFound();
-    return json(activityInstanceJson(instance));
-  });
 }

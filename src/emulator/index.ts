@@ -6,32 +6,25 @@ export {
   CommandPermissionType,
   type GuildCommandPermissions,
 } from './command-permissions.js';
-export type { CommandOption, Localizations, RegisteredCommand } from './commands.js';
-export {
-  type ApplicationHandle,
-  type ChannelHandle,
-  Emulator,
-  type EmulatorEvents,
-  type EmulatorOptions,
-  type GuildHandle,
-  type InteractionView,
-  type MessageInfo,
-  type Ping,
-  type RestRequestView,
-  startEmulator,
-  type ThreadView,
-  type UserHandle,
-} from './emulator.js';
+export type { CommandOption, Localizations, RegisteredCommand } from './command-types.js';
+export type { EmulatorOptions } from './core.js';
+export { Emulator, startEmulator } from './emulator.js';
 export { DiscordError, ImpossibleActionError } from './errors.js';
+export type { EmulatorEvents, MessageInfo, RestRequestView } from './events.js';
+export type { ChannelHandle, ThreadView } from './facade/channels.js';
+export type { ApplicationHandle } from './facade/commands.js';
+export type { GuildHandle, UserHandle } from './facade/guilds.js';
+export type { InteractionView } from './facade/interactions.js';
+export type { Ping } from './facade/messages.js';
 export type { InjectedFault, RestFault } from './faults.js';
 export type { HeldRequest, RestHoldMatch } from './holds.js';
-export type { AckKind, InteractionOutcome } from './interactions/registry.js';
 export type {
   ChooseOptionOptions,
   ClickButtonOptions,
   RawInteractionOptions,
   RunCommandOptions,
-} from './interactions/virtual-users.js';
+} from './interactions/actions.js';
+export type { AckKind, InteractionOutcome } from './interactions/registry.js';
 export { DISCORD_LOCALES } from './locales.js';
 export type { EmulatedMessage } from './messages.js';
 export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Permission } from './permissions.js';

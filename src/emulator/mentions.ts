@@ -1,5 +1,6 @@
+import { type Json, userJson } from './payloads.js';
 import { hasAll, Permission } from './permissions.js';
-import { ComponentType } from './validation/components.js';
+import { ComponentType } from './validation/component-types.js';
 import { isObject } from './validation/fields.js';
 import type { ChannelRecord, World } from './world.js';
 
@@ -76,4 +77,28 @@ function textDisplays(components: readonly unknown[]): string[] {
   };
   for (const component of components) visit(component);
   return found;
+}
+
+const USER_MENTION = /<@!?(\d{17,20})>/g;
+const ROLE_MENTION = /<@&(\d{17,20})>/g;
+
+/** The users `<@id>` mentions in `content` name, each once: a message's `mentions`. */
+export function mentionedUsers(world: World, content: string): Json[] {
+  if (!content.includes('<@')) return [];
+  const seen = new Set<string>();
+  const result: Json[] = [];
+  for (const match of content.matchAll(USER_MENTION)) {
+    const user = world.users.get(match[1] ?? '');
+    if (user && !seen.has(user.id)) {
+      seen.add(user.id);
+      result.push(userJson(user));
+    }
+  }
+  return result;
+}
+
+/** The roles `<@&id>` mentions in `content` name, each once: a message's `mention_roles`. */
+export function mentionedRoles(content: string): string[] {
+  if (!content.includes('<@&')) return [];
+  return [...new Set([...content.matchAll(ROLE_MENTION)].map((match) => match[1] ?? ''))];
 }

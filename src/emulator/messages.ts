@@ -3,9 +3,9 @@ import type { APIEmbed, APIMessageTopLevelComponent } from 'discord-api-types/v1
 import { checkAttachmentReferences, forgetAttachments, resolveAttachments } from './attachments.js';
 import type { CdnStore } from './cdn.js';
 import { DiscordError, FormErrors, ImpossibleActionError } from './errors.js';
-import { deliveredMentions } from './mentions.js';
+import { deliveredMentions, mentionedRoles, mentionedUsers } from './mentions.js';
 import { type Json, userJson } from './payloads.js';
-import { compareSnowflakes } from './snowflake.js';
+import { indexOfSnowflake, lowerBound, upperBound } from './snowflake.js';
 import { assertNotEmpty, type MessageFields, MessageFlag, type UploadedFile } from './validation/message-body.js';
 import type { ChannelRecord, UserRecord, World } from './world.js';
 
@@ -86,9 +86,6 @@ export interface MessageStoreEvents {
   delete: [message: StoredMessage];
 }
 
-const USER_MENTION = /<@!?(\d{17,20})>/g;
-const ROLE_MENTION = /<@&(\d{17,20})>/g;
-
 /**
  * All messages, indexed by id; each channel keeps its own ordered id list. With `historyLimit`, a
  * channel keeps only its newest messages: the oldest are forgotten silently, as a purged channel's
@@ -147,8 +144,8 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
       edited_timestamp: null,
       tts: fields.tts ?? false,
       mention_everyone: false,
-      mentions: this.#mentionedUsers(content),
-      mention_roles: this.#mentionedRoles(content),
+      mentions: mentionedUsers(this.world, content),
+      mention_roles: mentionedRoles(content),
       attachments,
       embeds: embeds as unknown as APIEmbed[],
       components: components as unknown as APIMessageTopLevelComponent[],
@@ -257,8 +254,8 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     const json: EmulatedMessage = {
       ...old,
       content,
-      mentions: fields.content === undefined ? old.mentions : this.#mentionedUsers(content),
-      mention_roles: fields.content === undefined ? old.mention_roles : this.#mentionedRoles(content),
+      mentions: fields.content === undefined ? old.mentions : mentionedUsers(this.world, content),
+      mention_roles: fields.content === undefined ? old.mention_roles : mentionedRoles(content),
       embeds: (fields.embeds as unknown as APIEmbed[] | undefined) ?? old.embeds,
       components: (fields.components as unknown as APIMessageTopLevelComponent[] | undefined) ?? old.components,
       attachments,
@@ -381,54 +378,6 @@ export class MessageStore extends EventEmitter<MessageStoreEvents> {
     }
     return result;
   }
-
-  #mentionedUsers(content: string): Json[] {
-    if (!content.includes('<@')) return [];
-    const seen = new Set<string>();
-    const result: Json[] = [];
-    for (const match of content.matchAll(USER_MENTION)) {
-      const user = this.world.users.get(match[1] ?? '');
-      if (user && !seen.has(user.id)) {
-        seen.add(user.id);
-        result.push(userJson(user));
-      }
-    }
-    return result;
-  }
-
-  #mentionedRoles(content: string): string[] {
-    if (!content.includes('<@&')) return [];
-    return [...new Set([...content.matchAll(ROLE_MENTION)].map((match) => match[1] ?? ''))];
-  }
-}
-
-/** Index of the first id >= target in an ascending snowflake list. */
-function lowerBound(ids: readonly string[], target: string): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareSnowflakes(ids[mid] ?? '', target) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** Index of the first id > target. */
-function upperBound(ids: readonly string[], target: string): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareSnowflakes(ids[mid] ?? '', target) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-function indexOfSnowflake(ids: readonly string[], id: string): number {
-  const index = lowerBound(ids, id);
-  return ids[index] === id ? index : -1;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { DiscordError } from './errors.js';
 import { json, type RestResponse, type Router } from './http/router.js';
+import type { BearerLookup } from './oauth2-grant.js';
 import { applicationJson, currentUserJson } from './payloads.js';
 import type { World } from './world.js';
 
@@ -26,17 +27,6 @@ interface Grant {
 interface AccessToken extends Grant {
   expiresAt: number;
 }
-
-/** Who a live Bearer token names, for which application, until when. */
-export interface BearerGrant {
-  readonly appId: string;
-  readonly userId: string;
-  readonly scopes: readonly string[];
-  readonly expiresAt: number;
-}
-
-/** What a Bearer token resolves to: a person, a token past its time, or nothing known. */
-export type BearerLookup = BearerGrant | 'expired' | undefined;
 
 /** OAuth2's error answer (RFC 6749 §5.2), which Discord gives in this shape rather than its usual one. */
 function oauthError(status: number, error: string, description: string): RestResponse {

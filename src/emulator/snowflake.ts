@@ -75,3 +75,33 @@ export function compareSnowflakes(a: string, b: string): number {
 export function snowflakeTimestamp(id: string): number {
   return Number((BigInt(id) >> 22n) + DISCORD_EPOCH_MS);
 }
+
+/** Index of the first id >= target in an ascending snowflake list. */
+export function lowerBound(ids: readonly string[], target: string): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareSnowflakes(ids[mid] ?? '', target) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Index of the first id > target. */
+export function upperBound(ids: readonly string[], target: string): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareSnowflakes(ids[mid] ?? '', target) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Where `id` is in an ascending snowflake list, or -1. */
+export function indexOfSnowflake(ids: readonly string[], id: string): number {
+  const index = lowerBound(ids, id);
+  return ids[index] === id ? index : -1;
+}

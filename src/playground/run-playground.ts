@@ -1,3 +1,4 @@
+import { commandDefinitions } from '../../commands/index.js';
 import { ConfigError } from '../config.js';
 import { type Emulator, startEmulator } from '../emulator/index.js';
 import { EXIT_CONFIG, EXIT_TEMPFAIL, exitWithConfigError } from '../env.js';
@@ -89,7 +90,10 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   journal.start();
 
   const { app, guild } = world;
-  await registerCommands({ token: app.token, clientId: app.id, guildId: guild.id, apiUrl: discord.apiUrl });
+  await registerCommands(
+    { token: app.token, clientId: app.id, guildId: guild.id, apiUrl: discord.apiUrl },
+    commandDefinitions(),
+  );
   const locales = new PlaygroundLocales(discord, world, file, (changed) => writeWorldFile(paths.worldFile, changed));
   const activityPort = await freePort();
   activity = new ActivityHost(discord, world, activityPort);

@@ -1,9 +1,7 @@
 import type { GameOver } from './game-over.js';
 import type { GameMetaRow, GameRow, PlayRows } from './game-rows.js';
+import type { ReadName, Reads, WriteName, Writes } from './reads-and-writes.js';
 import type { RowChanges } from './row-changes.js';
-import type { StandardName } from './standard-queries.js';
-import type { ChangedBoardRow, LeaderboardFilter, RankedRow, ResultRow, SeasonRow, StatsRow } from './stored-rows.js';
-import type { RankBy } from './types.js';
 
 /**
  * What a database backend supplies to the one GameStore (SqlGameStore): its dialect's queries and
@@ -62,125 +60,6 @@ export interface RebuiltChange {
   readonly mu: number;
   readonly sigma: number;
 }
-
-/** A read's parameters and the row each of its results is. */
-interface Read<Params, Row> {
-  readonly params: Params;
-  readonly row: Row;
-}
-
-type NoParams = Record<string, never>;
-
-/** The game to move in every game under way, read in SQL (no state is parsed for it). */
-export interface TurnRow {
-  id: number;
-  guild_id: string;
-  state_version: number;
-  turn_deadline: number | null;
-  /** The level of the computer to move; null when a person is to move. */
-  computer: string | null;
-}
-
-export interface SeriesGameRow {
-  id: number;
-  series_game_number: number;
-  status: string;
-}
-
-export interface TotalsRow {
-  player_id: string;
-  total: number;
-  games: number;
-  wins: number;
-}
-
-export type LeaderboardScope = 'server' | 'series';
-/** A leaderboard read's name: the top of a board (`top`), or one player's line (`rank`). */
-export type LeaderboardReadName = `${'top' | 'rank'}:${LeaderboardScope}:${RankBy}`;
-
-type LeaderboardReads = {
-  [K in LeaderboardReadName]: Read<
-    LeaderboardFilter & (K extends `top:${string}` ? { limit: number } : { playerId: string }),
-    RankedRow
-  >;
-};
-
-/**
- * The store's reads by name: one SQL text each, with these parameters (`@name`) and these columns,
- * in standard-queries.ts or, where the dialects differ, in each backend's queries.ts.
- */
-export interface Reads extends LeaderboardReads {
-  gameById: Read<{ id: number }, GameRow>;
-  activeInChannel: Read<{ channelId: string }, GameRow>;
-  latestInChannel: Read<{ channelId: string }, GameRow>;
-  /** Active games with no action since `before`, by id. */
-  idleGames: Read<{ before: number }, GameRow>;
-  activeInGuild: Read<{ guildId: string }, GameRow>;
-  /** Games under way (status 'playing'), by id. */
-  turnsInPlay: Read<NoParams, TurnRow>;
-  /** The latest of a game in play's last action and a game's end; null (or 0) when there is none. */
-  newestChange: Read<NoParams, { at: number | null }>;
-  /** The newest last action of each guild's active games. */
-  newestActivePerGuild: Read<NoParams, { guild_id: string; newest: number }>;
-  /** The ends before `before`, newest first, at most `limit`. */
-  endsBefore: Read<{ before: number; limit: number }, { guild_id: string; ended_at: number }>;
-  /** Games in play with a board whose last action, or games with a board whose end, is at `since` or later. */
-  boardsChangedSince: Read<{ since: number }, ChangedBoardRow>;
-  /** A series' games by their number. */
-  seriesGames: Read<{ seriesId: number }, SeriesGameRow>;
-  /** The results of a series' games, best place first. */
-  seriesResults: Read<{ seriesId: number }, ResultRow>;
-  /** Per-player totals over a series' finished games, humans only, highest first. */
-  seriesTotals: Read<{ seriesId: number }, TotalsRow>;
-  playerName: Read<{ guildId: string; playerId: string }, { name: string }>;
-  playerStats: Read<{ guildId: string; period: string; playerId: string }, StatsRow>;
-  /** The server's latest season row; none for the first season. */
-  currentSeason: Read<{ guildId: string }, SeasonRow>;
-  /** A server's finished games below `beforeId`, newest first. */
-  finishedInGuild: Read<{ guildId: string; beforeId: number; limit: number }, GameRow>;
-  finishedInChannel: Read<{ guildId: string; channelId: string; beforeId: number; limit: number }, GameRow>;
-  /** The results of the games listed, by game, best place first. */
-  resultsOf: Read<{ gameIds: readonly number[] }, ResultRow>;
-  ratingLine: Read<{ rules: string; ratedId: string }, RatingRow>;
-  /** People's ratings in a rule set, by the conservative value, highest first. */
-  ratingLeaders: Read<{ rules: string; limit: number }, RatingRow>;
-  /** One rated id's last `limit` ratings in a rule set, newest first. */
-  ratingTrend: Read<{ rules: string; ratedId: string; limit: number }, { seq: number; mu: number; sigma: number }>;
-  ratedSeats: Read<NoParams, RatedSeatRow>;
-  allRatings: Read<NoParams, RatingRow & { rules: string }>;
-}
-
-export interface RatingRow {
-  rated_id: string;
-  mu: number;
-  sigma: number;
-  games: number;
-}
-
-export interface RatedSeatRow {
-  rules: string;
-  seq: number;
-  game_id: number;
-  player_id: string;
-  place: number;
-  is_computer: boolean | number;
-}
-export type ReadName = keyof Reads;
-
-/** The store's small writes by name, one statement each, with their parameters. */
-export interface Writes {
-  /** Not a game action: the version stays, updated_at moves. */
-  setBoardMessage: { gameId: number; messageId: string | null; now: number };
-  /** Not a game action, nor a change of the board: neither version nor times move. */
-  setPingMessage: { gameId: number; messageId: string | null };
-}
-export type WriteName = keyof Writes;
-
-/**
- * A backend's SQL for the reads and small writes that standard-queries.ts does not hold, in its
- * dialect, with their parameters as `@name`.
- */
-export type DialectQueries = Readonly<Record<Exclude<ReadName | WriteName, StandardName>, string>>;
 
 /**
  * What a save writes beside the game's row: the sheet rows and turns of a game in play, or, for the

@@ -1,4 +1,4 @@
-import type { LeaderboardScope } from './backend.js';
+import type { LeaderboardScope } from './reads-and-writes.js';
 import type { RankBy } from './types.js';
 
 /**

@@ -1,5 +1,6 @@
 import { type PlacedSeat, rateGame } from '../ratings/index.js';
-import type { RatedSeatRow, RebuiltChange, RebuiltRating } from './backend.js';
+import type { RebuiltChange, RebuiltRating } from './backend.js';
+import type { RatedSeatRow } from './reads-and-writes.js';
 
 /**
  * Every rating rebuilt from the stored results of the rated games, replayed in the order they were

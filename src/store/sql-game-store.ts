@@ -1,10 +1,11 @@
 import type { GameState } from '../game/index.js';
 import type { Rating } from '../ratings/index.js';
 import { RULE_SET_KEYS, type RuleSetKey } from '../stats/rule-sets.js';
-import type { CreateOutcome, GameToCreate, LeaderboardReadName, RatingRow, StoreBackend } from './backend.js';
+import type { CreateOutcome, GameToCreate, StoreBackend } from './backend.js';
 import { type GameOver, gameOver, isOver } from './game-over.js';
 import { type GameRow, gameStateOf, toStoredGame } from './game-rows.js';
 import { type GameStore, leaderboardLimit, type RatingEntry, type RatingsRebuild } from './game-store.js';
+import type { LeaderboardReadName, RatingRow } from './reads-and-writes.js';
 import { RecentGames } from './recent-games.js';
 import { replayRatings } from './replay-ratings.js';
 import { rowChanges } from './row-changes.js';

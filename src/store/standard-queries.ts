@@ -1,5 +1,5 @@
-import type { LeaderboardReadName, ReadName, WriteName } from './backend.js';
 import { leaderboardSql } from './leaderboard-sql.js';
+import type { LeaderboardReadName, ReadName, WriteName } from './reads-and-writes.js';
 
 /** The games columns every whole-game read returns before `state` (see GameRow). */
 export const GAME_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, board_message_id, status,
@@ -65,3 +65,9 @@ export const STANDARD_QUERIES = {
 } as const satisfies Partial<Record<ReadName | WriteName, string>>;
 
 export type StandardName = keyof typeof STANDARD_QUERIES;
+
+/**
+ * A backend's SQL for the reads and small writes that STANDARD_QUERIES does not hold, in its
+ * dialect, with their parameters as `@name`.
+ */
+export type DialectQueries = Readonly<Record<Exclude<ReadName | WriteName, StandardName>, string>>;

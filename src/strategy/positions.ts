@@ -2,7 +2,6 @@ import { CATEGORY_IDS, type CategoryId, type Dice } from '../game/index.js';
 import { DICE_SPACE, rollIndex } from './dice-space.js';
 import { type KeepOption, keepOptions } from './keep-options.js';
 import { ALL_USED, ROW_COUNT } from './rows.js';
-import type { Solver } from './solver.js';
 import type { TurnEvaluator } from './turn.js';
 
 /**
@@ -26,11 +25,24 @@ export type BestAction =
   | ({ readonly type: 'keep' } & Omit<RankedKeep, 'stands'>)
   | ({ readonly type: 'row' } & RankedRow);
 
+/**
+ * What ranking a position reads of a solved rule set. The solver (solver.ts) is one; it calls the
+ * functions below with itself, so they name only what they read rather than import the solver back.
+ */
+export interface SolvedTables {
+  /** Points of roll r in row c at `c * 56 + r`. */
+  readonly scores: Uint8Array;
+  /** Expected points still to come, by set of used rows. */
+  readonly expected: Float64Array;
+  /** The turn tables of one set of used rows with every reroll level filled. */
+  turnAt(mask: number): TurnEvaluator;
+}
+
 /** Values closer than this are ties; ties go to standing, then to keeping more dice. */
 export const TIE_TOLERANCE = 1e-9;
 
 /** Every distinct keep of these dice, best first. With no rerolls left, only "all". */
-export function rankKeepsAt(solver: Solver, mask: number, dice: Dice, rerollsLeft: number): RankedKeep[] {
+export function rankKeepsAt(solver: SolvedTables, mask: number, dice: Dice, rerollsLeft: number): RankedKeep[] {
   return mask === ALL_USED ? [] : rankKeepsOf(solver.turnAt(mask), dice, rerollsLeft);
 }
 
@@ -69,7 +81,7 @@ function optionValue(turn: TurnEvaluator, option: Pick<KeepOption, 'keepIndex' |
 }
 
 /** Every open row with what these dice score there, best first (sheet order on ties). */
-export function rankRowsAt(solver: Solver, mask: number, dice: Dice): RankedRow[] {
+export function rankRowsAt(solver: SolvedTables, mask: number, dice: Dice): RankedRow[] {
   const roll = rollIndex(dice);
   const rows: RankedRow[] = [];
   CATEGORY_IDS.forEach((category, row) => {
@@ -82,7 +94,7 @@ export function rankRowsAt(solver: Solver, mask: number, dice: Dice): RankedRow[
 }
 
 /** The optimal next step: a keep to reroll with, or the row to score in. Null when no row is open. */
-export function bestActionAt(solver: Solver, mask: number, dice: Dice, rerollsLeft: number): BestAction | null {
+export function bestActionAt(solver: SolvedTables, mask: number, dice: Dice, rerollsLeft: number): BestAction | null {
   if (mask === ALL_USED) return null;
   if (rerollsLeft > 0) {
     const turn = solver.turnAt(mask);
@@ -96,7 +108,7 @@ export function bestActionAt(solver: Solver, mask: number, dice: Dice, rerollsLe
   return { type: 'row', ...row };
 }
 
-function bestRowAt(solver: Solver, mask: number, roll: number): RankedRow {
+function bestRowAt(solver: SolvedTables, mask: number, roll: number): RankedRow {
   let best: RankedRow | null = null;
   for (let row = 0; row < ROW_COUNT; row += 1) {
     const bit = 1 << row;

@@ -6,12 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readDatabase } from '../../harness/bot-database.js';
+import { databaseUrl, withClient } from '../../harness/postgres-client.js';
 import { type ApplicationHandle, type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { createGame, DEFAULT_RULES } from '../../src/game/index.js';
 import { openPostgresStore, openSqliteStore } from '../../src/store/index.js';
-import { createDatabase, databaseUrl, withClient } from '../support/postgres-databases.js';
+import { createDatabase } from '../support/postgres-databases.js';
 import { BOT_ENTRY, DEPLOY_ENTRY, SHARDED_ENTRY } from './support/bot-process.js';
-import { readDatabase } from './support/database.js';
 
 interface Run {
   readonly code: number | null;

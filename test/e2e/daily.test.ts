@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, part, texts } from '../../harness/board.js';
+import { queryRows } from '../../harness/bot-database.js';
 import { PART } from '../../src/bot/render/index.js';
 import type { EmulatedMessage } from '../../src/emulator/index.js';
 import { dailyNumber, dayOf } from '../../src/game/index.js';
 import { createDatabase } from '../support/postgres-databases.js';
 import { runDeploy } from './support/bot-process.js';
-import { queryRows } from './support/database.js';
 import { PAIR_HUNTER, Table, type TurnPolicy } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version as boardVersion, controls, currentPlayerId, title } from '../../harness/board.js';
+import { integrityCheck, readDatabase, totalsAgainstSheets } from '../../harness/bot-database.js';
 import type { EmulatedMessage, InteractionOutcome, MessageInfo } from '../../src/emulator/index.js';
 import { CATEGORY_IDS, deserializeGame, type GameState, seededRandom, type TurnRecord } from '../../src/game/index.js';
 import { readPackedGame } from '../../src/store/packed-game.js';
-import { integrityCheck, readDatabase, totalsAgainstSheets } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls, currentPlayerId, description, title } from '../../harness/board.js';
+import { readDatabase, storedStates, totalsAgainstSheets } from '../../harness/bot-database.js';
 import { Permission } from '../../src/emulator/index.js';
-import { readDatabase, storedStates, totalsAgainstSheets } from './support/database.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls, currentPlayerId, title } from '../../harness/board.js';
+import { readDatabase } from '../../harness/bot-database.js';
 import { Permission } from '../../src/emulator/index.js';
-import { readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

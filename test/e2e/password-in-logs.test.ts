@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { withClient } from '../support/postgres-databases.js';
+import { withClient } from '../../harness/postgres-client.js';
 import { BOT_ENTRY } from './support/bot-process.js';
 
 const run = promisify(execFile);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPlayerId, part } from '../../harness/board.js';
+import { readDatabase } from '../../harness/bot-database.js';
 import { PART } from '../../src/bot/render/parts.js';
 import { type InjectedFault, Permission, type RestRequestView } from '../../src/emulator/index.js';
-import { readDatabase } from './support/database.js';
 import { ExtraMessages } from './support/pings.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

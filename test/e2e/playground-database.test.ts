@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withClient } from '../../harness/postgres-client.js';
 import { PLAYGROUND_ENTRY } from '../browser/support/playground-process.js';
-import { createDatabase, withClient } from '../support/postgres-databases.js';
+import { createDatabase } from '../support/postgres-databases.js';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-playground-pg-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));

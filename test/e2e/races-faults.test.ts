@@ -10,8 +10,8 @@ import {
   scoreCardAttachment,
   title,
 } from '../../harness/board.js';
+import { boardGameVersion, readDatabase } from '../../harness/bot-database.js';
 import { SCORE_CARD_FILE } from '../../src/bot/render/parts.js';
-import { boardGameVersion, readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

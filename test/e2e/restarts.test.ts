@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls, currentPlayerId, rowChoices, title, version } from '../../harness/board.js';
+import { integrityCheck, readDatabase, storedStates, totalsAgainstSheets } from '../../harness/bot-database.js';
 import { seededRandom } from '../../src/game/index.js';
 import { createDatabase } from '../support/postgres-databases.js';
-import { integrityCheck, readDatabase, storedStates, totalsAgainstSheets } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, currentPlayerId, description, part, scoreCardAttachment, title } from '../../harness/board.js';
+import { integrityCheck, totalsAgainstSheets } from '../../harness/bot-database.js';
 import { PART } from '../../src/bot/render/parts.js';
-import { integrityCheck, totalsAgainstSheets } from './support/database.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls, currentPlayerId, description, rowChoices } from '../../harness/board.js';
+import { queryRows, type StoredState, storedStates, totalsAgainstSheets } from '../../harness/bot-database.js';
 import { isDieEmojiRace } from '../../harness/die-emoji-race.js';
 import {
   type ApplicationHandle,
@@ -27,7 +28,6 @@ import { seededRandom } from '../../src/game/index.js';
 import { shardOfGuild } from '../../src/sharding/guild-ownership.js';
 import { createDatabase } from '../support/postgres-databases.js';
 import { BotProcess, type LogLine, runDeploy, SHARDED_ENTRY } from './support/bot-process.js';
-import { queryRows, type StoredState, storedStates, totalsAgainstSheets } from './support/database.js';
 import { Table } from './support/table.js';
 
 const TOTAL_SHARDS = 4;

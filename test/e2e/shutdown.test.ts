@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls, currentPlayerId, description, requireControl, rowChoices, version } from '../../harness/board.js';
+import { integrityCheck, readDatabase } from '../../harness/bot-database.js';
 import type { InteractionOutcome } from '../../src/emulator/index.js';
-import { integrityCheck, readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

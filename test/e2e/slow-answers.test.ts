@@ -8,8 +8,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canReroll, currentPlayerId, requireControl, texts, version } from '../../harness/board.js';
+import { boardGameVersion, readDatabase } from '../../harness/bot-database.js';
 import type { InteractionOutcome } from '../../src/emulator/index.js';
-import { boardGameVersion, readDatabase } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

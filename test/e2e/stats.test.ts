@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allComponents, description, part, texts, title } from '../../harness/board.js';
+import { readDatabase } from '../../harness/bot-database.js';
 import { PART } from '../../src/bot/render/index.js';
 import { Permission } from '../../src/emulator/index.js';
 import { CATEGORY_IDS, type GameState, type Rules, standings } from '../../src/game/index.js';
 import { recordGame } from '../../src/stats/game-record.js';
 import { readPackedGame } from '../../src/store/packed-game.js';
 import { parseCsv } from '../stats/parse-csv.js';
-import { readDatabase } from './support/database.js';
 import { playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

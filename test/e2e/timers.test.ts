@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPlayerId, description, title } from '../../harness/board.js';
-import { readDatabase } from './support/database.js';
+import { readDatabase } from '../../harness/bot-database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

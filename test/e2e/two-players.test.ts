@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPlayerId, description, title, totals } from '../../harness/board.js';
+import { integrityCheck, totalsAgainstSheets } from '../../harness/bot-database.js';
 import { scoreRoll } from '../../src/game/index.js';
-import { integrityCheck, totalsAgainstSheets } from './support/database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 

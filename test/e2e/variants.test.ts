@@ -9,9 +9,9 @@ import {
   title,
   totals,
 } from '../../harness/board.js';
+import { integrityCheck, totalsAgainstSheets } from '../../harness/bot-database.js';
 import { PART } from '../../src/bot/render/parts.js';
 import { type Rules, scoreRoll } from '../../src/game/index.js';
-import { integrityCheck, totalsAgainstSheets } from './support/database.js';
 import { isCategory, playToTheEnd } from './support/play.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';

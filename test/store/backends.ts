@@ -5,8 +5,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
+import { connectClient } from '../../harness/postgres-client.js';
 import { type GameStore, openPostgresStore, openSqliteStore } from '../../src/store/index.js';
-import { connectClient, createDatabase } from '../support/postgres-databases.js';
+import { createDatabase } from '../support/postgres-databases.js';
 import { tempFolder } from './helpers.js';
 
 export interface TestStoreOptions {

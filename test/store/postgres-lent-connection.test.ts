@@ -5,8 +5,9 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { withClient } from '../../harness/postgres-client.js';
 import { withLentConnection } from '../../src/store/postgres/lent-connection.js';
-import { createDatabase, withClient } from '../support/postgres-databases.js';
+import { createDatabase } from '../support/postgres-databases.js';
 
 let url: string;
 let pool: pg.Pool;

@@ -6,10 +6,11 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withClient } from '../../harness/postgres-client.js';
 import { serializeGame } from '../../src/game/index.js';
 import { defaultMigrationsDir, loadMigrations, openPostgresStore, StoreOpenError } from '../../src/store/index.js';
 import { applyMigrations } from '../../src/store/postgres/migrations.js';
-import { createDatabase, withClient } from '../support/postgres-databases.js';
+import { createDatabase } from '../support/postgres-databases.js';
 import { replayTo } from './drive-game.js';
 import { playThroughStore, tempFolder } from './helpers.js';
 

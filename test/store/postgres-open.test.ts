@@ -4,6 +4,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl, withClient } from '../../harness/postgres-client.js';
 import {
   defaultMigrationsDir,
   loadMigrations,
@@ -11,7 +12,7 @@ import {
   StoreOpenError,
   type StoreOpenFailure,
 } from '../../src/store/index.js';
-import { createDatabase, databaseUrl, withClient } from '../support/postgres-databases.js';
+import { createDatabase } from '../support/postgres-databases.js';
 import { playThroughStore } from './helpers.js';
 
 /** Every table of the database's public schema with its rows, as text: what "left as it was" compares. */

@@ -6,43 +6,16 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { currentUserJson, guildCreateJson, type Json, memberJson } from '../payloads.js';
 import type { Problem } from '../problems.js';
 import type { World } from '../world.js';
+import {
+  Close,
+  IDENTIFY_INTERVAL_MS,
+  MAX_GUILDS_PER_SHARD,
+  Op,
+  readShard,
+  SESSION_ENDING_CLOSES,
+  stripBotPrefix,
+} from './protocol.js';
 import { coversGuild, GatewaySession, Intent, PRIVILEGED_INTENTS } from './session.js';
-
-const Op = {
-  Dispatch: 0,
-  Heartbeat: 1,
-  Identify: 2,
-  PresenceUpdate: 3,
-  VoiceStateUpdate: 4,
-  Resume: 6,
-  Reconnect: 7,
-  RequestGuildMembers: 8,
-  InvalidSession: 9,
-  Hello: 10,
-  HeartbeatAck: 11,
-  RequestSoundboardSounds: 31,
-} as const;
-
-const Close = {
-  UnknownOpcode: 4001,
-  DecodeError: 4002,
-  NotAuthenticated: 4003,
-  AuthenticationFailed: 4004,
-  AlreadyAuthenticated: 4005,
-  InvalidShard: 4010,
-  ShardingRequired: 4011,
-  InvalidApiVersion: 4012,
-  InvalidIntents: 4013,
-  DisallowedIntents: 4014,
-} as const;
-
-/** Client close codes after which Discord forgets the session. */
-const SESSION_ENDING_CLOSES = new Set([1000, 1001]);
-
-/** Each shard holds at most this many guilds (docs/events/gateway.mdx, "Sharding"); more: close 4011. */
-export const MAX_GUILDS_PER_SHARD = 2_500;
-/** IDENTIFYs of one `shard_id % max_concurrency` bucket must be this far apart. */
-export const IDENTIFY_INTERVAL_MS = 5_000;
 
 export interface GatewayOptions {
   heartbeatIntervalMs: number;
@@ -419,16 +392,4 @@ export class GatewayServer extends EventEmitter<GatewayEvents> {
     this.options.report({ kind: 'gateway', detail: `${detail} (closed ${code})` });
     socket.close(code, reason);
   }
-}
-
-function stripBotPrefix(token: unknown): string {
-  return typeof token === 'string' ? token.replace(/^Bot\s+/i, '') : '';
-}
-
-function readShard(value: unknown): [number, number] | null {
-  if (value === undefined) return [0, 1];
-  if (!Array.isArray(value) || value.length !== 2) return null;
-  const [id, count] = value;
-  if (!Number.isInteger(id) || !Number.isInteger(count) || count < 1 || id < 0 || id >= count) return null;
-  return [id, count];
 }

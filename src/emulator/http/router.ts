@@ -1,4 +1,4 @@
-import type { BearerGrant } from '../oauth2.js';
+import type { BearerGrant } from '../oauth2-grant.js';
 import type { UploadedFile } from '../validation/message-body.js';
 import type { ApplicationRecord } from '../world.js';
 

@@ -1,16 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { closeServer, listen } from '../../net/listen.js';
 import type { CdnStore } from '../cdn.js';
 import { DiscordError } from '../errors.js';
 import type { FaultInjector } from '../faults.js';
 import type { GatewayServer } from '../gateway/server.js';
 import type { RequestHolds } from '../holds.js';
-import type { BearerGrant, BearerLookup } from '../oauth2.js';
+import type { BearerGrant, BearerLookup } from '../oauth2-grant.js';
 import { type Problem, summarizeBody } from '../problems.js';
 import type { RateLimiter } from '../rate-limits/limiter.js';
 import { ignoredAttachmentFields } from '../validation/attachment-requests.js';
 import type { UploadedFile } from '../validation/message-body.js';
 import type { World } from '../world.js';
+import { closeServer, listen } from './listen.js';
 import type { RestResponse, Router } from './router.js';
 
 const API_PREFIX = '/api/v10';

@@ -1,4 +1,4 @@
-import { type CommandOption, OptionType, type RegisteredCommand } from '../commands.js';
+import { type CommandOption, OptionType, type RegisteredCommand } from '../command-types.js';
 import { ImpossibleActionError } from '../errors.js';
 import { channelJson, type Json, memberJson, roleJson, userJson } from '../payloads.js';
 import type { GuildRecord, World } from '../world.js';

@@ -9,6 +9,7 @@ import {
   gameStateOf,
   type PlayRows,
 } from '../game-rows.js';
+import type { ReadName, Reads, WriteName, Writes } from '../reads-and-writes.js';
 import { STANDARD_QUERIES } from '../standard-queries.js';
 import { type SeasonRow, toSeason } from '../stored-rows.js';
 import { lockGuild, writeStatistics } from './game-over-writes.js';
@@ -30,21 +31,21 @@ const CREATE_ATTEMPTS = 3;
  * rows and turns are read with it, aggregated as JSON (see queries.ts).
  */
 export class PostgresBackend implements core.StoreBackend {
-  private readonly queries: Readonly<Record<core.ReadName | core.WriteName, NamedQuery>>;
+  private readonly queries: Readonly<Record<ReadName | WriteName, NamedQuery>>;
   private closed = false;
 
   constructor(private readonly pool: pg.Pool) {
     const queries = { ...STANDARD_QUERIES, ...QUERIES };
     this.queries = Object.fromEntries(
       Object.entries(queries).map(([name, sql]) => [name, positional(name, sql)]),
-    ) as Record<core.ReadName | core.WriteName, NamedQuery>;
+    ) as Record<ReadName | WriteName, NamedQuery>;
   }
 
-  async read<K extends core.ReadName>(name: K, params: core.Reads[K]['params']): Promise<core.Reads[K]['row'][]> {
+  async read<K extends ReadName>(name: K, params: Reads[K]['params']): Promise<Reads[K]['row'][]> {
     return (await this.pool.query(this.bound(name, params))).rows;
   }
 
-  async write<K extends core.WriteName>(name: K, params: core.Writes[K]): Promise<number> {
+  async write<K extends WriteName>(name: K, params: Writes[K]): Promise<number> {
     return (await this.pool.query(this.bound(name, params))).rowCount ?? 0;
   }
 
@@ -146,7 +147,7 @@ export class PostgresBackend implements core.StoreBackend {
     await this.pool.end();
   }
 
-  private bound(name: core.ReadName | core.WriteName, params: object): pg.QueryConfig {
+  private bound(name: ReadName | WriteName, params: object): pg.QueryConfig {
     const query = this.queries[name];
     return { name: query.name, text: query.text, values: valuesOf(query, params) };
   }

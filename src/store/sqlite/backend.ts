@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type * as core from '../backend.js';
 import { gameOver } from '../game-over.js';
 import { endedGame, type GameRow, gameStateOf, type PlayRows } from '../game-rows.js';
+import type { ReadName, Reads, WriteName, Writes } from '../reads-and-writes.js';
 import { STANDARD_QUERIES } from '../standard-queries.js';
 import { toSeason } from '../stored-rows.js';
 import { writeGameOver, writeRatings } from './game-over-writes.js';
@@ -15,7 +16,7 @@ import { prepareWrites, type WriteStatements } from './write-queries.js';
 const LEGACY_BATCH = 200;
 
 /** The reads whose rows are whole games (a new one must be listed here, or this fails to compile). */
-type GameReadName = { [K in core.ReadName]: core.Reads[K]['row'] extends GameRow ? K : never }[core.ReadName];
+type GameReadName = { [K in ReadName]: Reads[K]['row'] extends GameRow ? K : never }[ReadName];
 const GAME_READS = {
   gameById: true,
   activeInChannel: true,
@@ -26,7 +27,7 @@ const GAME_READS = {
   finishedInChannel: true,
 } as const satisfies Record<GameReadName, true>;
 
-function isGameRead(name: core.ReadName): name is GameReadName {
+function isGameRead(name: ReadName): name is GameReadName {
   return name in GAME_READS;
 }
 
@@ -41,7 +42,7 @@ const CHANGING = new Set(['lobby', 'playing']);
  * SQLite, which would block the whole process.
  */
 export class SqliteBackend implements core.StoreBackend {
-  private readonly queries: Readonly<Record<core.ReadName | core.WriteName, Database.Statement>>;
+  private readonly queries: Readonly<Record<ReadName | WriteName, Database.Statement>>;
   private readonly statements: WriteStatements;
   private readonly createGamesTx: (games: readonly core.GameToCreate[]) => core.CreateOutcome[];
   private readonly saveStateTx: (save: core.StateSave) => core.SavedRow | undefined;
@@ -62,7 +63,7 @@ export class SqliteBackend implements core.StoreBackend {
   ) {
     const queries = { ...STANDARD_QUERIES, ...QUERIES };
     this.queries = Object.fromEntries(Object.entries(queries).map(([name, sql]) => [name, db.prepare(sql)])) as Record<
-      core.ReadName | core.WriteName,
+      ReadName | WriteName,
       Database.Statement
     >;
     this.statements = prepareWrites(db);
@@ -89,16 +90,16 @@ export class SqliteBackend implements core.StoreBackend {
     this.readGamesTx = db.transaction((name: GameReadName, params: object) => this.readGames(name, params));
   }
 
-  async read<K extends core.ReadName>(name: K, params: core.Reads[K]['params']): Promise<core.Reads[K]['row'][]> {
+  async read<K extends ReadName>(name: K, params: Reads[K]['params']): Promise<Reads[K]['row'][]> {
     return whenUnlocked(
       () =>
         (isGameRead(name)
           ? this.readGamesTx(name, params)
-          : this.queries[name].all(bindable(params))) as core.Reads[K]['row'][],
+          : this.queries[name].all(bindable(params))) as Reads[K]['row'][],
     );
   }
 
-  async write<K extends core.WriteName>(name: K, params: core.Writes[K]): Promise<number> {
+  async write<K extends WriteName>(name: K, params: Writes[K]): Promise<number> {
     return this.wrote(await whenUnlocked(() => this.queries[name].run(params).changes), (changes) => changes > 0);
   }
 

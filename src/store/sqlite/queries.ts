@@ -1,5 +1,4 @@
-import type { DialectQueries } from '../backend.js';
-import { GAME_COLUMNS, RESULT_COLUMNS } from '../standard-queries.js';
+import { type DialectQueries, GAME_COLUMNS, RESULT_COLUMNS } from '../standard-queries.js';
 
 const ACTIVE = "status IN ('lobby', 'playing')";
 /**

@@ -26,8 +26,8 @@ export class BotProcess {
   private readonly child: ChildProcess;
 
   /** `cwd` is a temp folder, so a developer's own `.env` never leaks into a test. */
-  constructor(env: Readonly<Record<string, string>>, cwd: string, entry = BOT_ENTRY) {
-    this.child = spawnNode(entry, env, cwd);
+  constructor(env: Readonly<Record<string, string>>, cwd: string, entry = BOT_ENTRY, nodeArgs: readonly string[] = []) {
+    this.child = spawnNode(entry, env, cwd, nodeArgs);
     readLines(this.child.stderr, (text, log) => {
       this.stderr.push(text);
       // A line that is not a log line (for example a configuration error) is kept in stderr only.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { WorldDatabase } from '../../../harness/bot-database.js';
 import {
   type ApplicationHandle,
   type ChannelHandle,
@@ -11,7 +12,6 @@ import {
   type UserHandle,
 } from '../../../src/emulator/index.js';
 import { BotProcess, runDeploy } from './bot-process.js';
-import type { WorldDatabase } from './database.js';
 
 export interface WorldOptions {
   /** How many people are in the server (named alice, bob, carol, dave, erin, frank, …). */
@@ -37,6 +37,8 @@ export interface WorldOptions {
    * false is a bot set up to serve the Activity for an application whose Activities are off.
    */
   readonly activitiesEnabled?: boolean;
+  /** Another entry than the production build's (a fixture run from its sources by tsx). */
+  readonly botEntry?: { readonly entry: string; readonly nodeArgs: readonly string[] };
 }
 
 const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
@@ -59,6 +61,7 @@ export class TestWorld {
     private readonly names: ReadonlyMap<string, string>,
     readonly dir: string,
     readonly env: Readonly<Record<string, string>>,
+    private readonly botEntry?: WorldOptions['botEntry'],
   ) {}
 
   static async create(options: WorldOptions = {}): Promise<TestWorld> {
@@ -105,7 +108,7 @@ export class TestWorld {
       ...(options.activities ? { ACTIVITY_PORT: '0', DISCORD_CLIENT_SECRET: discord.clientSecret(app.id) } : {}),
       ...options.env,
     };
-    const world = new TestWorld(discord, app, guild, channels, people, names, dir, env);
+    const world = new TestWorld(discord, app, guild, channels, people, names, dir, env, options.botEntry);
     const deployed = await runDeploy(env, dir);
     if (deployed.code !== 0) throw new Error(`deploy-commands failed: ${deployed.stderr}`);
     await world.startBot();
@@ -144,7 +147,7 @@ export class TestWorld {
 
   /** Starts (or restarts) the bot process and waits until it is connected and ready. */
   async startBot(extraEnv: Readonly<Record<string, string>> = {}): Promise<BotProcess> {
-    const bot = new BotProcess({ ...this.env, ...extraEnv }, this.dir);
+    const bot = new BotProcess({ ...this.env, ...extraEnv }, this.dir, this.botEntry?.entry, this.botEntry?.nodeArgs);
     this.bot = bot;
     this.botHistory.push(bot);
     const ready = new Promise<void>((resolve, reject) => {

@@ -1,13 +1,13 @@
-import { seatOf } from '../../game/index.js';
-import type { StoredGame } from '../../store/index.js';
-import { personal } from '../audience.js';
-import type { BotContext } from '../context.js';
-import { sheetCard } from '../game-message.js';
-import { type Outcome, refused } from '../outcome.js';
-import { engineRefusal } from '../refusals.js';
-import { renderAnalysis, renderHint } from '../render/index.js';
-import { replyPrivately } from '../replies.js';
-import type { GuildComponent } from './index.js';
+import { personal } from '../../src/bot/audience.js';
+import type { BotContext } from '../../src/bot/context.js';
+import type { GuildComponent } from '../../src/bot/feature.js';
+import { sheetCard } from '../../src/bot/game-message.js';
+import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { engineRefusal } from '../../src/bot/refusals.js';
+import { renderAnalysis, renderHint } from '../../src/bot/render/index.js';
+import { replyPrivately } from '../../src/bot/replies.js';
+import { seatOf } from '../../src/game/index.js';
+import type { StoredGame } from '../../src/store/index.js';
 
 export async function sheetButton(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
   if (!seatOf(game.state, interaction.user.id)) return engineRefusal('not-in-game');

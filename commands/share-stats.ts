@@ -1,12 +1,12 @@
-import { withSkillLine } from '../../../commands/skill/stats-line.js';
-import { channelWide, personal } from '../audience.js';
-import type { BotContext } from '../context.js';
-import { displayName } from '../display-name.js';
-import { type Outcome, refused } from '../outcome.js';
-import { periodLabelOfKey, periodMessage, renderStats } from '../render/index.js';
-import { updateClicked } from '../replies.js';
-import type { ShareId } from '../share-id.js';
-import type { GuildComponent } from './index.js';
+import { channelWide, personal } from '../src/bot/audience.js';
+import type { BotContext } from '../src/bot/context.js';
+import { displayName } from '../src/bot/display-name.js';
+import type { GuildComponent } from '../src/bot/feature.js';
+import { type Outcome, refused } from '../src/bot/outcome.js';
+import { periodLabelOfKey, periodMessage, renderStats } from '../src/bot/render/index.js';
+import { updateClicked } from '../src/bot/replies.js';
+import type { ShareId } from '../src/bot/share-id.js';
+import { withSkillLine } from './skill/stats-line.js';
 
 /**
  * Share, under one's own statistics: posts them for the channel, in the server's language and as

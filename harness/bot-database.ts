@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { deserializeGame, type GameState, type SheetEntry, type TurnRecord } from '../../../src/game/index.js';
-import { readPackedGame } from '../../../src/store/packed-game.js';
-import { withClient } from '../../support/postgres-databases.js';
+import { deserializeGame, type GameState, type SheetEntry, type TurnRecord } from '../src/game/index.js';
+import { readPackedGame } from '../src/store/packed-game.js';
+import { withClient } from './postgres-client.js';
 
 /** The bot's database, SQLite or PostgreSQL. */
 export type WorldDatabase =

@@ -1,23 +1,15 @@
-import { type MessageComponentInteraction, PermissionFlagsBits } from 'discord.js';
-import { confirmReset, isResetConfirmation } from '../../../commands/crag-settings/handler.js';
-import { dailyClick } from '../../../commands/daily/clicks.js';
-import { launchFromLobby } from '../../activity/launch.js';
-import type { StoredGame } from '../../store/index.js';
-import { channelWide } from '../audience.js';
-import type { BotContext } from '../context.js';
-import { type ComponentAction, decodeComponentId } from '../custom-id.js';
-import { displayName } from '../display-name.js';
-import type { Decision } from '../game-flow.js';
-import { asEdit, gameMessage } from '../game-message.js';
-import { type Outcome, refused } from '../outcome.js';
-import { engineRefusal, GAME_GONE, MOVED_ON } from '../refusals.js';
-import { updateClicked } from '../replies.js';
-import { decodeShareId } from '../share-id.js';
-import { analysisButton, hintButton, sheetButton } from './info.js';
-import { playAgain } from './play-again.js';
-import { shareStats } from './share-stats.js';
-
-export type GuildComponent = MessageComponentInteraction<'cached' | 'raw'>;
+import { PermissionFlagsBits } from 'discord.js';
+import { channelWide } from '../../src/bot/audience.js';
+import type { BotContext } from '../../src/bot/context.js';
+import type { ComponentAction } from '../../src/bot/custom-id.js';
+import { displayName } from '../../src/bot/display-name.js';
+import type { GuildComponent } from '../../src/bot/feature.js';
+import type { Decision } from '../../src/bot/game-flow.js';
+import { asEdit, gameMessage } from '../../src/bot/game-message.js';
+import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { engineRefusal, MOVED_ON } from '../../src/bot/refusals.js';
+import { updateClicked } from '../../src/bot/replies.js';
+import type { StoredGame } from '../../src/store/index.js';
 
 /**
  * The engine action a state-changing control stands for, or a refusal for a malformed click. The
@@ -59,7 +51,7 @@ const VERSION_TOLERANT: ReadonlySet<ComponentAction['kind']> = new Set(['join', 
  * is redrawn in place by the interaction's own response. A click on a game whose board was lost
  * brings it back: the clicked message becomes the board again, drawn afresh.
  */
-async function changeGame(
+export async function changeGame(
   ctx: BotContext,
   interaction: GuildComponent,
   game: StoredGame,
@@ -100,34 +92,4 @@ async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: n
   const board = asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces));
   await ctx.boards.respond(gameId, () => updateClicked(interaction, board));
   await ctx.boards.adopt(game, interaction.message.id, game.state.version);
-}
-
-export async function handleComponent(ctx: BotContext, interaction: GuildComponent): Promise<Outcome> {
-  if (isResetConfirmation(interaction)) return confirmReset(ctx, interaction);
-  const share = decodeShareId(interaction.customId);
-  if (share) return shareStats(ctx, interaction, share);
-  const id = decodeComponentId(interaction.customId);
-  if (!id) return refused('refusal.unknown-control');
-  const game = await ctx.store.gameById(id.gameId);
-  if (!game) return GAME_GONE;
-  // A daily deal is played on its player's own ephemeral board, wherever they opened it.
-  if (game.state.dailyDay !== undefined) return dailyClick(ctx, interaction, game, id);
-  if (game.channelId !== interaction.channelId || game.guildId !== interaction.guildId) {
-    return refused('refusal.other-channel');
-  }
-  switch (id.action.kind) {
-    case 'sheet':
-      return sheetButton(ctx, interaction, game);
-    case 'hint':
-      return hintButton(ctx, interaction, game);
-    case 'analysis':
-      return analysisButton(ctx, interaction, game);
-    case 'again':
-      return playAgain(ctx, interaction, game, id.version);
-    case 'table':
-      // The table is the channel's: it opens on whatever game the channel holds by then.
-      return launchFromLobby(ctx, interaction);
-    default:
-      return changeGame(ctx, interaction, game, id.action, id.version);
-  }
 }

@@ -1,0 +1,47 @@
+import { launchFromLobby } from '../../src/activity/launch.js';
+import type { BotContext } from '../../src/bot/context.js';
+import { type ComponentId, decodeComponentId } from '../../src/bot/custom-id.js';
+import { control, type Feature, type GuildComponent } from '../../src/bot/feature.js';
+import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { GAME_GONE } from '../../src/bot/refusals.js';
+import { dailyClick } from '../daily/clicks.js';
+import { changeGame } from './controls.js';
+import { analysisButton, hintButton, sheetButton } from './info.js';
+import { playAgain } from './play-again.js';
+
+/**
+ * A control on a game's board (`crag:<game id>:<version>:<action>`): lobby, turn and after-game
+ * buttons. A daily deal mints the same ids on its player's own board, so the game decides whose
+ * click it is.
+ */
+async function gameControl(ctx: BotContext, interaction: GuildComponent, id: ComponentId): Promise<Outcome> {
+  const game = await ctx.store.gameById(id.gameId);
+  if (!game) return GAME_GONE;
+  // A daily deal is played on its player's own ephemeral board, wherever they opened it.
+  if (game.state.dailyDay !== undefined) return dailyClick(ctx, interaction, game, id);
+  if (game.channelId !== interaction.channelId || game.guildId !== interaction.guildId) {
+    return refused('refusal.other-channel');
+  }
+  switch (id.action.kind) {
+    case 'sheet':
+      return sheetButton(ctx, interaction, game);
+    case 'hint':
+      return hintButton(ctx, interaction, game);
+    case 'analysis':
+      return analysisButton(ctx, interaction, game);
+    case 'again':
+      return playAgain(ctx, interaction, game, id.version);
+    case 'table':
+      // The table is the channel's: it opens on whatever game the channel holds by then.
+      return launchFromLobby(ctx, interaction);
+    default:
+      return changeGame(ctx, interaction, game, id.action, id.version);
+  }
+}
+
+/** The game's own controls: join, leave, start, cancel, keep, reroll, score and the buttons after a game. */
+export const gameFeature: Feature = {
+  name: 'game',
+  commands: [],
+  controls: [control({ prefix: 'crag', decode: decodeComponentId, handle: gameControl })],
+};

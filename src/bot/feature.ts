@@ -1,0 +1,52 @@
+import type {
+  ChatInputCommandInteraction,
+  MessageComponentInteraction,
+  RESTPostAPIApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Languages } from '../i18n/index.js';
+import type { BotContext } from './context.js';
+import type { Outcome } from './outcome.js';
+
+/** A command interaction in a server: the only kind the handlers see (the router refuses the rest). */
+export type GuildCommand = ChatInputCommandInteraction<'cached' | 'raw'>;
+
+/** A click in a server: the only kind the controls see (the router refuses the rest). */
+export type GuildComponent = MessageComponentInteraction<'cached' | 'raw'>;
+
+/** One application command a feature answers, by the name Discord sends. */
+export interface FeatureCommand {
+  readonly name: string;
+  /** The JSON the deploy script registers, in every catalogue's language. */
+  definition(languages: Languages): RESTPostAPIApplicationCommandsJSONBody;
+  /** Who usually sees the answer: a slow answer is deferred as it will be seen. */
+  answersOf(interaction: ChatInputCommandInteraction): 'public' | 'private';
+  handle(ctx: BotContext, interaction: GuildCommand): Promise<Outcome>;
+}
+
+/**
+ * The controls under one custom_id prefix (the text before the first `:`), which the feature mints.
+ * `decode` reads a custom_id of that prefix; one it cannot read (forged, truncated, from a retired
+ * version the feature no longer knows) is undefined and refused as an unknown control.
+ */
+export interface FeatureControl<Id> {
+  readonly prefix: string;
+  decode(customId: string): Id | undefined;
+  handle(ctx: BotContext, interaction: GuildComponent, id: Id): Promise<Outcome>;
+}
+
+/**
+ * Everything one feature mints, in one value: its commands and the prefixes of its controls. The
+ * runtime is handed a registry of features at startup (registry.ts) and never imports one.
+ */
+export interface Feature {
+  /** Names the feature in a startup error, when two claim the same command or prefix. */
+  readonly name: string;
+  readonly commands: readonly FeatureCommand[];
+  // biome-ignore lint/suspicious/noExplicitAny: each control's id type is its own; the registry pairs decode and handle of the same control.
+  readonly controls: readonly FeatureControl<any>[];
+}
+
+/** Declares a control, keeping its decoder and handler agreed on one id type. */
+export function control<Id>(spec: FeatureControl<Id>): FeatureControl<Id> {
+  return spec;
+}

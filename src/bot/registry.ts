@@ -1,0 +1,54 @@
+import type { BotContext } from './context.js';
+import type { Feature, FeatureCommand, FeatureControl, GuildComponent } from './feature.js';
+import { type Outcome, refused } from './outcome.js';
+
+/** Two features claimed one command name or one custom_id prefix: the bot must not start. */
+export class RegistryConflict extends Error {
+  override readonly name = 'RegistryConflict';
+}
+
+/** The features the runtime routes to, looked up by command name and by custom_id prefix. */
+export interface Registry {
+  readonly features: readonly Feature[];
+  command(name: string): FeatureCommand | undefined;
+  /** Answers a click through the control whose prefix it carries: one lookup per click. */
+  click(ctx: BotContext, interaction: GuildComponent): Promise<Outcome>;
+}
+
+function prefixOf(customId: string): string {
+  const colon = customId.indexOf(':');
+  return colon === -1 ? customId : customId.slice(0, colon);
+}
+
+function claim<T>(
+  claims: Map<string, { feature: string; value: T }>,
+  what: string,
+  key: string,
+  feature: string,
+  value: T,
+) {
+  const earlier = claims.get(key);
+  if (earlier) throw new RegistryConflict(`${what} "${key}" is claimed by both ${earlier.feature} and ${feature}`);
+  claims.set(key, { feature, value });
+}
+
+/** Builds the registry; two features claiming the same command name or prefix throw, naming both. */
+export function buildRegistry(features: readonly Feature[]): Registry {
+  const commands = new Map<string, { feature: string; value: FeatureCommand }>();
+  // biome-ignore lint/suspicious/noExplicitAny: the id type is each control's own (see feature.ts).
+  const controls = new Map<string, { feature: string; value: FeatureControl<any> }>();
+  for (const feature of features) {
+    for (const command of feature.commands) claim(commands, 'command', command.name, feature.name, command);
+    for (const control of feature.controls) claim(controls, 'custom_id prefix', control.prefix, feature.name, control);
+  }
+  return {
+    features,
+    command: (name) => commands.get(name)?.value,
+    click: async (ctx, interaction) => {
+      const control = controls.get(prefixOf(interaction.customId))?.value;
+      const id = control?.decode(interaction.customId);
+      if (!control || id === undefined) return refused('refusal.unknown-control');
+      return control.handle(ctx, interaction, id);
+    },
+  };
+}

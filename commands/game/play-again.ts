@@ -2,15 +2,13 @@ import { channelWide } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { displayName } from '../../src/bot/display-name.js';
 import type { GuildComponent } from '../../src/bot/feature.js';
-import type { Changed } from '../../src/bot/game-flow.js';
 import { asEdit, boardView, gameMessage, type WithFiles } from '../../src/bot/game-message.js';
 import { openNextGame } from '../../src/bot/next-game.js';
-import { type Outcome, type Refusal, refused } from '../../src/bot/outcome.js';
+import type { Outcome } from '../../src/bot/outcome.js';
 import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../../src/bot/render/index.js';
 import { answerPublicly, updateClicked } from '../../src/bot/replies.js';
-import { mayStartHere, type Starter, starterOf } from '../../src/bot/start-gate.js';
+import { starterOf } from '../../src/bot/start-gate.js';
 import { abandonUnseen } from '../../src/bot/unseen-game.js';
-import { type Action, createGame, type GameState, type Seat } from '../../src/game/index.js';
 import type { Translator } from '../../src/i18n/index.js';
 import type { StoredGame } from '../../src/store/index.js';
 

@@ -43,6 +43,7 @@ export const LEADERBOARD_OPTIONS = {
       { value: 'total', name: 'command.leaderboard.rank-by.total' },
       { value: 'average', name: 'command.leaderboard.rank-by.average' },
       { value: 'skill', name: 'command.leaderboard.rank-by.skill' },
+      { value: 'rating', name: 'command.leaderboard.rank-by.rating' },
     ],
     invalid: 'refusal.leaderboard-options',
   },

@@ -8,6 +8,7 @@ import type { LeaderboardQuery, RankBy } from '../src/store/index.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand } from './define.js';
 import { LEADERBOARD_OPTIONS, MIN_GAMES_FOR_AVERAGE } from './leaderboard-options.js';
 import { chosenPeriod } from './period.js';
+import { ratingLeaderboard } from './rating/leaderboard.js';
 import { skillLeaderboard } from './skill/leaderboard.js';
 
 /** How many players a leaderboard lists. */
@@ -34,6 +35,7 @@ async function postLeaderboard(
   options: CommandOptions<typeof LEADERBOARD_OPTIONS>,
 ): Promise<Outcome> {
   if (options['rank-by'] === 'skill') return skillLeaderboard(ctx, interaction, options);
+  if (options['rank-by'] === 'rating') return ratingLeaderboard(ctx, interaction, options);
   const { rerolls, thirteen } = options;
   // Typed as the store's: a new choice of scope or ranking fails to compile until it is handled.
   const scope: LeaderboardQuery['scope'] | null = options.scope;

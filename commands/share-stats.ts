@@ -3,9 +3,11 @@ import type { BotContext } from '../src/bot/context.js';
 import { displayName } from '../src/bot/display-name.js';
 import type { GuildComponent } from '../src/bot/feature.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
-import { periodLabelOfKey, periodMessage, renderStats } from '../src/bot/render/index.js';
+import { type PrivateCard, periodLabelOfKey, periodMessage, renderStats } from '../src/bot/render/index.js';
 import { updateClicked } from '../src/bot/replies.js';
 import type { ShareId } from '../src/bot/share-id.js';
+import type { Translator } from '../src/i18n/index.js';
+import { withRatingLine } from './rating/stats-line.js';
 import { withSkillLine } from './skill/stats-line.js';
 
 /**
@@ -26,9 +28,9 @@ export async function shareStats(ctx: BotContext, interaction: GuildComponent, i
   const mine = personal(ctx.languages, interaction);
   const theirs = channelWide(ctx.languages, interaction);
   // The private card stays, without its button: a Components V2 message cannot be emptied.
-  await updateClicked(interaction, await withSkillLine(ctx, renderStats(view, mine), skill, mine));
-  await interaction.followUp(
-    await withSkillLine(ctx, renderStats(view, theirs, { sharedBy: displayName(interaction) }), skill, theirs),
-  );
+  const drawn = async (card: PrivateCard, tr: Translator) =>
+    withRatingLine(ctx, await withSkillLine(ctx, card, skill, tr), skill, tr);
+  await updateClicked(interaction, await drawn(renderStats(view, mine), mine));
+  await interaction.followUp(await drawn(renderStats(view, theirs, { sharedBy: displayName(interaction) }), theirs));
   return undefined;
 }

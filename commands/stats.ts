@@ -6,6 +6,7 @@ import { replyPrivately } from '../src/bot/replies.js';
 import { encodeShareId } from '../src/bot/share-id.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
 import { chosenPeriod, PERIOD_OPTIONS } from './period.js';
+import { withRatingLine } from './rating/stats-line.js';
 import { withSkillLine } from './skill/stats-line.js';
 
 const OPTIONS = {
@@ -43,16 +44,18 @@ async function showStats(
       : refused('refusal.no-stats-theirs', { player: `<@${playerId}>`, period });
   }
   const tr = personal(ctx.languages, interaction);
-  const card = await withSkillLine(
+  const rules = stats.lines[0]!.rules;
+  const skilled = await withSkillLine(
     ctx,
     renderStats(
       { playerId, name: stats.name, period: chosen.label, lines: stats.lines },
       tr,
       own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
     ),
-    { guildId: interaction.guildId, playerId, period: chosen.key, rules: stats.lines[0]!.rules },
+    { guildId: interaction.guildId, playerId, period: chosen.key, rules },
     tr,
   );
+  const card = await withRatingLine(ctx, skilled, { playerId, rules }, tr);
   // A fresh board may have answered first (its old one was lost): then this follows it.
   await replyPrivately(interaction, card);
   return undefined;

@@ -1,5 +1,5 @@
 import type { BotContext } from '../../src/bot/context.js';
-import { PART, type PrivateCard, skillStatsLine, text } from '../../src/bot/render/index.js';
+import { PART, type PrivateCard, skillStatsLine, withLineAboveFooter } from '../../src/bot/render/index.js';
 import type { Rules } from '../../src/game/index.js';
 import type { Translator } from '../../src/i18n/index.js';
 import { MIN_GAMES_FOR_SKILL, median, rankBySkill, skillFigure } from '../../src/stats/skill.js';
@@ -20,14 +20,5 @@ export async function withSkillLine(
   const figure = own && skillFigure(own);
   if (!figure) return card;
   const ranked = rankBySkill(lines, MIN_GAMES_FOR_SKILL).map((entry) => entry.figure.perDecision);
-  const [container] = card.components;
-  const components = [...container.components];
-  // Just above the footer.
-  const footer = components.findIndex((component) => component.id === PART.footer);
-  components.splice(
-    footer < 0 ? components.length : footer,
-    0,
-    text(skillStatsLine(figure, median(ranked), tr), PART.skill),
-  );
-  return { ...card, components: [{ ...container, components }] };
+  return withLineAboveFooter(card, skillStatsLine(figure, median(ranked), tr), PART.skill);
 }

@@ -40,6 +40,11 @@ export interface RatingEntry extends Rating {
   readonly games: number;
 }
 
+/** A rating on a server's leaderboard, with the name that server knows the person by (null: none kept). */
+export interface RatedPerson extends RatingEntry {
+  readonly name: string | null;
+}
+
 export interface RatingsRebuild {
   readonly games: number;
   readonly ratings: number;
@@ -106,8 +111,11 @@ export interface GameStore {
   playerStats(guildId: string, playerId: string, period: string): Promise<PlayerStats>;
   /** A person's (or a computer level's, `computer:<level>`) rating in each rule set they have one in. */
   ratingsOf(ratedId: string): Promise<RatingEntry[]>;
-  /** People by their conservative rating (μ − 3σ) in a rule set, highest first. */
-  ratingLeaders(rules: RuleSetKey, limit: number): Promise<RatingEntry[]>;
+  /**
+   * The people of a server (who finished a game of the rule set there) by their conservative rating (μ − 3σ) in a
+   * rule set, highest first. A rating is a person's everywhere; the server only picks who is listed.
+   */
+  ratingLeaders(rules: RuleSetKey, guildId: string, limit: number): Promise<RatedPerson[]>;
   /** A rated id's last `limit` ratings in a rule set, oldest first: its trend. */
   ratingTrend(rules: RuleSetKey, ratedId: string, limit: number): Promise<Rating[]>;
   /**

@@ -86,8 +86,8 @@ export interface Reads extends LeaderboardReads {
   /** The results of the games listed, by game, best place first. */
   resultsOf: Read<{ gameIds: readonly number[] }, ResultRow>;
   ratingLine: Read<{ rules: string; ratedId: string }, RatingRow>;
-  /** People's ratings in a rule set, by the conservative value, highest first. */
-  ratingLeaders: Read<{ rules: string; limit: number }, RatingRow>;
+  /** A server's people's ratings in a rule set, by the conservative value, highest first. */
+  ratingLeaders: Read<{ rules: string; guildId: string; limit: number }, RatingRow & { name: string | null }>;
   /** One rated id's last `limit` ratings in a rule set, newest first. */
   ratingTrend: Read<{ rules: string; ratedId: string; limit: number }, { seq: number; mu: number; sigma: number }>;
   ratedSeats: Read<NoParams, RatedSeatRow>;

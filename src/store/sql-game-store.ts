@@ -4,7 +4,13 @@ import { RULE_SET_KEYS, type RuleSetKey } from '../stats/rule-sets.js';
 import type { CreateOutcome, GameToCreate, StoreBackend } from './backend.js';
 import { type GameOver, gameOver, isOver } from './game-over.js';
 import { type GameRow, gameStateOf, toStoredGame } from './game-rows.js';
-import { type GameStore, leaderboardLimit, type RatingEntry, type RatingsRebuild } from './game-store.js';
+import {
+  type GameStore,
+  leaderboardLimit,
+  type RatedPerson,
+  type RatingEntry,
+  type RatingsRebuild,
+} from './game-store.js';
 import type { LeaderboardReadName, RatingRow } from './reads-and-writes.js';
 import { RecentGames } from './recent-games.js';
 import { replayRatings } from './replay-ratings.js';
@@ -227,8 +233,9 @@ export class SqlGameStore implements GameStore {
     return lines.filter((line) => line !== undefined);
   }
 
-  async ratingLeaders(rules: RuleSetKey, limit: number): Promise<RatingEntry[]> {
-    return (await this.backend.read('ratingLeaders', { rules, limit })).map((row) => toRatingEntry(rules, row));
+  async ratingLeaders(rules: RuleSetKey, guildId: string, limit: number): Promise<RatedPerson[]> {
+    const rows = await this.backend.read('ratingLeaders', { rules, guildId, limit });
+    return rows.map((row) => ({ ...toRatingEntry(rules, row), name: row.name }));
   }
 
   async ratingTrend(rules: RuleSetKey, ratedId: string, limit: number): Promise<Rating[]> {

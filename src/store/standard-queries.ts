@@ -51,8 +51,12 @@ export const STANDARD_QUERIES = {
     ORDER BY id DESC LIMIT @limit`,
   ratingLine: 'SELECT rated_id, mu, sigma, games FROM ratings WHERE rules = @rules AND rated_id = @ratedId',
   // People only: computer levels are rated to be compared with, never ranked (ratings_by_value).
-  ratingLeaders: `SELECT rated_id, mu, sigma, games FROM ratings
-    WHERE rules = @rules AND rated_id NOT LIKE 'computer:%' ORDER BY mu - 3 * sigma DESC, rated_id LIMIT @limit`,
+  // The server's people: those with a finished game of the rule set here (its all-time stats line).
+  ratingLeaders: `SELECT r.rated_id, r.mu, r.sigma, r.games, n.name FROM ratings r
+    JOIN player_stats s ON s.guild_id = @guildId AND s.period = 'all' AND s.rules = r.rules AND s.player_id = r.rated_id
+    LEFT JOIN player_names n ON n.guild_id = @guildId AND n.player_id = r.rated_id
+    WHERE r.rules = @rules AND r.rated_id NOT LIKE 'computer:%'
+    ORDER BY r.mu - 3 * r.sigma DESC, r.rated_id LIMIT @limit`,
   ratingTrend: `SELECT seq, mu, sigma FROM rating_changes WHERE rated_id = @ratedId AND rules = @rules
     ORDER BY seq DESC LIMIT @limit`,
   allRatings: 'SELECT rules, rated_id, mu, sigma, games FROM ratings',

@@ -4,6 +4,7 @@ import {
   type GameView,
   type PrivateCard,
   periodLabel,
+  ratingStatsLine,
   renderAnalysis,
   renderDailyBoard,
   renderDailyResult,
@@ -13,6 +14,7 @@ import {
   renderHistory,
   renderLeaderboard,
   renderMoved,
+  renderRatingLeaderboard,
   renderRules,
   renderSheet,
   renderSkillLeaderboard,
@@ -197,6 +199,7 @@ function dailyMessages(tr: Translator, cast: Cast): [string, ShownMessage][] {
   const rank = { rank: 1, line: sums, figure };
   const heading = { rules: optimum.state.rules, period: { period: 'all' as const }, minGames: 5 };
   const started = { ...optimum.state, status: 'playing' as const };
+  const rated = { rank: 1, playerId: ALICE, name: cast.alice, value: 1234.5, mu: 1260.1, sigma: 8.5, games: 100000 };
   return [
     ['daily result', renderDailyResult(result, tr)],
     ['daily share line', { content: dailyShareLine(result, tr) }],
@@ -205,6 +208,29 @@ function dailyMessages(tr: Translator, cast: Cast): [string, ShownMessage][] {
     ['skill ranking', renderSkillLeaderboard(heading, [rank], rank, tr)],
     ['empty skill ranking', renderSkillLeaderboard(heading, [], undefined, tr)],
     ['skill line', { content: skillStatsLine(figure, 0.21, tr) }],
+    [
+      'rating ranking',
+      renderRatingLeaderboard(
+        optimum.state.rules,
+        Array.from({ length: 10 }, (_, i) => ({ ...rated, rank: i + 1, playerId: i % 2 ? BOB : ALICE })),
+        { ...rated, rank: 742, name: null },
+        [
+          { level: 'easy', value: 3.2 },
+          { level: 'optimal', value: 31.4 },
+          { level: 'strong', value: -12.3 },
+        ],
+        tr,
+      ),
+    ],
+    ['empty rating ranking', renderRatingLeaderboard(optimum.state.rules, [], undefined, [], tr)],
+    [
+      'rating line',
+      { content: ratingStatsLine({ value: 1234.5, mu: 1260.1, sigma: 8.5, change: -12.3, games: 10 }, tr) },
+    ],
+    [
+      'rating line of one game',
+      { content: ratingStatsLine({ value: 0.1, mu: 25, sigma: 8.3, change: 0.1, games: 1 }, tr) },
+    ],
     ['daily board', dailyBoardOf(started, day, tr)],
   ];
 }

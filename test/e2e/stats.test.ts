@@ -138,7 +138,7 @@ describe('statistics, history, seasons and the export', () => {
     const wins = mine.filter((record) => record.won).length;
     const [summary, ...ruleSets] = texts(card)
       .slice(1, -1)
-      .filter((text) => text !== part(card, PART.skill));
+      .filter((text) => text !== part(card, PART.skill) && text !== part(card, PART.rating));
     expect(summary).toBe(`**all time**: 3 games · ${wins} win${wins === 1 ? '' : 's'}`);
     // One part per rule set, the one played most first.
     expect(ruleSets.map((part) => part.split('\n')[0])).toEqual([
@@ -286,6 +286,56 @@ describe('statistics, history, seasons and the export', () => {
     expect(description(average.message!)).toMatch(/^\*\*1\.\*\* (alice|bob) \*\*\d+\*\* · 3 games/);
     expect(part(average.message!, PART.footer)).toBe(
       '-# Ranked by average per game, among players with at least 3 games',
+    );
+    expect(world.discord.problems).toEqual([]);
+  });
+
+  it('ranks the server’s people by rating (μ − 3σ, with μ and σ), and shows each one’s rating and its trend', async () => {
+    const table = new Table(world);
+    const stored = readDatabase(
+      world.dbPath,
+      (db) =>
+        db
+          .prepare(`SELECT rated_id, mu, sigma, games FROM ratings WHERE rules = '1-any' ORDER BY mu - 3 * sigma DESC`)
+          .all() as { rated_id: string; mu: number; sigma: number; games: number }[],
+    );
+    const people = stored.filter((row) => !row.rated_id.startsWith('computer:'));
+    expect(people.length).toBeGreaterThanOrEqual(2);
+    const one = (value: number) => value.toFixed(1);
+    const board = await table.command(carol, 'leaderboard', { 'rank-by': 'rating', rerolls: 1, thirteen: 'any' });
+    expect(board).toMatchObject({ ack: 'reply', ephemeral: false });
+    expect(title(board.message!)).toBe('Crag rating · this server · one reroll · Thirteen: any total of 13');
+    const lines = part(board.message!, PART.body).split('\n\n')[0]!.split('\n');
+    expect(lines).toEqual(
+      people.map(
+        (row, index) =>
+          `**${index + 1}.** ${names.get(row.rated_id)} **${one(row.mu - 3 * row.sigma)}** (μ ${one(row.mu)}, σ ${one(row.sigma)}) · ${row.games} game${row.games === 1 ? '' : 's'}`,
+      ),
+    );
+    expect(part(board.message!, PART.footer)).toContain('computers are rated but never ranked');
+    // A rating is all-time: a period is refused, privately, saying why.
+    const withPeriod = await table.command(carol, 'leaderboard', { 'rank-by': 'rating', period: 'week' });
+    expect(withPeriod).toMatchObject({ ack: 'reply', ephemeral: true });
+    expect(withPeriod.message?.content).toContain('takes no series, period or season');
+
+    // Under /crag stats: the rating of the rule set played most, and its move over the last games.
+    const mine = people.find((row) => row.rated_id === alice)!;
+    const changes = readDatabase(
+      world.dbPath,
+      (db) =>
+        db
+          .prepare(`SELECT mu, sigma FROM rating_changes WHERE rules = '1-any' AND rated_id = ? ORDER BY seq`)
+          .all(alice) as { mu: number; sigma: number }[],
+    );
+    expect(changes).toHaveLength(mine.games);
+    const stats = await table.command(alice, 'stats');
+    const ratingLine = part(stats.message!, PART.rating);
+    const covered = Math.min(changes.length, 10);
+    const before = changes.length > 10 ? changes.at(-11)! : { mu: 25, sigma: 25 / 3 };
+    const change = mine.mu - 3 * mine.sigma - (before.mu - 3 * before.sigma);
+    const sign = change >= 0 ? '+' : '−';
+    expect(ratingLine).toBe(
+      `Rating **${one(mine.mu - 3 * mine.sigma)}** (μ ${one(mine.mu)}, σ ${one(mine.sigma)}) · ${sign}${one(Math.abs(change))} over the last ${covered} game${covered === 1 ? '' : 's'}`,
     );
     expect(world.discord.problems).toEqual([]);
   });

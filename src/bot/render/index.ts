@@ -34,4 +34,5 @@ export function renderGame(view: GameView, tr: Translator, faces: DiceFaces): Me
   }
 }
 export * from './daily.js';
+export * from './rating.js';
 export * from './skill.js';

@@ -28,6 +28,8 @@ export const PART = {
   scoreCard: 110,
   /** The skill figure under a person's statistics (points lost per decision, with the server's median). */
   skill: 111,
+  /** The rating line under a person's statistics (μ − 3σ, μ and σ, its change over recent games). */
+  rating: 112,
 } as const;
 
 /** The file name of a game's score card wherever it is attached; messages show it as `attachment://` this. */

@@ -87,7 +87,9 @@ describe.each(BACKENDS)('$name: ratings kept as games end', (backend) => {
     // Only this server's people: someone who played these rules only in the other server is not listed.
     const here = new Set(
       await db
-        .rows<{ player_id: string }>(`SELECT player_id FROM player_stats WHERE guild_id = '${guild}' AND period = 'all' AND rules = '${key}'`)
+        .rows<{ player_id: string }>(
+          `SELECT player_id FROM player_stats WHERE guild_id = '${guild}' AND period = 'all' AND rules = '${key}'`,
+        )
         .then((rows) => rows.map((row) => row.player_id)),
     );
     expect(leaders.every((line) => here.has(line.ratedId))).toBe(true);

@@ -26,14 +26,8 @@ import type { EmulatedMessage } from './messages.js';
 import type { Json } from './payloads.js';
 import type { Problem } from './problems.js';
 import type { WaitOptions } from './wait.js';
-import type {
-  AutoArchiveMinutes,
-  CreateApplicationOptions,
-  CreateChannelOptions,
-  CreateGuildOptions,
-  CreateUserOptions,
-  ThreadType,
-} from './world.js';
+import type { ThreadOptions } from './world/threads.js';
+import type { CreateApplicationOptions, CreateChannelOptions, CreateGuildOptions, CreateUserOptions } from './world.js';
 
 /** Starts an emulator listening on 127.0.0.1 (or `options.bindHost`). */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -169,17 +163,7 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   dmChannel(userId: string, appId: string): string {
     return this.#channels.dmChannel(userId, appId);
   }
-  createThread(
-    parentId: string,
-    options: {
-      name: string;
-      ownerId: string;
-      type?: ThreadType;
-      invitable?: boolean;
-      autoArchiveMinutes?: AutoArchiveMinutes;
-      id?: string;
-    },
-  ): ChannelHandle {
+  createThread(parentId: string, options: ThreadOptions): ChannelHandle {
     return this.#channels.createThread(parentId, options);
   }
   createForum(guildId: string, options: Omit<CreateChannelOptions, 'type'>): ChannelHandle {

@@ -10,11 +10,10 @@ import type {
   GuildRecord,
   MemberRecord,
   RoleRecord,
-  ThreadType,
   UserRecord,
 } from './world/records.js';
 import { WorldState } from './world/state.js';
-import { Threads } from './world/threads.js';
+import { type ThreadOptions, Threads } from './world/threads.js';
 
 export type { CreateChannelOptions } from './world/channels.js';
 export type { CreateGuildOptions } from './world/guilds.js';
@@ -136,17 +135,7 @@ export class World extends WorldState {
 
   // ── Threads (world/threads.ts) ───────────────────────────────────────────
 
-  createThread(
-    parentId: string,
-    options: {
-      name: string;
-      ownerId: string;
-      type?: ThreadType;
-      invitable?: boolean;
-      autoArchiveMinutes?: AutoArchiveMinutes;
-      id?: string;
-    },
-  ): ChannelRecord {
+  createThread(parentId: string, options: ThreadOptions): ChannelRecord {
     return this.#threads.createThread(parentId, options);
   }
 

@@ -2,13 +2,8 @@ import type { EmulatorCore } from '../core.js';
 import { ImpossibleActionError } from '../errors.js';
 import type { EmulatedMessage } from '../messages.js';
 import { hasAll, Permission } from '../permissions.js';
-import {
-  type AutoArchiveMinutes,
-  ChannelType,
-  type CreateChannelOptions,
-  type ThreadState,
-  type ThreadType,
-} from '../world.js';
+import type { ThreadOptions } from '../world/threads.js';
+import { ChannelType, type CreateChannelOptions, type ThreadState } from '../world.js';
 
 export interface ChannelHandle {
   id: string;
@@ -62,17 +57,7 @@ export class ChannelsPart {
    * private, 10 in announcement channels); bots that can see it get THREAD_CREATE. The owner must be
    * allowed to create it (Create Public / Private Threads; in a forum, Send Messages).
    */
-  createThread(
-    parentId: string,
-    options: {
-      name: string;
-      ownerId: string;
-      type?: ThreadType;
-      invitable?: boolean;
-      autoArchiveMinutes?: AutoArchiveMinutes;
-      id?: string;
-    },
-  ): ChannelHandle {
+  createThread(parentId: string, options: ThreadOptions): ChannelHandle {
     const parent = this.core.world.requireChannel(parentId);
     const type = options.type ?? (parent.type === ChannelType.GuildAnnouncement ? 10 : 11);
     const needed =

@@ -3,6 +3,16 @@ import { type AutoArchiveMinutes, type ChannelRecord, ChannelType, type ThreadTy
 import type { WorldState } from './state.js';
 
 /** Threads of text, announcement and forum channels (docs/topics/threads.mdx): their state and members. */
+/** What a new thread is given: its name, its owner, and what Discord lets its creator choose. */
+export interface ThreadOptions {
+  name: string;
+  ownerId: string;
+  type?: ThreadType;
+  invitable?: boolean;
+  autoArchiveMinutes?: AutoArchiveMinutes;
+  id?: string;
+}
+
 export class Threads {
   constructor(private readonly state: WorldState) {}
 
@@ -11,17 +21,7 @@ export class Threads {
    * threads of an announcement channel are announcement threads (10); private ones exist only in text
    * channels; forum posts are public threads.
    */
-  createThread(
-    parentId: string,
-    options: {
-      name: string;
-      ownerId: string;
-      type?: ThreadType;
-      invitable?: boolean;
-      autoArchiveMinutes?: AutoArchiveMinutes;
-      id?: string;
-    },
-  ): ChannelRecord {
+  createThread(parentId: string, options: ThreadOptions): ChannelRecord {
     const parent = this.state.requireChannel(parentId);
     const type = options.type ?? (parent.type === ChannelType.GuildAnnouncement ? 10 : 11);
     const allowed: Record<number, readonly number[]> = {

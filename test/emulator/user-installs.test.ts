@@ -213,6 +213,19 @@ describe('where a command is offered', () => {
     ).toEqual(['anywhere', 'serveronly']);
   });
 
+  test('a raw interaction takes the installs present: the person’s own in a group DM', async () => {
+    const { discord, app, alice, bob } = scene;
+    const command = discord.commands(app.id).find((registered) => registered.name === 'anywhere');
+    const raw = { type: 2, channel: friends, data: { id: command?.id, name: 'anywhere', type: 1 } };
+    const outcome = await discord.sendRawInteraction({ ...raw, user: alice.id });
+    expect(outcome.ack).toBe('reply');
+    expect(payloadOf(outcome.interactionId)).toMatchObject({
+      context: 2,
+      authorizing_integration_owners: { '1': alice.id },
+    });
+    await expect(discord.sendRawInteraction({ ...raw, user: bob.id })).rejects.toThrow(ImpossibleActionError);
+  });
+
   test('uninstalling takes the commands away again', async () => {
     const { discord, app, alice } = scene;
     discord.uninstallFromUser(app.id, alice.id);

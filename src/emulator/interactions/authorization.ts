@@ -74,7 +74,8 @@ export function commandAuthorization(
 /**
  * The owners of a component interaction: those of the interaction that made the message ("it can be
  * used to tell the difference between the authorizing user and the user that triggered an
- * interaction (like a message component)"), else the guild install where the message is.
+ * interaction (like a message component)"). A message the bot posted itself, or a raw interaction
+ * without one, takes the installs present: the server's (or the bot DM's), and the person's own.
  */
 export function componentAuthorization(
   world: World,
@@ -83,13 +84,15 @@ export function componentAuthorization(
   const { app, channel, userId } = input;
   const inherited = (input.sourceMetadata as { authorizing_integration_owners?: Record<string, string> } | undefined)
     ?.authorizing_integration_owners;
-  const owners: Record<string, string> = inherited
-    ? { ...inherited }
-    : guildInstalledAt(world, channel, app)
-      ? { [IntegrationType.GuildInstall]: channel.guildId ?? '0' }
-      : {};
+  const owners: Record<string, string> = inherited ? { ...inherited } : {};
+  if (!inherited) {
+    if (guildInstalledAt(world, channel, app)) owners[IntegrationType.GuildInstall] = channel.guildId ?? '0';
+    if (app.userInstalls.has(userId)) owners[IntegrationType.UserInstall] = userId;
+  }
   if (Object.keys(owners).length === 0) {
-    throw new ImpossibleActionError(`application ${app.id} is not installed where channel ${channel.id} is`);
+    throw new ImpossibleActionError(
+      `application ${app.id} is not installed where channel ${channel.id} is, nor to user ${userId}`,
+    );
   }
   return finish(world, { app, channel, userId, owners });
 }

@@ -111,7 +111,7 @@ export class InteractionResponder {
       if (record.userInstallOnly && record.followUpIds.length >= MAX_USER_INSTALL_FOLLOW_UPS) {
         throw DiscordError.tooManyFollowUps();
       }
-      const ephemeral = record.forceEphemeral || ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+      const ephemeral = this.#ephemeral(record, fields);
       const channel = this.#channel(record);
       if (!ephemeral) prepareNewMessage(this.context.world, channel, this.#botUser(record).id);
       stored = this.context.messages.create({

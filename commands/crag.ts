@@ -16,10 +16,11 @@ export function buildCragCommand(languages: Languages, subcommands: readonly Sub
   const text = new CommandText(languages);
   const crag = text
     .name(new SlashCommandBuilder(), 'crag', 'command.crag.name', 'command.crag.description')
-    // Installed to servers only, used in servers only: a user-installed copy would reach servers the
-    // bot is not in, where every edit of a board with the bot's token fails.
-    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-    .setContexts(InteractionContextType.Guild);
+    // Installed to servers and to people's accounts, and used everywhere (issue 42). Discord sets
+    // contexts per top-level command, not per subcommand, so `season new` and `export` show in DMs
+    // too, and their handlers refuse them outside a server (docs/anywhere.md).
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
+    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel);
   const groups = new Map<string, SlashCommandSubcommandGroupBuilder>();
   for (const subcommand of subcommands) {
     const define = (builder: SlashCommandSubcommandBuilder) => defineSubcommandOn(text, builder, subcommand);

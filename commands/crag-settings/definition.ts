@@ -33,7 +33,10 @@ export function buildCragSettingsCommand(languages: Languages): RESTPostAPIChatI
   const text = new CommandText(languages);
   const command = text
     .name(new SlashCommandBuilder(), 'crag-settings', 'command.settings.name', 'command.settings.description')
-    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+    // A server's settings: servers only. Both installs, so that a person who installed Crag to
+    // their account sees it too; where the bot is not in the server the handler refuses it
+    // (docs/anywhere.md: command permissions are a server's settings for the apps installed to it).
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
     .setContexts(InteractionContextType.Guild)
     .setDefaultMemberPermissions(SETTINGS_PERMISSION);
   for (const [name, subcommand] of Object.entries(CRAG_SETTINGS)) {

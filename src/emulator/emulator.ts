@@ -141,6 +141,12 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   offeredCommands(appId: string, userId: string, channelId: string): readonly RegisteredCommand[] {
     return this.#commands.offeredCommands(appId, userId, channelId);
   }
+  installToUser(appId: string, userId: string): void {
+    this.#commands.installToUser(appId, userId);
+  }
+  uninstallFromUser(appId: string, userId: string): void {
+    this.#commands.uninstallFromUser(appId, userId);
+  }
   setCommandPermissions(options: {
     app: string;
     guild: string;
@@ -162,6 +168,12 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   }
   dmChannel(userId: string, appId: string): string {
     return this.#channels.dmChannel(userId, appId);
+  }
+  createGroupDm(options: { ownerId: string; recipients: string[]; name?: string; id?: string }): string {
+    return this.#channels.createGroupDm(options);
+  }
+  dmBetween(userId: string, otherUserId: string): string {
+    return this.#channels.dmBetween(userId, otherUserId);
   }
   createThread(parentId: string, options: ThreadOptions): ChannelHandle {
     return this.#channels.createThread(parentId, options);

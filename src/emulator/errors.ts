@@ -75,6 +75,9 @@ export class DiscordError extends Error {
   static unknownInteraction = () => new DiscordError(404, 10062, 'Unknown interaction');
   static unknownCommand = () => new DiscordError(404, 10063, 'Unknown application command');
   static alreadyAcknowledged = () => new DiscordError(400, 40060, 'Interaction has already been acknowledged.');
+  /** docs/topics/opcodes-and-status-codes.mdx gives the code and text; the status 400 is what bots report. */
+  static tooManyFollowUps = () =>
+    new DiscordError(400, 40094, 'This interaction has hit the maximum number of follow up messages');
   static missingAccess = () => new DiscordError(403, 50001, 'Missing Access');
   static cannotEditOthersMessage = () => new DiscordError(403, 50005, 'Cannot edit a message authored by another user');
   static emptyMessage = () => new DiscordError(400, 50006, 'Cannot send an empty message');

@@ -128,6 +128,19 @@ export function channelJson(world: World, channel: ChannelRecord, memberOf?: str
       recipients: channel.recipientIds.map((id) => userJson(world.requireUser(id))),
     };
   }
+  if (channel.type === 3) {
+    // docs/resources/channel.mdx, "Example Group DM Channel".
+    return {
+      id: channel.id,
+      type: 3,
+      name: channel.name,
+      icon: null,
+      owner_id: channel.recipientIds[0] ?? null,
+      last_message_id: channel.lastMessageId,
+      flags: 0,
+      recipients: channel.recipientIds.map((id) => userJson(world.requireUser(id))),
+    };
+  }
   return {
     id: channel.id,
     type: channel.type,

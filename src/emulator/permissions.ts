@@ -24,6 +24,11 @@ export const Permission = {
   CreatePublicThreads: 1n << 35n,
   CreatePrivateThreads: 1n << 36n,
   SendMessagesInThreads: 1n << 38n,
+  /**
+   * docs/topics/permissions.mdx: lets user-installed apps answer publicly; without it their
+   * responses are ephemeral, where the app is not also installed to the server.
+   */
+  UseExternalApps: 1n << 50n,
 } as const;
 
 /** Every permission bit Discord defines today (bits 0–50). */
@@ -45,7 +50,9 @@ export const DEFAULT_EVERYONE_PERMISSIONS =
   Permission.UseApplicationCommands |
   Permission.CreatePublicThreads |
   Permission.CreatePrivateThreads |
-  Permission.SendMessagesInThreads;
+  Permission.SendMessagesInThreads |
+  // Not in the docs' text: new servers grant it to @everyone, as Discord's client shows.
+  Permission.UseExternalApps;
 
 export interface Overwrite {
   id: string;

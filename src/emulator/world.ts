@@ -65,6 +65,14 @@ export class World extends WorldState {
     this.#people.setUserLocale(userId, locale);
   }
 
+  installToUser(appId: string, userId: string): void {
+    this.#people.installToUser(appId, userId);
+  }
+
+  uninstallFromUser(appId: string, userId: string): void {
+    this.#people.uninstallFromUser(appId, userId);
+  }
+
   // ── Guilds, members and roles (world/guilds.ts) ──────────────────────────
 
   createGuild(options: CreateGuildOptions): GuildRecord {
@@ -131,6 +139,10 @@ export class World extends WorldState {
 
   dmChannel(userId: string, botUserId: string): ChannelRecord {
     return this.#channels.dmChannel(userId, botUserId);
+  }
+
+  createGroupDm(options: { ownerId: string; recipientIds: string[]; name?: string; id?: string }): ChannelRecord {
+    return this.#channels.createGroupDm(options);
   }
 
   // ── Threads (world/threads.ts) ───────────────────────────────────────────

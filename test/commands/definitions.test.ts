@@ -92,10 +92,17 @@ const [crag] = commandDefinitions(languages) as RESTPostAPIChatInputApplicationC
 if (!crag) throw new Error('no /crag definition');
 
 describe('the command definitions', () => {
-  it('install to servers only and run in servers only, where the bot can keep its boards', () => {
-    // A user-installed copy would reach servers without the bot, where every board edit fails.
-    expect(crag.integration_types).toEqual([ApplicationIntegrationType.GuildInstall]);
-    expect(crag.contexts).toEqual([InteractionContextType.Guild]);
+  it('install to servers and to people, and run everywhere: servers, the DM with the bot, group DMs', () => {
+    // Contexts are per top-level command: `season new` and `export` come along, refused by their handlers outside a server.
+    expect(crag.integration_types).toEqual([
+      ApplicationIntegrationType.GuildInstall,
+      ApplicationIntegrationType.UserInstall,
+    ]);
+    expect(crag.contexts).toEqual([
+      InteractionContextType.Guild,
+      InteractionContextType.BotDM,
+      InteractionContextType.PrivateChannel,
+    ]);
   });
 
   it('localize every subcommand, option and choice in every catalogue’s locales, within Discord’s rules', () => {
@@ -212,9 +219,12 @@ describe('the /crag-settings definition', () => {
     | undefined;
   if (!settings) throw new Error('no /crag-settings definition');
 
-  it('is hidden from members without Manage Server, and runs in servers only', () => {
+  it('is hidden from members without Manage Server, and runs in servers only, under either install', () => {
     expect(settings.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
-    expect(settings.integration_types).toEqual([ApplicationIntegrationType.GuildInstall]);
+    expect(settings.integration_types).toEqual([
+      ApplicationIntegrationType.GuildInstall,
+      ApplicationIntegrationType.UserInstall,
+    ]);
     expect(settings.contexts).toEqual([InteractionContextType.Guild]);
   });
 

@@ -17,6 +17,8 @@ const click: NewInteraction = {
   sourceMessageId: null,
   commandName: null,
   metadata: {},
+  userInstallOnly: false,
+  forceEphemeral: false,
 };
 
 let registries: InteractionRegistry[] = [];

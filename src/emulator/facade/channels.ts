@@ -53,6 +53,23 @@ export class ChannelsPart {
   }
 
   /**
+   * A group DM (type 3) that `ownerId` opens with `recipients` (2–10 people in all). No bot is in
+   * it: a bot token gets 403 / 50001 on its routes and the gateway sends nothing from it; an app
+   * installed to a person's account answers their commands there through interactions only.
+   */
+  createGroupDm(options: { ownerId: string; recipients: string[]; name?: string; id?: string }): string {
+    const { recipients, ...rest } = options;
+    return this.core.world.createGroupDm({ ...rest, recipientIds: recipients }).id;
+  }
+
+  /** The DM channel between two people (no bot: context 2, PRIVATE_CHANNEL), created on first use. */
+  dmBetween(userId: string, otherUserId: string): string {
+    if (this.core.world.requireUser(userId).bot || this.core.world.requireUser(otherUserId).bot)
+      throw new ImpossibleActionError('dmBetween is for two people; a DM with a bot is dmChannel(userId, appId)');
+    return this.core.world.dmChannel(userId, otherUserId).id;
+  }
+
+  /**
    * Someone starts a thread in a text, announcement or forum channel (type 11 public by default, 12
    * private, 10 in announcement channels); bots that can see it get THREAD_CREATE. The owner must be
    * allowed to create it (Create Public / Private Threads; in a forum, Send Messages).

@@ -31,6 +31,20 @@ export class CommandsPart {
     return { id: app.id, name: app.name, token: app.token, botUser: { id: app.botUserId, username: app.name } };
   }
 
+  /**
+   * The person installs the app to their own account (USER_INSTALL): its commands whose
+   * `integration_types` hold 1 then run where the bot is not, in servers, group DMs and DMs between
+   * people, authorized by `{ "1": userId }` alone.
+   */
+  installToUser(appId: string, userId: string): void {
+    this.core.world.installToUser(appId, userId);
+  }
+
+  /** The person removes the app from their account. */
+  uninstallFromUser(appId: string, userId: string): void {
+    this.core.world.uninstallFromUser(appId, userId);
+  }
+
   /** Commands the app registered: global, or for one guild. */
   commands(appId: string, guildId?: string): readonly RegisteredCommand[] {
     return this.core.commands.list(appId, guildId ?? null);

@@ -2,10 +2,8 @@ import { ATTACHMENT_SIZE_LIMIT } from '../attachments.js';
 import type { EmulatedMessage } from '../messages.js';
 import { channelJson, type Json, memberJson, userJson } from '../payloads.js';
 import type { ChannelRecord, World } from '../world.js';
+import type { Authorization } from './authorization.js';
 import { InteractionType } from './registry.js';
-
-/** Interaction contexts: where the interaction happened. */
-export const InteractionContext = { Guild: 0, BotDM: 1 } as const;
 
 export interface EnvelopeInput {
   id: string;
@@ -15,13 +13,10 @@ export interface EnvelopeInput {
   userId: string;
   channel: ChannelRecord;
   data: unknown;
+  /** Who authorizes it, where (authorization.ts). */
+  authorization: Authorization;
   /** The message a component sits on. */
   message?: EmulatedMessage;
-}
-
-/** `authorizing_integration_owners` of an app installed to the guild (or used in its DM). */
-export function integrationOwners(channel: ChannelRecord): Json {
-  return { '0': channel.guildId ?? '0' };
 }
 
 /** `interaction_metadata` carried by the messages an interaction creates. */
@@ -31,7 +26,7 @@ export function interactionMetadata(
     id: string;
     type: number;
     userId: string;
-    channel: ChannelRecord;
+    owners: Record<string, string>;
     commandName?: string;
     sourceMessageId?: string;
   },
@@ -40,7 +35,7 @@ export function interactionMetadata(
     id: input.id,
     type: input.type,
     user: userJson(world.requireUser(input.userId)),
-    authorizing_integration_owners: integrationOwners(input.channel),
+    authorizing_integration_owners: input.owners,
     ...(input.type === InteractionType.ApplicationCommand ? { name: input.commandName ?? '', command_type: 1 } : {}),
     ...(input.sourceMessageId ? { interacted_message_id: input.sourceMessageId } : {}),
   };
@@ -48,12 +43,11 @@ export function interactionMetadata(
 
 /** The INTERACTION_CREATE payload, field for field what Discord sends to a bot. */
 export function interactionEnvelope(world: World, input: EnvelopeInput): Json {
-  const { channel } = input;
+  const { channel, authorization } = input;
   const user = world.requireUser(input.userId);
-  const app = world.requireApplication(input.appId);
   const guild = channel.guildId ? world.requireGuild(channel.guildId) : null;
   const memberPermissions = world.permissionsIn(channel, user.id);
-  const appPermissions = world.permissionsIn(channel, app.botUserId);
+  // In a server the person is a member whether or not the bot is; elsewhere Discord sends `user`.
   const who = guild
     ? {
         member: {
@@ -75,11 +69,11 @@ export function interactionEnvelope(world: World, input: EnvelopeInput): Json {
     channel_id: channel.id,
     channel: { ...channelJson(world, channel), ...(guild ? { permissions: memberPermissions.toString() } : {}) },
     ...who,
-    app_permissions: appPermissions.toString(),
+    app_permissions: authorization.appPermissions.toString(),
     locale: user.locale,
     entitlements: [],
-    authorizing_integration_owners: integrationOwners(channel),
-    context: guild ? InteractionContext.Guild : InteractionContext.BotDM,
+    authorizing_integration_owners: authorization.owners,
+    context: authorization.context,
     attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
     ...(input.message ? { message: input.message } : {}),
   };

@@ -9,6 +9,13 @@ export const ACK_DEADLINE_MS = 3_000;
 /** How long an interaction token serves follow-ups and edits. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
 
+/**
+ * docs/interactions/receiving-and-responding.mdx, "Create Followup Message": "Apps are limited to 5
+ * followup messages per interaction if it was initiated from a user-installed app and isn't
+ * installed in the server".
+ */
+export const MAX_USER_INSTALL_FOLLOW_UPS = 5;
+
 /** Settled interactions whose token expired are forgotten, checked every this many registrations. */
 export const SWEEP_EVERY = 512;
 
@@ -50,6 +57,10 @@ export interface NewInteraction {
   commandName: string | null;
   /** `interaction_metadata` for messages this interaction creates. */
   metadata: Json;
+  /** Only a user install authorizes it: at most MAX_USER_INSTALL_FOLLOW_UPS follow-ups. */
+  userInstallOnly: boolean;
+  /** Every response is made ephemeral, whatever the app asks (no Use External Apps). */
+  forceEphemeral: boolean;
 }
 
 export interface InteractionRecord extends NewInteraction {

@@ -8,7 +8,7 @@ import type { RestContext } from '../rest/context.js';
 import { assertDeletable, assertEditable, prepareNewMessage } from '../threads.js';
 import { checkArray, checkString, isObject } from '../validation/fields.js';
 import { type MessageFields, MessageFlag, readMessageFields, type UploadedFile } from '../validation/message-body.js';
-import { type InteractionRecord, InteractionType } from './registry.js';
+import { type InteractionRecord, InteractionType, MAX_USER_INSTALL_FOLLOW_UPS } from './registry.js';
 
 export const CallbackType = {
   Pong: 1,
@@ -108,7 +108,10 @@ export class InteractionResponder {
         fillsPlaceholder: true,
       });
     } else {
-      const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+      if (record.userInstallOnly && record.followUpIds.length >= MAX_USER_INSTALL_FOLLOW_UPS) {
+        throw DiscordError.tooManyFollowUps();
+      }
+      const ephemeral = this.#ephemeral(record, fields);
       const channel = this.#channel(record);
       if (!ephemeral) prepareNewMessage(this.context.world, channel, this.#botUser(record).id);
       stored = this.context.messages.create({
@@ -116,6 +119,7 @@ export class InteractionResponder {
         author: this.#botUser(record),
         fields,
         type: MessageType.Default,
+        extraFlags: ephemeral ? MessageFlag.Ephemeral : 0,
         visibleTo: ephemeral ? record.userId : null,
         applicationId: record.appId,
         webhookId: record.appId,
@@ -172,7 +176,7 @@ export class InteractionResponder {
       allowEphemeral: true,
       knownEmoji: this.#knownEmoji(record),
     });
-    const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+    const ephemeral = this.#ephemeral(record, fields);
     const stored = this.#createResponse(record, { fields, ephemeral, files, bodyPath: ['data'] });
     this.context.interactions.acknowledge(record, 'reply', { ephemeral, originalMessageId: stored.json.id });
   }
@@ -192,7 +196,7 @@ export class InteractionResponder {
         'Only EPHEMERAL may be set on a deferred reply',
       );
     }
-    const ephemeral = ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
+    const ephemeral = this.#ephemeral(record, fields);
     const stored = this.#createResponse(record, {
       fields: { flags: fields.flags ?? 0 },
       ephemeral,
@@ -307,6 +311,16 @@ export class InteractionResponder {
       files: options.files ?? [],
       bodyPath: options.bodyPath ?? [],
     });
+  }
+
+  /**
+   * Whether a new response is ephemeral: the app's flag 64, or Discord's decision where only a user
+   * install authorizes the interaction and the person lacks Use External Apps in that channel
+   * (docs/topics/permissions.mdx: "When disabled, users will still be allowed to use their apps but
+   * the responses will be ephemeral").
+   */
+  #ephemeral(record: InteractionRecord, fields: MessageFields): boolean {
+    return record.forceEphemeral || ((fields.flags ?? 0) & MessageFlag.Ephemeral) !== 0;
   }
 
   /** Custom emojis the app may show: its own application emojis. */

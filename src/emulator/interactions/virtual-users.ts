@@ -1,6 +1,6 @@
 import type { ActivityInstances } from '../activity-instances.js';
 import { type CommandPermissionStore, mayUseCommand } from '../command-permissions.js';
-import { CommandContext, IntegrationType, type RegisteredCommand } from '../command-types.js';
+import { CommandContext, type RegisteredCommand } from '../command-types.js';
 import type { CommandStore } from '../commands.js';
 import { ImpossibleActionError } from '../errors.js';
 import type { MessageStore, StoredMessage } from '../messages.js';
@@ -10,6 +10,7 @@ import { ButtonStyle, ComponentType, interactiveComponents } from '../validation
 import type { JsonObject } from '../validation/fields.js';
 import { type ApplicationRecord, type ChannelRecord, ChannelType, type World } from '../world.js';
 import type { ChooseOptionOptions, ClickButtonOptions, RawInteractionOptions, RunCommandOptions } from './actions.js';
+import { type Authorization, commandAuthorization, componentAuthorization, contextOf } from './authorization.js';
 import { chatInputData } from './command-options.js';
 import { interactionEnvelope, interactionMetadata } from './envelope.js';
 import { impossibleShape } from './raw-shape.js';
@@ -28,6 +29,13 @@ export interface VirtualUserDeps {
   deliver: (appId: string, payload: Json, guildId: string | null) => boolean;
 }
 
+/** Where each interaction context is, in the words of ImpossibleActionError's messages. */
+const CONTEXT_PLACES: Record<number, string> = {
+  [CommandContext.Guild]: 'guilds',
+  [CommandContext.BotDM]: 'DMs with the bot',
+  [CommandContext.PrivateChannel]: 'group DMs and DMs between people',
+};
+
 /** Users clicking and typing in a Discord client: only what the client would let them do. */
 export class VirtualUsers {
   constructor(private readonly deps: VirtualUserDeps) {}
@@ -37,7 +45,7 @@ export class VirtualUsers {
     const user = world.requireUser(options.user);
     const { app, command, channel } = this.#resolveCommand(options, user.id);
     const guild = channel.guildId ? world.requireGuild(channel.guildId) : null;
-    this.#assertMayUseCommand(command, channel, user.id);
+    const authorization = this.#assertMayUseCommand(app, command, channel, user.id);
     const data = chatInputData(world, command, options, guild);
     return this.#send({
       app,
@@ -46,6 +54,7 @@ export class VirtualUsers {
       type: InteractionType.ApplicationCommand,
       data,
       commandName: command.name,
+      authorization,
     });
   }
 
@@ -56,10 +65,11 @@ export class VirtualUsers {
   offeredCommands(appId: string, userId: string, channelId: string): RegisteredCommand[] {
     const { world, commands } = this.deps;
     const channel = world.requireChannel(channelId);
+    const app = world.requireApplication(appId);
     const listed = [...(channel.guildId ? commands.list(appId, channel.guildId) : []), ...commands.list(appId, null)];
     return listed.filter((command) => {
       try {
-        this.#assertMayUseCommand(command, channel, userId);
+        this.#assertMayUseCommand(app, command, channel, userId);
         return true;
       } catch (error) {
         if (error instanceof ImpossibleActionError) return false;
@@ -79,7 +89,7 @@ export class VirtualUsers {
     const channel = world.requireChannel(options.channel);
     const command = commands.list(app.id, null).find((candidate) => candidate.type === 4);
     if (!command) throw new ImpossibleActionError(`application ${app.id} has no Entry Point command`);
-    this.#assertMayUseCommand(command, channel, options.user);
+    const authorization = this.#assertMayUseCommand(app, command, channel, options.user);
     if (command.handler === 2) {
       this.deps.activities.launch(app.id, channel.id, options.user);
       return null;
@@ -91,6 +101,7 @@ export class VirtualUsers {
       type: InteractionType.ApplicationCommand,
       data: { id: command.id, name: command.name, type: 4 },
       commandName: command.name,
+      authorization,
     });
   }
 
@@ -186,8 +197,18 @@ export class VirtualUsers {
     data: unknown;
     commandName?: string;
     source?: StoredMessage;
+    /** A command's, checked against its integration_types; components and raw interactions take the message's. */
+    authorization?: Authorization;
   }): Promise<InteractionOutcome> {
     const { world, interactions } = this.deps;
+    const authorization =
+      input.authorization ??
+      componentAuthorization(world, {
+        app: input.app,
+        channel: input.channel,
+        userId: input.userId,
+        sourceMetadata: input.source?.json.interaction_metadata,
+      });
     const record = interactions.register({
       appId: input.app.id,
       type: input.type,
@@ -197,13 +218,15 @@ export class VirtualUsers {
       sourceMessageId: input.source?.json.id ?? null,
       commandName: input.commandName ?? null,
       metadata: {},
+      userInstallOnly: authorization.userInstallOnly,
+      forceEphemeral: authorization.forceEphemeral,
     });
     // The metadata names the interaction, whose id the registry just assigned.
     record.metadata = interactionMetadata(world, {
       id: record.id,
       type: input.type,
       userId: input.userId,
-      channel: input.channel,
+      owners: authorization.owners,
       ...(input.commandName ? { commandName: input.commandName } : {}),
       ...(input.source ? { sourceMessageId: input.source.json.id } : {}),
     });
@@ -215,6 +238,7 @@ export class VirtualUsers {
       userId: input.userId,
       channel: input.channel,
       data: input.data,
+      authorization,
       ...(input.source ? { message: input.source.json } : {}),
     });
     if (!this.deps.deliver(input.app.id, payload, input.channel.guildId)) interactions.markUndelivered(record);
@@ -231,14 +255,16 @@ export class VirtualUsers {
     const candidates = options.app ? [world.requireApplication(options.app)] : [...world.applications.values()];
     const found: { app: ApplicationRecord; command: RegisteredCommand }[] = [];
     for (const app of candidates) {
-      if (guildId && !world.requireGuild(guildId).members.has(app.botUserId)) continue;
+      // The client lists an app's commands where its bot is, or everywhere for a person who installed it.
+      const inGuild = !guildId || world.requireGuild(guildId).members.has(app.botUserId);
+      if (!inGuild && !app.userInstalls.has(userId)) continue;
       const command = commands.find(app.id, guildId, options.name);
       if (command) found.push({ app, command });
     }
     const [first, second] = found;
     if (!first)
       throw new ImpossibleActionError(
-        `no command /${options.name} is registered where ${options.channel ? `channel ${options.channel}` : 'the DM'} is`,
+        `no command /${options.name} of an app installed here is registered where ${options.channel ? `channel ${options.channel}` : 'the DM'} is`,
       );
     if (second) throw new ImpossibleActionError(`several applications registered /${options.name}; pass app`);
     // Without a channel the command runs in the user's DM with that bot.
@@ -246,10 +272,20 @@ export class VirtualUsers {
     return { ...first, channel };
   }
 
-  /** What Discord's client checks before offering a command. */
-  #assertMayUseCommand(command: RegisteredCommand, channel: ChannelRecord, userId: string): void {
+  /**
+   * What Discord's client checks before offering a command; returns who authorizes it there. The
+   * command's `contexts` decide where it shows (absent: everywhere), its `integration_types` which
+   * installs count (authorization.ts).
+   */
+  #assertMayUseCommand(
+    app: ApplicationRecord,
+    command: RegisteredCommand,
+    channel: ChannelRecord,
+    userId: string,
+  ): Authorization {
     const { world } = this.deps;
     const permissions = world.permissionsIn(channel, userId);
+    const context = contextOf(channel, app);
     if (channel.guildId) {
       if (!world.requireGuild(channel.guildId).members.has(userId))
         throw new ImpossibleActionError(`user ${userId} is not in the channel's guild`);
@@ -264,21 +300,28 @@ export class VirtualUsers {
         throw new ImpossibleActionError(
           `thread ${channel.id} is archived: no commands run there until it is unarchived`,
         );
-      if (command.contexts && !command.contexts.includes(CommandContext.Guild))
-        throw new ImpossibleActionError(`/${command.name} is not available in guilds (contexts)`);
     } else {
+      if (!channel.recipientIds.includes(userId))
+        throw new ImpossibleActionError(`user ${userId} is not a recipient of DM channel ${channel.id}`);
       if (command.guild_id) throw new ImpossibleActionError(`/${command.name} is a guild command; it is not in DMs`);
-      if (command.dm_permission === false || (command.contexts && !command.contexts.includes(CommandContext.BotDM))) {
-        throw new ImpossibleActionError(`/${command.name} is not available in DMs (contexts)`);
-      }
+      // dm_permission (deprecated) speaks of the DM with the app only.
+      if (context === CommandContext.BotDM && command.dm_permission === false)
+        throw new ImpossibleActionError(`/${command.name} is not available in DMs (dm_permission)`);
     }
-    // Apps in the emulator are installed to guilds only: a user-install-only command shows nowhere.
-    if (!command.integration_types.includes(IntegrationType.GuildInstall)) {
+    if (command.contexts && !command.contexts.includes(context)) {
       throw new ImpossibleActionError(
-        `/${command.name} is for user installs only (integration_types ${JSON.stringify(command.integration_types)}); the emulator installs apps to guilds`,
+        `/${command.name} is not available in ${CONTEXT_PLACES[context]} (contexts ${JSON.stringify(command.contexts)})`,
       );
     }
-    if (channel.guildId) {
+    const authorization = commandAuthorization(world, {
+      app,
+      channel,
+      userId,
+      integrationTypes: command.integration_types,
+    });
+    // Command permissions are a server's settings for the apps installed to it ("Contexts are
+    // distinct from, and do not affect, any command permissions for apps installed to a server").
+    if (channel.guildId && !authorization.userInstallOnly) {
       // The client hides a command the member may not use, so it cannot be invoked at all.
       const guildId = channel.guildId;
       const { commandPermissions } = this.deps;
@@ -295,6 +338,7 @@ export class VirtualUsers {
       if (!verdict.allowed)
         throw new ImpossibleActionError(`user ${userId} may not use /${command.name} here: ${verdict.reason}`);
     }
+    return authorization;
   }
 
   /** A message the user can see and interact with, and the app that owns its components. */

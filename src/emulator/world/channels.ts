@@ -103,7 +103,36 @@ export class Channels {
     throw new ImpossibleActionError(`overwrite target ${targetId} is neither a role of guild ${guild.id} nor a user`);
   }
 
-  /** The DM channel between a user and a bot, created on first use. */
+  /**
+   * A group DM (type 3) that `ownerId` opens with `recipientIds`: people only (docs/resources/channel.mdx,
+   * "a direct message between multiple users"); a bot is never among them, so its token has no access.
+   */
+  createGroupDm(options: { ownerId: string; recipientIds: string[]; name?: string; id?: string }): ChannelRecord {
+    const people = [options.ownerId, ...options.recipientIds.filter((id) => id !== options.ownerId)];
+    for (const id of people) {
+      if (this.state.requireUser(id).bot) throw new ImpossibleActionError(`user ${id} is a bot; people open group DMs`);
+    }
+    // Discord's client opens a group DM with at least one other person and at most ten in all.
+    if (people.length < 2 || people.length > 10)
+      throw new ImpossibleActionError(`a group DM holds 2–10 people, not ${people.length}`);
+    const channel: ChannelRecord = {
+      id: this.state.claimId(options.id),
+      type: ChannelType.GroupDM,
+      guildId: null,
+      name: options.name ?? null,
+      topic: null,
+      position: 0,
+      overwrites: new Map(),
+      messageIds: [],
+      lastMessageId: null,
+      recipientIds: people,
+      thread: null,
+    };
+    this.state.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  /** The DM channel between a user and a bot (or between two people), created on first use. */
   dmChannel(userId: string, botUserId: string): ChannelRecord {
     this.state.requireUser(userId);
     this.state.requireUser(botUserId);

@@ -62,6 +62,7 @@ export class People {
       // EMBEDDED (1 << 17): the app has an Activity.
       flags: options.activities ? 1 << 17 : 0,
       privilegedIntents: options.privilegedIntents ?? 0,
+      userInstalls: new Set(),
     };
     this.state.applications.set(id, app);
     this.#appsByToken.set(token, app);
@@ -70,6 +71,20 @@ export class People {
 
   applicationByToken(token: string): ApplicationRecord | undefined {
     return this.#appsByToken.get(token);
+  }
+
+  /**
+   * The person adds the app to their own account (integration type 1): its commands that allow
+   * user installs then follow them into servers without the bot, group DMs and other DMs.
+   */
+  installToUser(appId: string, userId: string): void {
+    this.state.requireUser(userId);
+    this.state.requireApplication(appId).userInstalls.add(userId);
+  }
+
+  /** The person removes the app from their account. */
+  uninstallFromUser(appId: string, userId: string): void {
+    this.state.requireApplication(appId).userInstalls.delete(userId);
   }
 
   /** Changes the language a person uses Discord in; later interactions carry it as `locale`. */

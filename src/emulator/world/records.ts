@@ -19,6 +19,8 @@ export interface ApplicationRecord {
   flags: number;
   /** Privileged gateway intents the app may request (GuildMembers, GuildPresences, MessageContent bits). */
   privilegedIntents: number;
+  /** The people who installed the app to their own account (integration type 1, USER_INSTALL). */
+  userInstalls: Set<string>;
 }
 
 export interface RoleRecord {
@@ -57,6 +59,8 @@ export const ChannelType = {
   DM: 1,
   /** A voice channel; its text chat takes messages like a text channel (and Activities run in it). */
   GuildVoice: 2,
+  /** A direct message between several people: no guild, and the bot only if someone added it. */
+  GroupDM: 3,
   GuildAnnouncement: 5,
   AnnouncementThread: 10,
   PublicThread: 11,
@@ -104,7 +108,7 @@ export interface ChannelRecord {
   /** Ids of live (not deleted) messages, oldest first. */
   messageIds: string[];
   lastMessageId: string | null;
-  /** DM only: the user and the bot. */
+  /** DM: the user and the bot (or two people); group DM: its people, the owner first. */
   recipientIds: string[];
   /** Threads only. */
   thread: ThreadState | null;

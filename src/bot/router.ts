@@ -23,6 +23,16 @@ function describe(interaction: Interaction): Record<string, unknown> {
   return context;
 }
 
+/**
+ * Whether the app is installed to the server the interaction comes from (`authorizing_integration_owners`
+ * holds "0", GUILD_INSTALL), not only to the person's account. An interaction without the field (from
+ * before user installs) was a server install.
+ */
+function installedInServer(interaction: AnswerableInteraction): boolean {
+  const owners = interaction.authorizingIntegrationOwners as unknown as Readonly<Record<string, string>> | undefined;
+  return owners === undefined || Object.keys(owners).length === 0 || owners['0'] !== undefined;
+}
+
 /** How a slow answer is deferred: a click's board stays as it is; a command's "thinking…" is seen as its answer will be. */
 function deferralFor(registry: Registry, interaction: AnswerableInteraction): Deferral {
   if (interaction.isMessageComponent()) return 'update';
@@ -46,6 +56,9 @@ export function createRouter(
 ): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: AnswerableInteraction): Promise<Outcome> => {
     if (!interaction.inGuild()) return refused('error.outside-server');
+    // Installed to the person's account only, in a server that has not added the bot: every board
+    // the bot keeps up to date needs its own token there, which Discord refuses (Missing Access).
+    if (!installedInServer(interaction)) return refused('error.not-added-here');
     // The App Launcher's Entry Point command (handler APP_HANDLER): open the Activity.
     if (interaction.isPrimaryEntryPointCommand()) return launchFromEntryPoint(interaction);
     if (interaction.isChatInputCommand()) {

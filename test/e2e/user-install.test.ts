@@ -1,0 +1,48 @@
+/**
+ * Crag installed to a person's account, used where the bot is not: until the bot can keep a board
+ * through interaction tokens alone (issue 42), it answers plainly and privately in a server that has
+ * not added it and in a group DM, and makes no request with its own token there (which Discord
+ * would refuse, counting toward the invalid-request ban).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDeploy } from './support/bot-process.js';
+import { TestWorld } from './support/world.js';
+
+describe('a user install where the bot is not', () => {
+  let world: TestWorld;
+  let alice: string;
+  let elsewhere: string;
+  let friends: string;
+
+  beforeAll(async () => {
+    world = await TestWorld.create({ people: 3 });
+    alice = world.person(0).id;
+    const [bob, carol] = [world.person(1).id, world.person(2).id];
+    // Global commands, as a real deployment registers them: a user install sees them anywhere.
+    const deployed = await runDeploy({ ...world.env, DISCORD_GUILD_ID: '' }, world.dir);
+    expect(deployed.code, deployed.stderr).toBe(0);
+    world.discord.installToUser(world.app.id, alice);
+    const guild = world.discord.createGuild({ name: 'Elsewhere', ownerId: bob, members: [alice, carol] });
+    elsewhere = world.discord.createChannel(guild.id, { name: 'general' }).id;
+    friends = world.discord.createGroupDm({ ownerId: alice, recipients: [bob, carol], name: 'friends' });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it.each([
+    ['a server that has not added Crag', () => elsewhere, 'not added to this server'],
+    ['a group DM', () => friends, 'played in server channels'],
+  ])('in %s, /crag start answers privately, and the bot token is never used there', async (_, channel, says) => {
+    const outcome = await world.discord.runCommand({
+      user: alice,
+      channel: channel(),
+      name: 'crag',
+      subcommand: 'start',
+    });
+    expect(outcome.ack, outcome.error ?? '').toBe('reply');
+    expect(outcome.ephemeral).toBe(true);
+    expect(outcome.message?.content).toContain(says);
+    expect(world.discord.invalidRequests({ appId: world.app.id })).toBe(0);
+  });
+});

@@ -101,11 +101,12 @@ export class GameFlow {
   }
 
   /**
-   * When the turn now in play times out, or null when no person's turn is running. A daily game is
-   * played at the person's own pace, on their own board: it has no turn timer.
+   * When the turn now in play times out, or null when no person's turn is running. A daily game, and
+   * a tournament round's, is played at the person's own pace, on their own board: it has no turn
+   * timer (a round has its deadline instead).
    */
   private deadlineOf(turnTimerSeconds: number, state: GameState): number | null {
-    if (state.status !== 'playing' || state.dailyDay !== undefined) return null;
+    if (state.status !== 'playing' || state.dailyDay !== undefined || state.tournamentRound !== undefined) return null;
     const seat = state.seats[state.currentSeat];
     if (!seat || seat.computer !== null) return null;
     return this.deps.now() + (turnTimerSeconds / 60) * this.deps.turnTimerUnitMs;

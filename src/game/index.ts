@@ -12,3 +12,4 @@ export * from './scoring.js';
 export * from './standings.js';
 export * from './state.js';
 export * from './visible-name.js';
+export * from './tournament.js';

@@ -1,4 +1,11 @@
-import { type Action, dealRandom, type GameState, type RandomInt, type StreamDeal, tournamentStream } from '../game/index.js';
+import {
+  type Action,
+  dealRandom,
+  type GameState,
+  type RandomInt,
+  type StreamDeal,
+  tournamentStream,
+} from '../game/index.js';
 import { type DailyStore, openDailyStore } from '../store/daily/index.js';
 import type { StoreLocation } from '../store/index.js';
 import { OptimumCache } from '../strategy/index.js';

@@ -44,6 +44,12 @@ export interface Feature {
   readonly commands: readonly FeatureCommand[];
   // biome-ignore lint/suspicious/noExplicitAny: each control's id type is its own; the registry pairs decode and handle of the same control.
   readonly controls: readonly FeatureControl<any>[];
+  /**
+   * Runs once the bot is connected and its turn timers are armed: a feature re-arms its own
+   * deadlines from the store here (in the servers `owned` by this process, as the turns are) and
+   * posts what a stop left unposted. A failure is logged; the bot runs on.
+   */
+  ready?(ctx: BotContext, owned: (guildId: string) => boolean): Promise<void>;
 }
 
 /** Declares a control, keeping its decoder and handler agreed on one id type. */

@@ -55,13 +55,17 @@ describe("a round's deal", () => {
   it('is its own stream: not a day of the daily deal, and not another round', () => {
     const secret = Buffer.alloc(32, 5);
     const faces = (stream: string) =>
-      Array.from({ length: 13 }, (_, turn) => [0, 1, 2].map((slot) => streamDie(secret, stream, turn + 1, 0, slot)).join(''));
+      Array.from({ length: 13 }, (_, turn) =>
+        [0, 1, 2].map((slot) => streamDie(secret, stream, turn + 1, 0, slot)).join(''),
+      );
     const round = faces(tournamentStream(7, 1));
     expect(round).toEqual(faces(tournamentStream(7, 1)));
     expect(round).not.toEqual(faces(tournamentStream(7, 2)));
     expect(round).not.toEqual(faces(tournamentStream(8, 1)));
     expect(faces('crag-daily:20500')).toEqual(
-      Array.from({ length: 13 }, (_, turn) => [0, 1, 2].map((slot) => keyedDie(secret, 20_500, turn + 1, 0, slot)).join('')),
+      Array.from({ length: 13 }, (_, turn) =>
+        [0, 1, 2].map((slot) => keyedDie(secret, 20_500, turn + 1, 0, slot)).join(''),
+      ),
     );
   });
 });

@@ -107,7 +107,9 @@ describe.each(BACKENDS)('$name: the tournament store', (backend) => {
     expect(await tournaments.start(cup.id, NOW + HOUR)).toBe(true);
     expect(await tournaments.start(cup.id, NOW + HOUR)).toBe(false);
     expect(await tournaments.join(cup.id, CAROL, 'Carol', NOW)).toBe(false);
-    expect(await tournaments.openRounds()).toEqual([{ tournamentId: cup.id, guildId: GUILD, round: 1, closesAt: NOW + HOUR }]);
+    expect(await tournaments.openRounds()).toEqual([
+      { tournamentId: cup.id, guildId: GUILD, round: 1, closesAt: NOW + HOUR },
+    ]);
   });
 
   it('fills in a round game as it ends, counts it in no leaderboard, and closes a round once', async () => {

@@ -58,5 +58,10 @@ export function toPoints(row: PointsRow): StoredRoundPoints {
 }
 
 export function toOpenRound(row: OpenRoundRow): OpenRound {
-  return { tournamentId: Number(row.id), guildId: row.guild_id, round: row.round, closesAt: Number(row.round_closes_at) };
+  return {
+    tournamentId: Number(row.id),
+    guildId: row.guild_id,
+    round: row.round,
+    closesAt: Number(row.round_closes_at),
+  };
 }

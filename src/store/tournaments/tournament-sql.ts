@@ -41,7 +41,9 @@ export function tournamentSql(dialect: TournamentDialect) {
       `SELECT player_id, name, out_in_round FROM tournament_entrants WHERE tournament_id = ?
        ORDER BY joined_at, player_id`,
     ),
-    start: q(`UPDATE tournaments SET status = 'running', round = 1, round_closes_at = ? WHERE id = ? AND status = 'signup'`),
+    start: q(
+      `UPDATE tournaments SET status = 'running', round = 1, round_closes_at = ? WHERE id = ? AND status = 'signup'`,
+    ),
     cancel: q(
       `UPDATE tournaments SET status = 'cancelled', round_closes_at = NULL WHERE id = ? AND status IN ('signup', 'running')`,
     ),

@@ -8,9 +8,10 @@ import { COLOURS, layoutMessage, row, text } from '../../src/bot/render/message.
 import { replyPrivately, updateClicked } from '../../src/bot/replies.js';
 import type { Tournament } from '../../src/store/tournaments/index.js';
 import { managesServer } from '../manage-server.js';
-import { nameOf, renderTournamentMessage } from './render.js';
+import { nameOf } from './render.js';
 import { playRound } from './round-game.js';
-import { armRound, disarmTournament, redrawMessage, roundLengthMs } from './rounds.js';
+import { armRound, disarmTournament, redrawMessage, roundLengthMs, tournamentMessage } from './rounds.js';
+import { openTables } from './tables.js';
 import { encodeTournamentId, type TournamentId } from './tournament-id.js';
 
 /** A tournament needs this many entrants to start: one alone has nobody to be placed against. */
@@ -51,11 +52,7 @@ export async function tournamentControl(
 async function redrawClicked(ctx: BotContext, interaction: GuildComponent, tournamentId: number): Promise<Outcome> {
   const tournament = await ctx.tournaments.tournament(tournamentId);
   if (!tournament) return refused('refusal.tournament-gone');
-  const entrants = await ctx.tournaments.entrants(tournamentId);
-  await updateClicked(
-    interaction,
-    renderTournamentMessage(tournament, entrants, channelWide(ctx.languages, interaction)),
-  );
+  await updateClicked(interaction, await tournamentMessage(ctx, tournament, channelWide(ctx.languages, interaction)));
   return undefined;
 }
 
@@ -82,6 +79,10 @@ async function start(ctx: BotContext, interaction: GuildComponent, tournament: T
   if (!(await ctx.tournaments.start(tournament.id, closesAt))) return refused('refusal.tournament-signup-closed');
   armRound(ctx, { tournamentId: tournament.id, guildId: tournament.guildId, round: 1, closesAt });
   ctx.log.info('tournament started', { tournamentId: tournament.id, entrants: entrants.length });
+  if (tournament.format === 'tables') {
+    const started = await ctx.tournaments.tournament(tournament.id);
+    if (started) await openTables(ctx, started);
+  }
   return redrawClicked(ctx, interaction, tournament.id);
 }
 
@@ -90,8 +91,14 @@ async function cancel(ctx: BotContext, interaction: GuildComponent, tournament: 
   if (!runsIt(interaction, tournament)) return refused('refusal.tournament-organiser-only');
   if (!(await ctx.tournaments.cancel(tournament.id))) return refused('refusal.tournament-over');
   disarmTournament(ctx, tournament.id);
-  for (const play of await ctx.tournaments.roundPlays(tournament.id, tournament.round)) {
-    if (play.gameId !== null && play.total === null) await ctx.flow.change(play.gameId, () => ({ type: 'abandon' }));
+  const games = new Set(
+    (await ctx.tournaments.roundPlays(tournament.id, tournament.round)).flatMap((play) =>
+      play.gameId !== null && play.total === null ? [play.gameId] : [],
+    ),
+  );
+  for (const gameId of games) {
+    const ended = await ctx.flow.change(gameId, () => ({ type: 'abandon' }));
+    if (ended.ok) void ctx.boards.refresh(gameId);
   }
   return redrawClicked(ctx, interaction, tournament.id);
 }

@@ -3,7 +3,8 @@ import type { BotContext } from '../../src/bot/context.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { answerPublicly } from '../../src/bot/replies.js';
 import { DEFAULT_RULES } from '../../src/game/index.js';
-import { rerollChoices, THIRTEEN_CHOICES } from '../choices.js';
+import { TOURNAMENT_FORMATS } from '../../src/store/tournaments/index.js';
+import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from '../choices.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from '../define.js';
 import { managesServer } from '../manage-server.js';
 import { TOURNAMENT_GROUP } from './group.js';
@@ -55,6 +56,16 @@ const OPTIONS = {
     choices: THIRTEEN_CHOICES,
     invalid: 'refusal.bad-rules',
   },
+  format: {
+    kind: 'string',
+    nameKey: 'command.tournament.create.format.name',
+    descriptionKey: 'command.tournament.create.format.description',
+    choices: choicesOf(TOURNAMENT_FORMATS, {
+      duplicate: 'command.tournament.create.format.duplicate',
+      tables: 'command.tournament.create.format.tables',
+    }),
+    invalid: 'refusal.bad-rules',
+  },
   announcements: {
     kind: 'channel',
     nameKey: 'command.tournament.create.announcements.name',
@@ -94,7 +105,7 @@ async function createTournament(
       rerolls: options.rerolls ?? DEFAULT_RULES.rerolls,
       thirteen: options.thirteen ?? DEFAULT_RULES.thirteen,
     },
-    format: 'duplicate',
+    format: options.format ?? 'duplicate',
     rounds: options.rounds ?? DEFAULT_ROUNDS,
     roundSeconds: (options.hours ?? DEFAULT_ROUND_HOURS) * 3600,
     channelId: interaction.channelId,

@@ -1,7 +1,9 @@
 import type { BotContext } from '../../src/bot/context.js';
 import { control, type Feature } from '../../src/bot/feature.js';
+import type { StoredGame } from '../../src/store/index.js';
 import { tournamentControl } from './controls.js';
-import { announce, armRound } from './rounds.js';
+import { announce, armRound, closeIfComplete } from './rounds.js';
+import { openTables } from './tables.js';
 import { decodeTournamentId, TOURNAMENT_PREFIX } from './tournament-id.js';
 
 /**
@@ -19,5 +21,17 @@ export const tournamentFeature: Feature = {
     for (const tournament of await ctx.tournaments.unannounced()) {
       if (owned(tournament.guildId)) await announce(ctx, tournament.id);
     }
+    // A tables round seated, or opened, only in part when the bot stopped: its missing tables open now.
+    for (const open of await ctx.tournaments.openRounds()) {
+      const tournament = owned(open.guildId) ? await ctx.tournaments.tournament(open.tournamentId) : undefined;
+      if (tournament?.format === 'tables') await openTables(ctx, tournament);
+    }
+  },
+  gameEnded(ctx: BotContext, game: StoredGame) {
+    const of = game.state.tournamentRound ?? game.state.tournamentTable;
+    if (!of) return;
+    void closeIfComplete(ctx, of.tournamentId, of.round).catch((error: unknown) =>
+      ctx.log.error('could not tell whether a tournament round is complete', { tournamentId: of.tournamentId, error }),
+    );
   },
 };

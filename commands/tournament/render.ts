@@ -46,11 +46,19 @@ export function nameOf(entrant: Pick<Entrant, 'playerId' | 'name'>, tr: Translat
   return personName(entrant.playerId, entrant.name, tr);
 }
 
-/** The message the tournament lives in: sign-up while open, then the round open now, then the end. */
+/** A table of the round open now (tables format): its thread, once opened, and who sits there. */
+export interface TableView {
+  readonly table: number;
+  readonly channelId: string | null;
+  readonly players: readonly string[];
+}
+
+/** The message the tournament lives in: sign-up while open, then the round open now (and its tables), then the end. */
 export function renderTournamentMessage(
   tournament: Tournament,
   entrants: readonly Entrant[],
   tr: Translator,
+  tables: readonly TableView[] = [],
 ): MessagePayload {
   const id = tournament.id;
   const active = entrants.filter((entrant) => entrant.outInRound === null);
@@ -60,7 +68,11 @@ export function renderTournamentMessage(
     text(`## 🏆 ${escapeMarkdown(tournament.name)} · #${id}`),
     text(
       [
-        tr.t('tournament.format.duplicate', { rounds: tournament.rounds, hours: hoursOf(tournament) }),
+        tr.t(tournament.format === 'tables' ? 'tournament.format.tables' : 'tournament.format.duplicate', {
+          count: tournament.rounds,
+          rounds: tournament.rounds,
+          hours: hoursOf(tournament),
+        }),
         rulesLine(tournament, tr),
       ].join('\n'),
     ),
@@ -83,25 +95,35 @@ export function renderTournamentMessage(
         ),
         text(`-# ${tr.t('tournament.organiser-buttons')}`),
       ]);
-    case 'running':
+    case 'running': {
+      const names = new Map(entrants.map((entrant) => [entrant.playerId, nameOf(entrant, tr)]));
+      const seated = tables.map((table) =>
+        tr.t('tournament.table-line', {
+          table: table.table,
+          place: table.channelId === null ? '…' : `<#${table.channelId}>`,
+          players: table.players.map((playerId) => names.get(playerId) ?? playerId).join(', '),
+        }),
+      );
+      const open = tr.t(tournament.format === 'tables' ? 'tournament.round-open-tables' : 'tournament.round-open', {
+        round: tournament.round,
+        rounds: tournament.rounds,
+        closes: when(tournament.roundClosesAt ?? 0),
+      });
       return layoutMessage(COLOURS.playing, [
         ...heading,
-        text(
-          tr.t('tournament.round-open', {
-            round: tournament.round,
-            rounds: tournament.rounds,
-            closes: when(tournament.roundClosesAt ?? 0),
-          }),
-        ),
-        row(
-          button(encodeTournamentId(id, 'play'), tr.t('tournament.button.play'), ButtonStyle.Success),
-          button(encodeTournamentId(id, 'leave'), tr.t('tournament.button.leave'), ButtonStyle.Secondary),
-        ),
+        text([open, ...seated].join('\n')),
+        tournament.format === 'tables'
+          ? row(button(encodeTournamentId(id, 'leave'), tr.t('tournament.button.leave'), ButtonStyle.Secondary))
+          : row(
+              button(encodeTournamentId(id, 'play'), tr.t('tournament.button.play'), ButtonStyle.Success),
+              button(encodeTournamentId(id, 'leave'), tr.t('tournament.button.leave'), ButtonStyle.Secondary),
+            ),
         row(
           button(encodeTournamentId(id, 'remove'), tr.t('tournament.button.remove'), ButtonStyle.Secondary),
           button(encodeTournamentId(id, 'cancel'), tr.t('tournament.button.cancel'), ButtonStyle.Danger),
         ),
       ]);
+    }
     case 'finished':
       return layoutMessage(COLOURS.finished, [...heading, text(tr.t('tournament.finished'))]);
     case 'cancelled':
@@ -151,19 +173,26 @@ export function renderRoundResults(
   round: number,
   results: readonly RoundPoints[],
   names: ReadonlyMap<string, string | null>,
-  optimum: number,
+  /** What the optimum scored on the round's dice (duplicate); tables have none. */
+  optimum: number | undefined,
   tr: Translator,
 ): MessagePayload {
   const ranked = [...results].sort((a, b) => b.points - a.points || (a.playerId < b.playerId ? -1 : 1));
   const lines = ranked.slice(0, LISTED_LINES).map((result) =>
-    result.played
-      ? tr.t('tournament.result-line', {
+    optimum === undefined
+      ? tr.t('tournament.result-line-table', {
           player: personName(result.playerId, names.get(result.playerId), tr),
           total: result.total,
-          loss: tr.decimal(result.loss ?? 0),
           points: pointsText(result.points, tr),
         })
-      : tr.t('tournament.result-absent', { player: personName(result.playerId, names.get(result.playerId), tr) }),
+      : result.played
+        ? tr.t('tournament.result-line', {
+            player: personName(result.playerId, names.get(result.playerId), tr),
+            total: result.total,
+            loss: tr.decimal(result.loss ?? 0),
+            points: pointsText(result.points, tr),
+          })
+        : tr.t('tournament.result-absent', { player: personName(result.playerId, names.get(result.playerId), tr) }),
   );
   if (ranked.length > LISTED_LINES) lines.push(tr.t('tournament.more', { count: ranked.length - LISTED_LINES }));
   return layoutMessage(COLOURS.finished, [
@@ -171,7 +200,7 @@ export function renderRoundResults(
       `### 🏆 ${escapeMarkdown(tournament.name)} · ${tr.t('tournament.round-results', { round, rounds: tournament.rounds })}`,
     ),
     text(lines.join('\n')),
-    text(`-# ${tr.t('tournament.optimum', { optimum })}`),
+    text(`-# ${optimum === undefined ? tr.t('tournament.points-tables') : tr.t('tournament.optimum', { optimum })}`),
   ]);
 }
 
@@ -186,15 +215,19 @@ export function renderStandings(
   const shown = lines.slice(0, LISTED_LINES);
   const asker = askerId === undefined ? undefined : lines.find((line) => line.playerId === askerId);
   if (asker && !shown.includes(asker)) shown.push(asker);
-  const body = shown.map((line) =>
-    tr.t(line.out ? 'tournament.standing-out' : 'tournament.standing', {
+  const tables = tournament.format === 'tables';
+  const body = shown.map((line) => {
+    const params = {
       place: placeMark(line.place),
       player: personName(line.playerId, names.get(line.playerId), tr),
       points: pointsText(line.points, tr),
       totals: line.totals,
       loss: tr.decimal(line.loss),
-    }),
-  );
+      opponents: pointsText(line.opponentPoints, tr),
+    };
+    if (tables) return tr.t(line.out ? 'tournament.standing-table-out' : 'tournament.standing-table', params);
+    return tr.t(line.out ? 'tournament.standing-out' : 'tournament.standing', params);
+  });
   const closed = tournament.status === 'finished' ? tournament.round : Math.max(0, tournament.round - 1);
   const title =
     tournament.status === 'finished'
@@ -203,6 +236,6 @@ export function renderStandings(
   return layoutMessage(tournament.status === 'finished' ? COLOURS.finished : COLOURS.info, [
     text(`### 🏆 ${escapeMarkdown(tournament.name)} · ${title}`),
     text(body.length > 0 ? body.join('\n') : tr.t('tournament.no-rounds-yet')),
-    text(`-# ${tr.t('tournament.tiebreaks')}`),
+    text(`-# ${tr.t(tables ? 'tournament.tiebreaks-tables' : 'tournament.tiebreaks')}`),
   ]);
 }

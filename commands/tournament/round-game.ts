@@ -17,7 +17,6 @@ import type { Tournament } from '../../src/store/tournaments/index.js';
 import { actionFor } from '../game/controls.js';
 import { sheetButton } from '../game/info.js';
 import { renderRoundBoard, renderRoundDone } from './render.js';
-import { closeRoundNow } from './rounds.js';
 
 /** A round game has no turn timer (the round's deadline is its clock); this only fills the column every game has. */
 const ROUND_TURN_TIMER_SECONDS = 60;
@@ -118,7 +117,7 @@ export async function roundClick(
   id: ComponentId,
 ): Promise<Outcome> {
   if (interaction.user.id !== game.state.hostId) return refused('refusal.tournament-not-yours');
-  const { tournamentId, round } = game.state.tournamentRound;
+  const { tournamentId } = game.state.tournamentRound;
   const tournament = await ctx.tournaments.tournament(tournamentId);
   if (!tournament) return refused('refusal.tournament-gone');
   switch (id.action.kind) {
@@ -139,18 +138,5 @@ export async function roundClick(
   const shown = changed.ok ? changed.game : await ctx.store.gameById(game.id);
   if (!shown) return refused('refusal.game-gone');
   await updateClicked(interaction, await roundMessage(ctx, shown, tournament, personal(ctx.languages, interaction)));
-  if (changed.ok && shown.state.status === 'finished') await closeIfAllFinished(ctx, tournament, round);
   return undefined;
-}
-
-/** Once every entrant of the round has finished their game, nobody is waited for: the round closes. */
-async function closeIfAllFinished(ctx: BotContext, tournament: Tournament, round: number): Promise<void> {
-  if (tournament.status !== 'running' || tournament.round !== round) return;
-  const [entrants, plays] = await Promise.all([
-    ctx.tournaments.entrants(tournament.id),
-    ctx.tournaments.roundPlays(tournament.id, round),
-  ]);
-  const finished = new Set(plays.filter((play) => play.total !== null).map((play) => play.playerId));
-  const field = entrants.filter((entrant) => entrant.outInRound === null || entrant.outInRound > round);
-  if (field.every((entrant) => finished.has(entrant.playerId))) closeRoundNow(ctx, tournament.id, round);
 }

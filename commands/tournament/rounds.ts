@@ -1,16 +1,14 @@
 import { DiscordAPIError } from 'discord.js';
 import type { BotContext } from '../../src/bot/context.js';
-import {
-  createRoundGame,
-  type RoundResult,
-  roundPoints,
-  type StandingLine,
-  tournamentStandings,
-} from '../../src/game/index.js';
+import type { MessagePayload } from '../../src/bot/render/message.js';
+import { createRoundGame, type RoundResult, roundPoints } from '../../src/game/index.js';
+import type { Translator } from '../../src/i18n/index.js';
 import { dailyOutcome } from '../../src/stats/daily-result.js';
 import type { OpenRound, Tournament } from '../../src/store/tournaments/index.js';
 import { OPTIMUM_PLAYER_ID, playOptimumOn } from '../../src/strategy/index.js';
 import { renderRoundResults, renderStandings, renderTournamentMessage } from './render.js';
+import { standingsOf } from './standings-of.js';
+import { openTables, tableResults, tablesOfRound, tablesOver } from './tables.js';
 
 /** One deadline per tournament: its open round's close. */
 function deadlineKey(tournamentId: number): string {
@@ -45,18 +43,50 @@ export function disarmTournament(ctx: BotContext, tournamentId: number): void {
 export async function closeRound(ctx: BotContext, tournamentId: number, round: number): Promise<void> {
   const tournament = await ctx.tournaments.tournament(tournamentId);
   if (tournament?.status === 'running' && tournament.round === round) {
-    const results = await roundResults(ctx, tournament);
+    const points =
+      tournament.format === 'tables'
+        ? await tableResults(ctx, tournament)
+        : roundPoints(await roundResults(ctx, tournament));
     const after =
       round < tournament.rounds
         ? { next: 'round' as const, closesAt: ctx.now() + roundLengthMs(ctx, tournament) }
         : { next: 'finished' as const };
-    const closed = await ctx.tournaments.closeRound(tournamentId, round, roundPoints(results), after);
-    if (closed) ctx.log.info('tournament round closed', { tournamentId, round, entrants: results.length });
+    const closed = await ctx.tournaments.closeRound(tournamentId, round, points, after);
+    if (closed) ctx.log.info('tournament round closed', { tournamentId, round, entrants: points.length });
     if (closed && after.next === 'round') {
       armRound(ctx, { tournamentId, guildId: tournament.guildId, round: round + 1, closesAt: after.closesAt });
     }
   }
   await announce(ctx, tournamentId);
+  const now = await ctx.tournaments.tournament(tournamentId);
+  if (now?.format === 'tables' && now.status === 'running') {
+    await openTables(ctx, now);
+    await redrawMessage(ctx, now);
+  }
+}
+
+/**
+ * Closes the round at once when nobody is left to wait for: every entrant has finished their game
+ * (duplicate), or every table is over (tables). Told of every game that ends (the feature's
+ * gameEnded), so the timers' moves count as much as the clicks.
+ */
+export async function closeIfComplete(ctx: BotContext, tournamentId: number, round: number): Promise<void> {
+  const tournament = await ctx.tournaments.tournament(tournamentId);
+  if (tournament?.status !== 'running' || tournament.round !== round) return;
+  const complete =
+    tournament.format === 'tables' ? await tablesOver(ctx, tournament) : await everyoneFinished(ctx, tournament);
+  if (complete) closeRoundNow(ctx, tournamentId, round);
+}
+
+async function everyoneFinished(ctx: BotContext, tournament: Tournament): Promise<boolean> {
+  const [entrants, plays] = await Promise.all([
+    ctx.tournaments.entrants(tournament.id),
+    ctx.tournaments.roundPlays(tournament.id, tournament.round),
+  ]);
+  const finished = new Set(plays.filter((play) => play.total !== null).map((play) => play.playerId));
+  return entrants
+    .filter((entrant) => entrant.outInRound === null || entrant.outInRound > tournament.round)
+    .every((entrant) => finished.has(entrant.playerId));
 }
 
 /** Every entrant of the round open now: in it from its start (a leaver of this round is not). */
@@ -96,25 +126,6 @@ async function playedResult(
   return { playerId, played: true, total: outcome.total, loss: outcome.loss };
 }
 
-/** The standings of a tournament from its closed rounds' stored points. */
-export async function standingsOf(
-  ctx: BotContext,
-  tournament: Tournament,
-): Promise<{ lines: StandingLine[]; names: Map<string, string | null> }> {
-  const [entrants, points] = await Promise.all([
-    ctx.tournaments.entrants(tournament.id),
-    ctx.tournaments.points(tournament.id),
-  ]);
-  const lines = tournamentStandings(
-    entrants.map((entrant) => ({
-      playerId: entrant.playerId,
-      out: entrant.outInRound !== null,
-      rounds: points.filter((p) => p.playerId === entrant.playerId),
-    })),
-  );
-  return { lines, names: new Map(entrants.map((entrant) => [entrant.playerId, entrant.name])) };
-}
-
 /** What the optimal player scores on a round's dice, in the tournament's rules. */
 function roundOptimum(ctx: BotContext, tournament: Tournament, round: number): number {
   const lobby = createRoundGame(OPTIMUM_PLAYER_ID, { tournamentId: tournament.id, round }, tournament.rules);
@@ -135,10 +146,11 @@ export async function announce(ctx: BotContext, tournamentId: number): Promise<v
     tournament.status === 'finished' ? tournament.round : tournament.status === 'running' ? tournament.round - 1 : 0;
   if (tournament.announcedRound < closed) {
     const points = await ctx.tournaments.points(tournamentId);
-    const { lines, names } = await standingsOf(ctx, tournament);
+    const { lines, names } = await standingsOf(ctx.tournaments, tournament);
     for (let round = tournament.announcedRound + 1; round <= closed; round += 1) {
       const results = points.filter((p) => p.round === round);
-      const board = renderRoundResults(tournament, round, results, names, roundOptimum(ctx, tournament, round), tr);
+      const optimum = tournament.format === 'duplicate' ? roundOptimum(ctx, tournament, round) : undefined;
+      const board = renderRoundResults(tournament, round, results, names, optimum, tr);
       await postOrLog(ctx, tournament, () => ctx.channels.post(tournament.announceChannelId, board));
       if (tournament.status === 'finished' && round === closed) {
         await postOrLog(ctx, tournament, () =>
@@ -155,9 +167,20 @@ export async function announce(ctx: BotContext, tournamentId: number): Promise<v
 export async function redrawMessage(ctx: BotContext, tournament: Tournament): Promise<void> {
   const messageId = tournament.signupMessageId;
   if (messageId === null) return;
-  const entrants = await ctx.tournaments.entrants(tournament.id);
-  const message = renderTournamentMessage(tournament, entrants, ctx.channels.speaks(tournament.guildId));
+  const message = await tournamentMessage(ctx, tournament, ctx.channels.speaks(tournament.guildId));
   await postOrLog(ctx, tournament, () => ctx.channels.edit(tournament.channelId, messageId, message));
+}
+
+/** The tournament's message as stored now, in `tr`'s language, with the tables of the round open now. */
+export async function tournamentMessage(
+  ctx: BotContext,
+  tournament: Tournament,
+  tr: Translator,
+): Promise<MessagePayload> {
+  const entrants = await ctx.tournaments.entrants(tournament.id);
+  const tables =
+    tournament.format === 'tables' && tournament.status === 'running' ? await tablesOfRound(ctx, tournament) : [];
+  return renderTournamentMessage(tournament, entrants, tr, tables);
 }
 
 /** Discord's 403 and 404: no access to the channel, or the message or channel is gone. Nothing to retry. */

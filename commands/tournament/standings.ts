@@ -5,7 +5,7 @@ import { answerPublicly } from '../../src/bot/replies.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from '../define.js';
 import { TOURNAMENT_GROUP } from './group.js';
 import { renderStandings } from './render.js';
-import { standingsOf } from './rounds.js';
+import { standingsOf } from './standings-of.js';
 
 const OPTIONS = {
   number: {
@@ -38,7 +38,7 @@ async function showStandings(
       ? (await ctx.tournaments.ofGuild(interaction.guildId, 1))[0]
       : await ctx.tournaments.tournament(options.number);
   if (!tournament || tournament.guildId !== interaction.guildId) return refused('refusal.tournament-none');
-  const { lines, names } = await standingsOf(ctx, tournament);
+  const { lines, names } = await standingsOf(ctx.tournaments, tournament);
   await answerPublicly(
     interaction,
     renderStandings(tournament, lines, names, channelWide(ctx.languages, interaction), interaction.user.id),

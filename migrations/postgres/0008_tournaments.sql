@@ -35,6 +35,7 @@ CREATE TABLE tournament_plays (
   tournament_id bigint NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
   round integer NOT NULL,
   player_id text COLLATE "C" NOT NULL,
+  seat_table integer,
   game_id bigint REFERENCES games (id) ON DELETE SET NULL,
   total integer,
   loss double precision,

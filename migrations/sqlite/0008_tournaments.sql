@@ -41,12 +41,15 @@ CREATE TABLE tournament_entrants (
 -- A person's tournaments (their history).
 CREATE INDEX tournament_entrants_player ON tournament_entrants (player_id);
 
--- An entrant's game of a round, tied when dealt; total, loss and decisions are filled in by the
--- trigger below in the transaction that finishes the game, as daily_results are.
+-- An entrant's game of a round, tied when dealt (duplicate) or when their table's game is opened
+-- (tables: `seat_table` numbers the table, and everyone at it has the same game); total, loss and
+-- decisions are filled in by the trigger below in the transaction that finishes the game, as
+-- daily_results are.
 CREATE TABLE tournament_plays (
   tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
   round INTEGER NOT NULL,
   player_id TEXT NOT NULL,
+  seat_table INTEGER,
   game_id INTEGER REFERENCES games (id) ON DELETE SET NULL,
   total INTEGER,
   loss REAL,

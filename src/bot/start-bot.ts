@@ -160,6 +160,9 @@ export async function startBot(
       turnTimerUnitMs: config.turnTimerUnitMs,
       turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
       stored: activity ? (game) => activity.hub.stored(game) : undefined,
+      ended: (game) => {
+        for (const feature of registry.features) feature.gameEnded?.(ctx, game);
+      },
     }),
     boards,
     pings,

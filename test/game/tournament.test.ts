@@ -3,7 +3,9 @@ import {
   keyedDie,
   type RoundResult,
   roundPoints,
+  seatTables,
   streamDie,
+  tableSizes,
   tournamentStandings,
   tournamentStream,
 } from '../../src/game/index.js';
@@ -67,5 +69,48 @@ describe("a round's deal", () => {
         [0, 1, 2].map((slot) => keyedDie(secret, 20_500, turn + 1, 0, slot)).join(''),
       ),
     );
+  });
+});
+
+describe('tables', () => {
+  it('seats everyone at tables of two to five, as evenly as possible, at most four where that works', () => {
+    expect(tableSizes(1)).toEqual([]);
+    expect([2, 3, 4, 5].map(tableSizes)).toEqual([[2], [3], [4], [5]]);
+    expect(tableSizes(6)).toEqual([3, 3]);
+    expect(tableSizes(7)).toEqual([4, 3]);
+    expect(tableSizes(13)).toEqual([4, 3, 3, 3]);
+    for (let n = 2; n <= 200; n += 1) {
+      const sizes = tableSizes(n);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('seats in the order given, Swiss-style: the leaders together', () => {
+    expect(seatTables(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual([
+      ['a', 'b', 'c', 'd'],
+      ['e', 'f', 'g'],
+    ]);
+  });
+
+  it("breaks a tie on points and totals by the opponents' points", () => {
+    const line = (playerId: string, points: number, opponents: string[]) => ({
+      playerId,
+      out: false,
+      rounds: [{ ...played(playerId, 100), points }],
+      opponents,
+    });
+    const lines = tournamentStandings(
+      [line('a', 1, ['c']), line('b', 1, ['d']), line('c', 3, ['a']), line('d', 0, ['b'])],
+      'opponents',
+    );
+    expect(lines.map((l) => [l.place, l.playerId, l.opponentPoints])).toEqual([
+      [1, 'c', 1],
+      [2, 'a', 3],
+      [3, 'b', 0],
+      [4, 'd', 1],
+    ]);
   });
 });

@@ -149,3 +149,61 @@ describe.each(BACKENDS)('$name: the tournament store', (backend) => {
     expect(await tournaments.cancel(cup!.id)).toBe(false);
   });
 });
+
+describe.each(BACKENDS)('$name: a tables round in the tournament store', (backend) => {
+  let db: TestDatabase;
+  let store: GameStore;
+  let tournaments: TournamentStore;
+
+  beforeAll(async () => {
+    db = await backend.fresh();
+    store = await db.open({ now: () => NOW });
+    const location =
+      backend.name === 'sqlite'
+        ? { kind: 'sqlite' as const, path: db.location }
+        : { kind: 'postgres' as const, url: db.location };
+    tournaments = await openTournamentStore(location);
+  });
+
+  afterAll(async () => {
+    await tournaments?.close();
+    await store?.close();
+    await db?.remove();
+  });
+
+  it('seats a round once, all at once, and ties each table to its game', async () => {
+    const cup = await tournaments.create({
+      guildId: GUILD,
+      name: 'Tables',
+      organiserId: ALICE,
+      rules: DEFAULT_RULES,
+      format: 'tables',
+      rounds: 1,
+      roundSeconds: 3600,
+      channelId: CHANNEL,
+      announceChannelId: CHANNEL,
+      createdAt: NOW,
+    });
+    for (const id of [ALICE, BOB, CAROL]) await tournaments.join(cup.id, id, null, NOW);
+    await tournaments.start(cup.id, NOW + HOUR);
+    expect(await tournaments.seatRound(cup.id, 1, [[ALICE, BOB], [CAROL]])).toBe(true);
+    // A second seating (another call, a restart) writes nothing, even with other tables.
+    expect(await tournaments.seatRound(cup.id, 1, [[CAROL, ALICE, BOB]])).toBe(false);
+    const lobby = await store.createGame({
+      guildId: GUILD,
+      channelId: '910000000000000009',
+      state: createRoundGame(ALICE, { tournamentId: cup.id, round: 1 }, DEFAULT_RULES),
+      turnTimerSeconds: 60,
+      hintsEnabled: false,
+      pingsEnabled: false,
+    });
+    if (!lobby.ok) throw new Error(lobby.reason);
+    await tournaments.attachTable(cup.id, 1, 1, lobby.game.id);
+    expect((await tournaments.roundPlays(cup.id, 1)).map((p) => [p.playerId, p.table, p.gameId])).toEqual([
+      [ALICE, 1, lobby.game.id],
+      [BOB, 1, lobby.game.id],
+      [CAROL, 2, null],
+    ]);
+    expect((await tournaments.allPlays(cup.id)).map((p) => p.round)).toEqual([1, 1, 1]);
+  });
+});

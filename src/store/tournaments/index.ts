@@ -2,6 +2,7 @@ import type { StoreLocation } from '../open-store.js';
 import type { TournamentStore } from './tournament-store.js';
 
 export type * from './tournament-store.js';
+export { TOURNAMENT_FORMATS } from './tournament-store.js';
 
 /**
  * Opens the tournament store on the database the GameStore uses; open the GameStore first, so its

@@ -100,6 +100,38 @@ export class PostgresTournamentStore implements T.TournamentStore {
     return (await this.rows<PlayRow>(SQL.roundPlays, [id, round])).map(toPlay);
   }
 
+  async allPlays(id: number): Promise<(T.RoundPlay & { readonly round: number })[]> {
+    return (await this.rows<PlayRow>(SQL.allPlays, [id])).map(toPlay);
+  }
+
+  /** The primary key refuses a second seating of the same entrant: the whole transaction then writes nothing. */
+  async seatRound(id: number, round: number, tables: readonly (readonly string[])[]): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const [seated] = (await client.query<{ seated: string }>(SQL.roundSeated, [id, round])).rows;
+      if (Number(seated?.seated ?? 0) > 0) {
+        await client.query('ROLLBACK');
+        return false;
+      }
+      for (const [index, players] of tables.entries()) {
+        for (const playerId of players) await client.query(SQL.seatPlay, [id, round, playerId, index + 1]);
+      }
+      await client.query('COMMIT');
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      if ((error as { code?: string }).code === '23505') return false;
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async attachTable(id: number, round: number, table: number, gameId: number): Promise<void> {
+    await this.changes(SQL.attachTable, [gameId, id, round, table]);
+  }
+
   async closeRound(id: number, round: number, points: readonly RoundPoints[], after: T.AfterClose): Promise<boolean> {
     const client = await this.pool.connect();
     try {

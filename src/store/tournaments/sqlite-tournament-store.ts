@@ -110,6 +110,27 @@ export class SqliteTournamentStore implements T.TournamentStore {
     return this.prepare<PlayRow>(SQL.roundPlays).all(id, round).map(toPlay);
   }
 
+  async allPlays(id: number): Promise<(T.RoundPlay & { readonly round: number })[]> {
+    return this.prepare<PlayRow>(SQL.allPlays).all(id).map(toPlay);
+  }
+
+  async seatRound(id: number, round: number, tables: readonly (readonly string[])[]): Promise<boolean> {
+    const seat = this.db.transaction(() => {
+      const seated = this.prepare<{ seated: number }>(SQL.roundSeated).get(id, round);
+      if (Number(seated?.seated ?? 0) > 0) return false;
+      const insert = this.prepare(SQL.seatPlay);
+      tables.forEach((players, index) => {
+        for (const playerId of players) insert.run(id, round, playerId, index + 1);
+      });
+      return true;
+    });
+    return whenUnlocked(() => seat.immediate());
+  }
+
+  async attachTable(id: number, round: number, table: number, gameId: number): Promise<void> {
+    await this.changes(SQL.attachTable, gameId, id, round, table);
+  }
+
   async closeRound(id: number, round: number, points: readonly RoundPoints[], after: T.AfterClose): Promise<boolean> {
     const close = this.db.transaction(() => {
       const moved =

@@ -37,9 +37,11 @@ export function toEntrant(row: EntrantRow): Entrant {
   return { playerId: row.player_id, name: row.name, outInRound: row.out_in_round };
 }
 
-export function toPlay(row: PlayRow): RoundPlay {
+export function toPlay(row: PlayRow): RoundPlay & { readonly round: number } {
   return {
+    round: row.round,
     playerId: row.player_id,
+    table: row.seat_table,
     gameId: row.game_id === null ? null : Number(row.game_id),
     total: row.total,
     loss: row.loss,

@@ -53,11 +53,20 @@ export function tournamentSql(dialect: TournamentDialect) {
     ),
     attachGame: q('UPDATE tournament_plays SET game_id = ? WHERE tournament_id = ? AND round = ? AND player_id = ?'),
     play: q(
-      'SELECT player_id, game_id, total, loss FROM tournament_plays WHERE tournament_id = ? AND round = ? AND player_id = ?',
+      `SELECT round, player_id, seat_table, game_id, total, loss FROM tournament_plays
+       WHERE tournament_id = ? AND round = ? AND player_id = ?`,
     ),
     roundPlays: q(
-      'SELECT player_id, game_id, total, loss FROM tournament_plays WHERE tournament_id = ? AND round = ? ORDER BY player_id',
+      `SELECT round, player_id, seat_table, game_id, total, loss FROM tournament_plays
+       WHERE tournament_id = ? AND round = ? ORDER BY seat_table, player_id`,
     ),
+    allPlays: q(
+      `SELECT round, player_id, seat_table, game_id, total, loss FROM tournament_plays
+       WHERE tournament_id = ? ORDER BY round, seat_table, player_id`,
+    ),
+    seatPlay: q('INSERT INTO tournament_plays (tournament_id, round, player_id, seat_table) VALUES (?, ?, ?, ?)'),
+    roundSeated: q('SELECT COUNT(*) AS seated FROM tournament_plays WHERE tournament_id = ? AND round = ?'),
+    attachTable: q('UPDATE tournament_plays SET game_id = ? WHERE tournament_id = ? AND round = ? AND seat_table = ?'),
     // The guard of every close: only the round still open moves on, so a second close changes nothing.
     nextRound: q(
       `UPDATE tournaments SET round = round + 1, round_closes_at = ? WHERE id = ? AND round = ? AND status = 'running'`,
@@ -110,7 +119,9 @@ export interface EntrantRow {
 }
 
 export interface PlayRow {
+  round: number;
   player_id: string;
+  seat_table: number | null;
   game_id: number | string | null;
   total: number | null;
   loss: number | null;

@@ -1,7 +1,8 @@
 import type { Rules } from '../../game/index.js';
 import type { RoundPoints } from '../../game/tournament.js';
 
-export type TournamentFormat = 'duplicate' | 'tables';
+export const TOURNAMENT_FORMATS = ['duplicate', 'tables'] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 export type TournamentStatus = 'signup' | 'running' | 'finished' | 'cancelled';
 
 export interface NewTournament {
@@ -40,6 +41,8 @@ export interface Entrant {
 /** An entrant's game of a round: tied when dealt, its result filled in when the game finishes. */
 export interface RoundPlay {
   readonly playerId: string;
+  /** The table (1, 2, …) in the tables format; null in duplicate. */
+  readonly table: number | null;
   readonly gameId: number | null;
   readonly total: number | null;
   readonly loss: number | null;
@@ -87,6 +90,15 @@ export interface TournamentStore {
   attachGame(id: number, round: number, playerId: string, gameId: number): Promise<void>;
   play(id: number, round: number, playerId: string): Promise<RoundPlay | undefined>;
   roundPlays(id: number, round: number): Promise<RoundPlay[]>;
+  /** Every round's plays, for the tables' tiebreak (who sat with whom). */
+  allPlays(id: number): Promise<(RoundPlay & { readonly round: number })[]>;
+  /**
+   * Seats a tables round, all at once: one play per entrant with their table's number. False,
+   * writing nothing, if the round was seated already (by another call, or before a restart).
+   */
+  seatRound(id: number, round: number, tables: readonly (readonly string[])[]): Promise<boolean>;
+  /** Ties a table's game to every seat of that table. */
+  attachTable(id: number, round: number, table: number, gameId: number): Promise<void>;
   /**
    * In one transaction: stores the round's points and moves the tournament on, only if `round` is
    * still the round open now. False when it was closed already (by another process, or before a

@@ -162,7 +162,9 @@ describe('a duplicate tournament', () => {
     const board1 = await waitFor('round 1 board', () => posted()[0]);
     expect(texts(board1).join('\n')).toContain('round 1 of 3');
     expect(texts(board1).join('\n')).toContain('did not play');
-    expect(texts(signup()).join('\n')).toContain('Round 2 of 3');
+    await waitFor('the message to say "Round 2 of 3"', () =>
+      texts(signup()).join('\n').includes('Round 2 of 3') ? true : undefined,
+    );
   });
 
   it('round 2: one leaves, the bot is down across the close, and the board is posted once', async () => {
@@ -175,7 +177,9 @@ describe('a duplicate tournament', () => {
     const board2 = await waitFor('round 2 board', () => posted()[1]);
     expect(texts(board2).join('\n')).toContain('round 2 of 3');
     expect(texts(board2).join('\n')).not.toContain(world.nameOf(ids[8]!));
-    expect(texts(signup()).join('\n')).toContain('Round 3 of 3');
+    await waitFor('the message to say "Round 3 of 3"', () =>
+      texts(signup()).join('\n').includes('Round 3 of 3') ? true : undefined,
+    );
   });
 
   it('round 3 closes at its deadline; the final standings add up, and nothing was counted twice', async () => {
@@ -184,7 +188,9 @@ describe('a duplicate tournament', () => {
       posted().find((message) => texts(message).join('\n').includes('final standings')),
     );
     expect(posted()).toHaveLength(4);
-    expect(texts(signup()).join('\n')).toContain('The tournament is over');
+    await waitFor('the message to say "The tournament is over"', () =>
+      texts(signup()).join('\n').includes('The tournament is over') ? true : undefined,
+    );
     const rows = await queryRows<{ round: number; player_id: string; points: number; played: number }>(
       world.database,
       'SELECT round, player_id, points, played FROM tournament_points ORDER BY round, player_id',

@@ -3,7 +3,7 @@ import {
   type SlashCommandSubcommandBuilder,
   type SlashCommandSubcommandGroupBuilder,
 } from '@discordjs/builders';
-import { ApplicationIntegrationType, InteractionContextType } from 'discord-api-types/v10';
+import { ApplicationIntegrationType, ChannelType, InteractionContextType } from 'discord-api-types/v10';
 import type { Languages } from '../src/i18n/index.js';
 import type { OptionSpec, Subcommand } from './define.js';
 import { CommandText } from './localize.js';
@@ -70,6 +70,16 @@ function addOption(text: CommandText, builder: SlashCommandSubcommandBuilder, na
       return;
     case 'user':
       builder.addUserOption((option) => text.named(option, name, spec));
+      return;
+    case 'text':
+      builder.addStringOption((option) =>
+        text.named(option, name, spec).setMinLength(spec.minLength).setMaxLength(spec.maxLength),
+      );
+      return;
+    case 'channel':
+      builder.addChannelOption((option) =>
+        text.named(option, name, spec).addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+      );
       return;
   }
 }

@@ -8,6 +8,7 @@ export type { GuildCommand } from '../src/bot/feature.js';
 
 export type {
   BooleanOption,
+  ChannelOption,
   Choice,
   CommandOptions,
   IntegerChoiceOption,
@@ -17,6 +18,7 @@ export type {
   OptionSpecs,
   StringChoiceOption,
   TextKeys,
+  TextOption,
   UserOption,
 } from './option-specs.js';
 

@@ -6,9 +6,10 @@ import { cragSettingsFeature } from './crag-settings/feature.js';
 import type { OptionKind } from './define.js';
 import { gameFeature } from './game/feature.js';
 import { SUBCOMMANDS } from './subcommands.js';
+import { tournamentFeature } from './tournament/feature.js';
 
 /** Every feature the bot runs: the entry points build the registry from these (src/bot/registry.ts). */
-export const FEATURES: readonly Feature[] = [cragFeature, cragSettingsFeature, gameFeature];
+export const FEATURES: readonly Feature[] = [cragFeature, cragSettingsFeature, gameFeature, tournamentFeature];
 
 /** Every application command, as the JSON that the deploy script registers, in every catalogue's language. */
 export function commandDefinitions(

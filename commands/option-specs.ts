@@ -38,9 +38,20 @@ export type IntegerChoiceOption = Described & { readonly kind: 'integer' } & Wit
 export type StringChoiceOption = Described & { readonly kind: 'string' } & WithChoices<string>;
 export type BooleanOption = Described & { readonly kind: 'boolean' };
 export type UserOption = Described & { readonly kind: 'user' };
+/** Free text, such as a tournament's name: Discord checks the length before it sends the command. */
+export type TextOption = Described & { readonly kind: 'text'; readonly minLength: number; readonly maxLength: number };
+/** A text channel of the server, as Discord's picker offers them; the handler is given its id. */
+export type ChannelOption = Described & { readonly kind: 'channel' };
 
 /** An option as a subcommand defines it: what the definitions JSON is built from and the handler reads. */
-export type OptionSpec = IntegerOption | IntegerChoiceOption | StringChoiceOption | BooleanOption | UserOption;
+export type OptionSpec =
+  | IntegerOption
+  | IntegerChoiceOption
+  | StringChoiceOption
+  | BooleanOption
+  | UserOption
+  | TextOption
+  | ChannelOption;
 
 /** A subcommand's options by their canonical (English) names, in the order Discord shows them. */
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
@@ -57,7 +68,9 @@ type ValueOf<Spec> = Spec extends { readonly choices: readonly Choice<infer Valu
       ? boolean
       : Spec extends { readonly kind: 'user' }
         ? User
-        : never;
+        : Spec extends { readonly kind: 'text' | 'channel' }
+          ? string
+          : never;
 
 /**
  * A subcommand's options as given, typed from its definition: each by its name, a choice option as

@@ -33,5 +33,9 @@ function readOne(interaction: GuildCommand, name: string, spec: OptionSpec): unk
       return given.getBoolean(name);
     case 'user':
       return given.getUser(name);
+    case 'text':
+      return given.getString(name);
+    case 'channel':
+      return given.getChannel(name)?.id ?? null;
   }
 }

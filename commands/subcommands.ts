@@ -13,6 +13,8 @@ import { newSeason } from './season-new.js';
 import { sheet } from './sheet.js';
 import { start } from './start.js';
 import { stats } from './stats.js';
+import { tournamentCreate } from './tournament/create.js';
+import { tournamentStandings } from './tournament/standings.js';
 
 /**
  * Every subcommand of `/crag`, in the order Discord lists them: the one list that the definitions
@@ -34,4 +36,6 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
   exportGames,
   dailyPlay,
   dailyBoard,
+  tournamentCreate,
+  tournamentStandings,
 ];

@@ -5,6 +5,7 @@ import { control, type Feature, type GuildComponent } from '../../src/bot/featur
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { GAME_GONE } from '../../src/bot/refusals.js';
 import { dailyClick } from '../daily/clicks.js';
+import { isRoundGame, roundClick } from '../tournament/round-game.js';
 import { changeGame } from './controls.js';
 import { analysisButton, hintButton, sheetButton } from './info.js';
 import { playAgain } from './play-again.js';
@@ -19,6 +20,8 @@ async function gameControl(ctx: BotContext, interaction: GuildComponent, id: Com
   if (!game) return GAME_GONE;
   // A daily deal is played on its player's own ephemeral board, wherever they opened it.
   if (game.state.dailyDay !== undefined) return dailyClick(ctx, interaction, game, id);
+  // So is a tournament round's game.
+  if (isRoundGame(game)) return roundClick(ctx, interaction, game, id);
   if (game.channelId !== interaction.channelId || game.guildId !== interaction.guildId) {
     return refused('refusal.other-channel');
   }
@@ -30,6 +33,7 @@ async function gameControl(ctx: BotContext, interaction: GuildComponent, id: Com
     case 'analysis':
       return analysisButton(ctx, interaction, game);
     case 'again':
+      if (game.state.tournamentTable) return refused('refusal.tournament-table-over');
       return playAgain(ctx, interaction, game, id.version);
     case 'table':
       // The table is the channel's: it opens on whatever game the channel holds by then.

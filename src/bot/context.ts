@@ -3,9 +3,12 @@ import type { Config } from '../config.js';
 import type { Languages } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { GameStore } from '../store/index.js';
+import type { TournamentStore } from '../store/tournaments/index.js';
 import type { BoardPublisher } from './board-publisher.js';
+import type { ChannelPosts } from './channel-posts.js';
 import type { Cooldowns } from './cooldowns.js';
 import type { DailyDeals } from './daily-deals.js';
+import type { Deadlines } from './deadlines.js';
 import type { DiceInUse } from './dice-emojis.js';
 import type { GameFlow } from './game-flow.js';
 import type { HouseRules } from './house-rules.js';
@@ -32,6 +35,12 @@ export interface BotContext {
   readonly languages: Languages;
   /** The daily deal: its store, its keyed dice and the optimum's games. */
   readonly daily: DailyDeals;
+  /** Tournaments: their sign-ups, round games and points. */
+  readonly tournaments: TournamentStore;
+  /** Features' own deadlines (a tournament round's close), re-armed from the store at start-up. */
+  readonly deadlines: Deadlines;
+  /** Messages posted with the bot's token when no interaction is at hand. */
+  readonly channels: ChannelPosts;
   /** Where lobbies offer Play at the table (the Activity); absent when this process serves none. */
   readonly tables?: TableOffer;
 }

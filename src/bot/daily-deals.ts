@@ -1,4 +1,11 @@
-import { type Action, dealRandom, type GameState, type RandomInt } from '../game/index.js';
+import {
+  type Action,
+  dealRandom,
+  type GameState,
+  type RandomInt,
+  type StreamDeal,
+  tournamentStream,
+} from '../game/index.js';
 import { type DailyStore, openDailyStore } from '../store/daily/index.js';
 import type { StoreLocation } from '../store/index.js';
 import { OptimumCache } from '../strategy/index.js';
@@ -28,10 +35,20 @@ export class DailyDeals {
     }
   }
 
-  /** The keyed dice of a daily game's action; undefined for any other game, whose dice are random. */
+  /**
+   * The keyed dice of a daily game's action, or of a tournament round's; undefined for any other
+   * game, whose dice are random.
+   */
   randomFor(state: GameState, action: Action): RandomInt | undefined {
-    if (state.dailyDay === undefined) return undefined;
-    return dealRandom({ secret: this.secret, day: state.dailyDay }, state, action);
+    if (state.dailyDay !== undefined) return dealRandom({ secret: this.secret, day: state.dailyDay }, state, action);
+    const round = state.tournamentRound;
+    if (round === undefined) return undefined;
+    return dealRandom(this.roundDeal(round.tournamentId, round.round), state, action);
+  }
+
+  /** A tournament round's deal: the same secret, the round's own stream. */
+  roundDeal(tournamentId: number, round: number): StreamDeal {
+    return { secret: this.secret, stream: tournamentStream(tournamentId, round) };
   }
 
   close(): Promise<void> {

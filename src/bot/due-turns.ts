@@ -83,7 +83,12 @@ export async function sweepGames(ctx: BotContext, owned: (guildId: string) => bo
 async function endAbandonedGames(ctx: BotContext, owned: (guildId: string) => boolean): Promise<number> {
   const before = ctx.now() - ABANDON_AFTER_MS;
   let ended = 0;
-  for (const idle of (await ctx.store.gamesIdleSince(before)).filter((game) => owned(game.guildId))) {
+  // A tournament round's game waits for its round's deadline, which may be a week away: the
+  // round's close ends it.
+  const idleGames = (await ctx.store.gamesIdleSince(before)).filter(
+    (game) => owned(game.guildId) && game.state.tournamentRound === undefined,
+  );
+  for (const idle of idleGames) {
     // Checked again under the game's lock: somebody may have played since the list was read.
     const changed = await ctx.flow.change(idle.id, (game) =>
       game.lastActionAt < before ? { type: 'abandon' } : MOVED_ON,

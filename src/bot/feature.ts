@@ -4,6 +4,7 @@ import type {
   RESTPostAPIApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Languages } from '../i18n/index.js';
+import type { StoredGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import type { Outcome } from './outcome.js';
 
@@ -44,6 +45,17 @@ export interface Feature {
   readonly commands: readonly FeatureCommand[];
   // biome-ignore lint/suspicious/noExplicitAny: each control's id type is its own; the registry pairs decode and handle of the same control.
   readonly controls: readonly FeatureControl<any>[];
+  /**
+   * Runs once the bot is connected and its turn timers are armed: a feature re-arms its own
+   * deadlines from the store here (in the servers `owned` by this process, as the turns are) and
+   * posts what a stop left unposted. A failure is logged; the bot runs on.
+   */
+  ready?(ctx: BotContext, owned: (guildId: string) => boolean): Promise<void>;
+  /**
+   * Told of every game that ended (finished or cancelled, by any path), once it is stored. It must
+   * not throw and should return quickly: slow work goes on a deadline (ctx.deadlines).
+   */
+  gameEnded?(ctx: BotContext, game: StoredGame): void;
 }
 
 /** Declares a control, keeping its decoder and handler agreed on one id type. */

@@ -30,6 +30,11 @@ export interface GameFlowDeps {
   readonly turnMoved?: (game: StoredGame, actorId: string | undefined) => void;
   /** Told of every game stored by this flow, opened or changed: the Activity's tables follow it. */
   readonly stored?: (game: StoredGame) => void;
+  /**
+   * Told, once stored, of every change that ended a game (finished or cancelled), however it came
+   * (a click, a timer, a sweep): a feature whose round waits for its games follows it.
+   */
+  readonly ended?: (game: StoredGame) => void;
 }
 
 /** A new game as a command describes it; its first deadline is the flow's to compute. */
@@ -92,6 +97,7 @@ export class GameFlow {
       this.deps.stored?.(saved.game);
       if (turnMoved(game.state, result.state))
         this.deps.turnMoved?.(saved.game, 'playerId' in decision ? decision.playerId : undefined);
+      if (isOver(saved.game.state) && !isOver(game.state)) this.deps.ended?.(saved.game);
       return { ok: true, game: saved.game };
     });
   }
@@ -101,11 +107,12 @@ export class GameFlow {
   }
 
   /**
-   * When the turn now in play times out, or null when no person's turn is running. A daily game is
-   * played at the person's own pace, on their own board: it has no turn timer.
+   * When the turn now in play times out, or null when no person's turn is running. A daily game, and
+   * a tournament round's, is played at the person's own pace, on their own board: it has no turn
+   * timer (a round has its deadline instead).
    */
   private deadlineOf(turnTimerSeconds: number, state: GameState): number | null {
-    if (state.status !== 'playing' || state.dailyDay !== undefined) return null;
+    if (state.status !== 'playing' || state.dailyDay !== undefined || state.tournamentRound !== undefined) return null;
     const seat = state.seats[state.currentSeat];
     if (!seat || seat.computer !== null) return null;
     return this.deps.now() + (turnTimerSeconds / 60) * this.deps.turnTimerUnitMs;
@@ -115,4 +122,8 @@ export class GameFlow {
 /** A new turn began (or the game ended): the old deadline no longer applies. */
 function turnMoved(before: GameState, after: GameState): boolean {
   return after.currentSeat !== before.currentSeat || after.round !== before.round || after.status !== before.status;
+}
+
+function isOver(state: GameState): boolean {
+  return state.status === 'finished' || state.status === 'cancelled';
 }

@@ -11,14 +11,17 @@ import type { Logger } from '../log.js';
 import { ownedGuilds } from '../sharding/guild-ownership.js';
 import type { GameStore } from '../store/index.js';
 import { openSettingsStore } from '../store/settings/index.js';
+import { openTournamentStore } from '../store/tournaments/index.js';
 import { solverFor } from '../strategy/index.js';
 import { changedWithoutAClick } from './after-restart.js';
 import { guildWide, personal } from './audience.js';
 import { BoardPublisher } from './board-publisher.js';
+import { ChannelPosts } from './channel-posts.js';
 import { createClient } from './client.js';
 import type { BotContext } from './context.js';
 import { Cooldowns } from './cooldowns.js';
 import { DailyDeals } from './daily-deals.js';
+import { Deadlines } from './deadlines.js';
 import { type DiceInUse, loadDiceFaces } from './dice-emojis.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
@@ -139,6 +142,10 @@ export async function startBot(
   const daily = await DailyDeals.open(config.database, (error) =>
     log.warn('a daily store connection failed; the next query opens a new one', { error }),
   );
+  const tournaments = await openTournamentStore(config.database, (error) =>
+    log.warn('a tournament store connection failed; the next query opens a new one', { error }),
+  );
+  const deadlines = new Deadlines({ now, log });
   ctx = {
     config,
     store,
@@ -153,6 +160,9 @@ export async function startBot(
       turnTimerUnitMs: config.turnTimerUnitMs,
       turnMoved: (game, actorId) => pings.turnMoved(game, actorId),
       stored: activity ? (game) => activity.hub.stored(game) : undefined,
+      ended: (game) => {
+        for (const feature of registry.features) feature.gameEnded?.(ctx, game);
+      },
     }),
     boards,
     pings,
@@ -161,6 +171,9 @@ export async function startBot(
     houseRules,
     languages,
     daily,
+    tournaments,
+    deadlines,
+    channels: new ChannelPosts(client, languages),
     tables,
   };
   const inFlight = new InFlight();
@@ -190,6 +203,7 @@ export async function startBot(
     await client.destroy();
     await settingsStore.close();
     await daily.close();
+    await tournaments.close();
     throw error;
   }
 
@@ -204,6 +218,13 @@ export async function startBot(
     );
   dice.faces = emojis.faces;
   const gamesInPlay = scheduler.armAll((await store.turnsInPlay()).filter((turn) => owned(turn.guildId)));
+  for (const feature of registry.features) {
+    await feature
+      .ready?.(ctx, owned)
+      .catch((error: unknown) =>
+        log.error('a feature could not get ready; the bot runs on', { feature: feature.name, error }),
+      );
+  }
   const redrawn = (await store.recentlyChangedBoards(REDRAW_AFTER_RESTART_MS, owned)).filter(changedWithoutAClick);
   for (const { gameId } of redrawn) void ctx.boards.refresh(gameId);
   const sweep = setInterval(
@@ -232,6 +253,7 @@ export async function startBot(
       accepting = false;
       clearInterval(sweep);
       scheduler.stop();
+      deadlines.stop();
       await activity?.close();
       await inFlight.idle();
       await ctx.boards.idle();
@@ -241,6 +263,7 @@ export async function startBot(
       await inFlight.idle();
       await settingsStore.close();
       await daily.close();
+      await tournaments.close();
     },
   };
 }

@@ -14,6 +14,8 @@ export async function gameView(store: GameStore, game: StoredGame): Promise<Game
     turnDeadline: game.turnDeadline,
   };
   if (game.state.status !== 'finished') return view;
+  // A tournament's table is one game in a thread of its own: there is no next game to offer.
+  if (game.state.tournamentTable) return { ...view, nextGameStarted: true };
   const [games, totals] = await Promise.all([store.seriesGames(game.seriesId), store.seriesTotals(game.seriesId)]);
   return {
     ...view,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Action } from './actions.js';
 import type { Die, RandomInt } from './dice.js';
-import { DEFAULT_RULES } from './rules.js';
+import { DEFAULT_RULES, type Rules } from './rules.js';
 import { createGame, type GameState } from './state.js';
 
 /**
@@ -16,6 +16,32 @@ export interface DailyDeal {
   readonly secret: Buffer;
   /** Days since 1970-01-01, UTC. */
   readonly day: number;
+}
+
+/**
+ * Any other deal on the same secret: a stream name that no daily deal uses, such as a tournament
+ * round's (`tournamentStream`). Every entrant of the round plays the same dice for the same keeps,
+ * and nobody can compute them before the round opens without the secret.
+ */
+export interface StreamDeal {
+  readonly secret: Buffer;
+  readonly stream: string;
+}
+
+export type KeyedDeal = DailyDeal | StreamDeal;
+
+/** The daily deal's stream: the MAC input every daily die has used since the deal began. */
+function dailyStream(day: number): string {
+  return `crag-daily:${day}`;
+}
+
+/** A tournament round's stream: prefixed apart from the daily one, so it is never a day's deal. */
+export function tournamentStream(tournamentId: number, round: number): string {
+  return `crag-tournament:${tournamentId}:${round}`;
+}
+
+function streamOf(deal: KeyedDeal): string {
+  return 'stream' in deal ? deal.stream : dailyStream(deal.day);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,8 +73,13 @@ const FAIR_BYTE_LIMIT = 252;
  * in the (1 in 10^57) case that all 32 bytes fall above the limit, a counter extends the stream.
  */
 export function keyedDie(secret: Buffer, day: number, turn: number, roll: number, slot: number): Die {
+  return streamDie(secret, dailyStream(day), turn, roll, slot);
+}
+
+/** `keyedDie` on any stream: the die in `slot` of roll `roll` of turn `turn`. */
+export function streamDie(secret: Buffer, stream: string, turn: number, roll: number, slot: number): Die {
   for (let block = 0; ; block += 1) {
-    const mac = createHmac('sha256', secret).update(`crag-daily:${day}:${turn}:${roll}:${slot}:${block}`).digest();
+    const mac = createHmac('sha256', secret).update(`${stream}:${turn}:${roll}:${slot}:${block}`).digest();
     for (const byte of mac) if (byte < FAIR_BYTE_LIMIT) return ((byte % 6) + 1) as Die;
   }
 }
@@ -63,7 +94,7 @@ function unkeptSlots(keep: readonly boolean[]): number[] {
  * right, and this answers with the keyed faces of the dice that action rolls. A solo game's turn is
  * its round. Asking for more dice than the action rolls is a programming error and throws.
  */
-export function dealRandom(deal: DailyDeal, state: GameState, action: Action): RandomInt {
+export function dealRandom(deal: KeyedDeal, state: GameState, action: Action): RandomInt {
   const faces = facesRolledBy(deal, state, action);
   let next = 0;
   return (maxExclusive) => {
@@ -78,9 +109,10 @@ export function dealRandom(deal: DailyDeal, state: GameState, action: Action): R
   };
 }
 
-function facesRolledBy(deal: DailyDeal, state: GameState, action: Action): Die[] {
+function facesRolledBy(deal: KeyedDeal, state: GameState, action: Action): Die[] {
+  const stream = streamOf(deal);
   const roll = (turn: number, rollNumber: number, slots: readonly number[]) =>
-    slots.map((slot) => keyedDie(deal.secret, deal.day, turn, rollNumber, slot));
+    slots.map((slot) => streamDie(deal.secret, stream, turn, rollNumber, slot));
   switch (action.type) {
     case 'start':
       return roll(1, 0, [0, 1, 2]);
@@ -103,4 +135,15 @@ function facesRolledBy(deal: DailyDeal, state: GameState, action: Action): Die[]
  */
 export function createDailyGame(playerId: string, day: number, name?: string): GameState {
   return { ...createGame(playerId, DEFAULT_RULES, name), dailyDay: day };
+}
+
+/** Which tournament round a game plays: its dice come from that round's stream. */
+export interface TournamentRound {
+  readonly tournamentId: number;
+  readonly round: number;
+}
+
+/** A new game of one entrant on a duplicate tournament's round, in the tournament's rules, not started. */
+export function createRoundGame(playerId: string, round: TournamentRound, rules: Rules, name?: string): GameState {
+  return { ...createGame(playerId, rules, name), tournamentRound: round };
 }

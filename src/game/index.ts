@@ -11,4 +11,5 @@ export * from './rules.js';
 export * from './scoring.js';
 export * from './standings.js';
 export * from './state.js';
+export * from './tournament.js';
 export * from './visible-name.js';

@@ -102,6 +102,16 @@ export interface GameState {
    * keyed stream (daily-deal.ts); absent for every other game.
    */
   readonly dailyDay?: number;
+  /**
+   * The duplicate tournament round this game plays (daily-deal.ts: its dice come from the round's
+   * keyed stream); absent for every other game.
+   */
+  readonly tournamentRound?: { readonly tournamentId: number; readonly round: number };
+  /**
+   * The tables tournament round this game is a table of: played live in a thread of its own, it
+   * counts in the tournament's round, never in a channel's series. Absent for every other game.
+   */
+  readonly tournamentTable?: { readonly tournamentId: number; readonly round: number };
 }
 
 /** A new lobby with its host seated; `hostName` is how the server shows the host (see Seat.name). */

@@ -76,8 +76,10 @@ export function gameOver(state: GameState): GameOver | undefined {
         ]
       : [],
   );
-  // A daily deal counts in no leaderboard, series or statistics: only its results and the skill ranking.
-  if (state.dailyDay !== undefined) return { state: packed, results, records: [], names: [], skill, rules };
+  // A daily deal or a tournament round counts in no leaderboard, series or statistics: only its
+  // results (which the daily and tournament tables read) and the skill ranking.
+  if (state.dailyDay !== undefined || state.tournamentRound !== undefined)
+    return { state: packed, results, records: [], names: [], skill, rules };
   return { state: packed, results, records, names, skill, rules };
 }
 

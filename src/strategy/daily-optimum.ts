@@ -1,4 +1,12 @@
-import { applyAction, createDailyGame, type DailyDeal, dealRandom, type GameState, sheetTotal } from '../game/index.js';
+import {
+  applyAction,
+  createDailyGame,
+  type DailyDeal,
+  dealRandom,
+  type GameState,
+  type KeyedDeal,
+  sheetTotal,
+} from '../game/index.js';
 import { chooseComputerAction } from './computer.js';
 
 /** The seat the optimal player takes in its game on the deal; never a Discord id. */
@@ -18,7 +26,16 @@ export interface OptimumGame {
  * solver's tables, so a few milliseconds once the tables are built.
  */
 export function playOptimum(deal: DailyDeal): OptimumGame {
-  let state = createDailyGame(OPTIMUM_PLAYER_ID, deal.day);
+  const played = playOptimumOn(deal, createDailyGame(OPTIMUM_PLAYER_ID, deal.day));
+  return { day: deal.day, ...played };
+}
+
+/**
+ * The exact solver playing any keyed deal from `game` (its lobby, the optimal player's seat alone,
+ * in the deal's rules) to the end: a tournament round's optimum, as `playOptimum` is a day's.
+ */
+export function playOptimumOn(deal: KeyedDeal, game: GameState): { total: number; state: GameState } {
+  let state = game;
   const step = (action: Parameters<typeof applyAction>[1]) => {
     const result = applyAction(state, action, dealRandom(deal, state, action));
     if (!result.ok) throw new Error(`the optimum's ${action.type} was refused: ${result.code}`);
@@ -26,7 +43,7 @@ export function playOptimum(deal: DailyDeal): OptimumGame {
   };
   step({ type: 'start', playerId: OPTIMUM_PLAYER_ID });
   while (state.status === 'playing') step(chooseComputerAction(state, 'optimal'));
-  return { day: deal.day, total: sheetTotal(state.sheets[OPTIMUM_PLAYER_ID] ?? {}), state };
+  return { total: sheetTotal(state.sheets[OPTIMUM_PLAYER_ID] ?? {}), state };
 }
 
 /** How many days' optimum games a cache keeps: today's, and the days either side of midnight. */

@@ -21,7 +21,7 @@ export {
   rankRows,
 } from './by-rules.js';
 export { chooseComputerAction } from './computer.js';
-export { OPTIMUM_PLAYER_ID, OptimumCache, type OptimumGame, playOptimum } from './daily-optimum.js';
+export { OPTIMUM_PLAYER_ID, OptimumCache, type OptimumGame, playOptimum, playOptimumOn } from './daily-optimum.js';
 export type { BestAction, RankedKeep, RankedRow } from './positions.js';
 export { TIE_TOLERANCE } from './positions.js';
 export { Solver, type UsedRows } from './solver.js';

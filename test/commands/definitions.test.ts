@@ -162,6 +162,17 @@ describe('the command definitions', () => {
       'play',
       'board',
       'day',
+      'tournament',
+      'create',
+      'name',
+      'rounds',
+      'hours',
+      'rerolls',
+      'thirteen',
+      'format',
+      'announcements',
+      'standings',
+      'number',
     ]);
     expect(JSON.stringify(crag)).not.toMatch(/"en-(US|GB)"/);
   });

@@ -14,10 +14,19 @@ export interface HistoryView {
   readonly games: readonly FinishedGame[];
 }
 
-/** The channel a game was played in; a daily deal, played on its player's own board, by its day. */
+/**
+ * The channel a game was played in; a daily deal, played on its player's own board, by its day;
+ * a tournament's game by its tournament and round (a table's thread beside it).
+ */
 function wherePlayed(game: FinishedGame, tr: Translator): string {
   const day = game.state.dailyDay;
-  return day === undefined ? `<#${game.channelId}>` : dailyDealName(day, tr);
+  if (day !== undefined) return dailyDealName(day, tr);
+  const round = game.state.tournamentRound;
+  if (round) return tr.t('history.tournament-round', { tournament: round.tournamentId, round: round.round });
+  const table = game.state.tournamentTable;
+  const channel = `<#${game.channelId}>`;
+  if (!table) return channel;
+  return `${tr.t('history.tournament-round', { tournament: table.tournamentId, round: table.round })} ${channel}`;
 }
 
 export function renderHistory({ scope, games }: HistoryView, tr: Translator): PrivateCard {
@@ -25,7 +34,7 @@ export function renderHistory({ scope, games }: HistoryView, tr: Translator): Pr
     const link = messageLink(game.guildId, game.channelId, game.boardMessageId);
     const about = [
       `<t:${Math.floor(game.finishedAt / 1000)}:R>`,
-      ...(scope === 'server' ? [wherePlayed(game, tr)] : []),
+      ...(scope === 'server' || game.state.tournamentTable ? [wherePlayed(game, tr)] : []),
       describeRules(game.state.rules, tr),
       ...(link ? [`[${tr.t('history.board')}](${link})`] : []),
     ].join(' · ');

@@ -174,6 +174,9 @@ function optionValue(
       const channel = world.channels.get(String(value));
       if (!channel || channel.guildId !== (guild?.id ?? null))
         throw new ImpossibleActionError(`${label}: no channel ${value} here`);
+      // Discord's picker offers only the channel types the option names.
+      if (definition.channel_types && !definition.channel_types.includes(channel.type))
+        throw new ImpossibleActionError(`${label}: channel ${value} is of type ${channel.type}, not one it takes`);
       resolved.channels[channel.id] = { ...channelJson(world, channel), permissions: '0' };
       return channel.id;
     }

@@ -41,7 +41,7 @@ export interface WorldOptions {
   readonly botEntry?: { readonly entry: string; readonly nodeArgs: readonly string[] };
 }
 
-const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
+const NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'niaj'];
 
 /**
  * A local Discord with one server, its people and channels, the bot's commands deployed by the

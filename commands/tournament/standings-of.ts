@@ -1,0 +1,46 @@
+import { type StandingLine, tournamentStandings } from '../../src/game/index.js';
+import type { RoundPlay, Tournament, TournamentStore } from '../../src/store/tournaments/index.js';
+
+/** Everyone each entrant sat with, round by round (tables format): the opponents' points tiebreak. */
+function tablemates(plays: readonly (RoundPlay & { readonly round: number })[]): Map<string, string[]> {
+  const atTable = new Map<string, string[]>();
+  for (const play of plays) {
+    if (play.table === null) continue;
+    const key = `${play.round}:${play.table}`;
+    atTable.set(key, [...(atTable.get(key) ?? []), play.playerId]);
+  }
+  const opponents = new Map<string, string[]>();
+  for (const seated of atTable.values()) {
+    for (const playerId of seated) {
+      opponents.set(playerId, [...(opponents.get(playerId) ?? []), ...seated.filter((other) => other !== playerId)]);
+    }
+  }
+  return opponents;
+}
+
+/**
+ * The standings of a tournament from its closed rounds' stored points, and its entrants' names:
+ * what `/crag tournament standings` shows and the next tables round is seated by.
+ */
+export async function standingsOf(
+  store: TournamentStore,
+  tournament: Tournament,
+): Promise<{ lines: StandingLine[]; names: Map<string, string | null> }> {
+  const [entrants, points, plays] = await Promise.all([
+    store.entrants(tournament.id),
+    store.points(tournament.id),
+    tournament.format === 'tables' ? store.allPlays(tournament.id) : Promise.resolve([]),
+  ]);
+  const closed = new Set(points.map((p) => p.round));
+  const opponents = tablemates(plays.filter((play) => closed.has(play.round)));
+  const lines = tournamentStandings(
+    entrants.map((entrant) => ({
+      playerId: entrant.playerId,
+      out: entrant.outInRound !== null,
+      rounds: points.filter((p) => p.playerId === entrant.playerId),
+      opponents: opponents.get(entrant.playerId) ?? [],
+    })),
+    tournament.format === 'tables' ? 'opponents' : 'loss',
+  );
+  return { lines, names: new Map(entrants.map((entrant) => [entrant.playerId, entrant.name])) };
+}

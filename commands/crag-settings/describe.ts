@@ -14,6 +14,7 @@ const LABEL: { readonly [Name in SettingName]-?: MessageKey } = {
   'defaults.level': 'settings.label.defaults.level',
   channels: 'settings.label.channels',
   'starter-role': 'settings.label.starter-role',
+  'organiser-role': 'settings.label.organiser-role',
   language: 'settings.label.language',
   'limits.computers-allowed': 'settings.label.limits.computers-allowed',
   'limits.hints-allowed': 'settings.label.limits.hints-allowed',
@@ -32,6 +33,7 @@ const BOT_DEFAULT: { readonly [Name in SettingName]-?: SettingValue | null } = {
   'defaults.level': 'optimal',
   channels: null,
   'starter-role': null,
+  'organiser-role': null,
   language: null,
   'limits.computers-allowed': true,
   'limits.hints-allowed': true,
@@ -61,10 +63,11 @@ export function describeValue(
   if (shown === null) {
     if (setting === 'channels') return tr.t('settings.value.everywhere');
     if (setting === 'starter-role') return tr.t('settings.value.anyone');
+    if (setting === 'organiser-role') return tr.t('settings.value.managers-only');
     return tr.t('settings.value.server-locale');
   }
   if (setting === 'channels') return (shown as readonly string[]).map((id) => `<#${id}>`).join(', ');
-  if (setting === 'starter-role') return `<@&${String(shown)}>`;
+  if (setting === 'starter-role' || setting === 'organiser-role') return `<@&${String(shown)}>`;
   if (setting === 'language') return languages.translator(String(shown)).t('language.name');
   if (setting === 'defaults.turn-timer' || setting === 'limits.max-turn-timer')
     return tr.t('settings.value.minutes', { count: shown as number });

@@ -56,7 +56,7 @@ export async function cragSettingsCommand(ctx: BotContext, interaction: GuildCom
 function editFor(
   ctx: BotContext,
   interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
-  subcommand: 'defaults' | 'channels' | 'starter-role' | 'language' | 'limits',
+  subcommand: 'defaults' | 'channels' | 'starter-role' | 'organiser-role' | 'language' | 'limits',
 ): Edit | Refusal {
   switch (subcommand) {
     case 'defaults':
@@ -88,6 +88,14 @@ function editFor(
       return {
         about: ['starter-role'],
         edit: (current) => withSettings(current, { 'starter-role': role ?? undefined }),
+      };
+    }
+    case 'organiser-role': {
+      const { role, clear } = readSettingsOptions(interaction, 'organiser-role');
+      if ((role === null) === !clear) return refused('refusal.settings.role-one');
+      return {
+        about: ['organiser-role'],
+        edit: (current) => withSettings(current, { 'organiser-role': role ?? undefined }),
       };
     }
     case 'language': {

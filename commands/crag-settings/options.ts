@@ -69,6 +69,22 @@ export const CRAG_SETTINGS = {
       },
     },
   },
+  'organiser-role': {
+    nameKey: 'command.settings.organiser-role.name',
+    descriptionKey: 'command.settings.organiser-role.description',
+    options: {
+      role: {
+        kind: 'role',
+        nameKey: 'command.settings.organiser-role.role.name',
+        descriptionKey: 'command.settings.organiser-role.role.description',
+      },
+      clear: {
+        kind: 'boolean',
+        nameKey: 'command.settings.clear.name',
+        descriptionKey: 'command.settings.organiser-role.clear.description',
+      },
+    },
+  },
   language: {
     nameKey: 'command.settings.language.name',
     descriptionKey: 'command.settings.language.description',

@@ -7,7 +7,7 @@ import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { COLOURS, layoutMessage, row, text } from '../../src/bot/render/message.js';
 import { replyPrivately, updateClicked } from '../../src/bot/replies.js';
 import type { Tournament } from '../../src/store/tournaments/index.js';
-import { managesServer } from '../manage-server.js';
+import { mayOrganise } from './organiser.js';
 import { nameOf } from './render.js';
 import { playRound } from './round-game.js';
 import { armRound, disarmTournament, redrawMessage, roundLengthMs, tournamentMessage } from './rounds.js';
@@ -17,9 +17,9 @@ import { encodeTournamentId, type TournamentId } from './tournament-id.js';
 /** A tournament needs this many entrants to start: one alone has nobody to be placed against. */
 export const MIN_ENTRANTS = 2;
 
-/** The organiser, or anyone who may Manage Server now, runs the tournament. */
-function runsIt(interaction: GuildComponent, tournament: Tournament): boolean {
-  return interaction.user.id === tournament.organiserId || managesServer(interaction);
+/** The organiser, or anyone who may create tournaments here now, runs the tournament. */
+async function runsIt(ctx: BotContext, interaction: GuildComponent, tournament: Tournament): Promise<boolean> {
+  return interaction.user.id === tournament.organiserId || (await mayOrganise(ctx, interaction)) === undefined;
 }
 
 /** A press on the tournament's message or the organiser's private picker, on the tournament as stored now. */
@@ -71,7 +71,7 @@ async function leave(ctx: BotContext, interaction: GuildComponent, tournament: T
 }
 
 async function start(ctx: BotContext, interaction: GuildComponent, tournament: Tournament): Promise<Outcome> {
-  if (!runsIt(interaction, tournament)) return refused('refusal.tournament-organiser-only');
+  if (!(await runsIt(ctx, interaction, tournament))) return refused('refusal.tournament-organiser-only');
   if (tournament.status !== 'signup') return refused('refusal.tournament-signup-closed');
   const entrants = await ctx.tournaments.entrants(tournament.id);
   if (entrants.length < MIN_ENTRANTS) return refused('refusal.tournament-too-few', { count: MIN_ENTRANTS });
@@ -88,7 +88,7 @@ async function start(ctx: BotContext, interaction: GuildComponent, tournament: T
 
 /** Ends the tournament for good: no round closes any more, and round games still in play end. */
 async function cancel(ctx: BotContext, interaction: GuildComponent, tournament: Tournament): Promise<Outcome> {
-  if (!runsIt(interaction, tournament)) return refused('refusal.tournament-organiser-only');
+  if (!(await runsIt(ctx, interaction, tournament))) return refused('refusal.tournament-organiser-only');
   if (!(await ctx.tournaments.cancel(tournament.id))) return refused('refusal.tournament-over');
   disarmTournament(ctx, tournament.id);
   const games = new Set(
@@ -105,7 +105,7 @@ async function cancel(ctx: BotContext, interaction: GuildComponent, tournament: 
 
 /** The organiser's private picker of whom to remove: a user select, so it is not cut at 25 names. */
 async function offerRemoval(ctx: BotContext, interaction: GuildComponent, tournament: Tournament): Promise<Outcome> {
-  if (!runsIt(interaction, tournament)) return refused('refusal.tournament-organiser-only');
+  if (!(await runsIt(ctx, interaction, tournament))) return refused('refusal.tournament-organiser-only');
   if (tournament.status !== 'signup' && tournament.status !== 'running') return refused('refusal.tournament-over');
   const tr = personal(ctx.languages, interaction);
   await replyPrivately(
@@ -125,7 +125,7 @@ async function offerRemoval(ctx: BotContext, interaction: GuildComponent, tourna
 }
 
 async function remove(ctx: BotContext, interaction: GuildComponent, tournament: Tournament): Promise<Outcome> {
-  if (!runsIt(interaction, tournament)) return refused('refusal.tournament-organiser-only');
+  if (!(await runsIt(ctx, interaction, tournament))) return refused('refusal.tournament-organiser-only');
   const chosen = interaction.isUserSelectMenu() ? interaction.values[0] : undefined;
   if (chosen === undefined) return refused('refusal.not-a-change');
   const entrant = (await ctx.tournaments.entrants(tournament.id)).find((e) => e.playerId === chosen);

@@ -6,8 +6,8 @@ import { DEFAULT_RULES } from '../../src/game/index.js';
 import { TOURNAMENT_FORMATS } from '../../src/store/tournaments/index.js';
 import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from '../choices.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from '../define.js';
-import { managesServer } from '../manage-server.js';
 import { TOURNAMENT_GROUP } from './group.js';
+import { mayOrganise } from './organiser.js';
 import { renderTournamentMessage } from './render.js';
 
 /** A round lasts from an hour to a week. */
@@ -75,8 +75,8 @@ const OPTIONS = {
 
 /**
  * `/crag tournament create`: posts a duplicate tournament's sign-up here, for people to join with
- * a button. Manage Server only (a server's admins can also hand `/crag` to a role in its
- * integration settings); the organiser then starts it, cancels it, or removes an entrant.
+ * a button. Manage Server, or the server's organiser role (`/crag-settings organiser-role`); the
+ * organiser then starts it, cancels it, or removes an entrant.
  */
 export const tournamentCreate = defineSubcommand({
   name: 'create',
@@ -93,7 +93,8 @@ async function createTournament(
   interaction: GuildCommand,
   options: CommandOptions<typeof OPTIONS>,
 ): Promise<Outcome> {
-  if (!managesServer(interaction)) return refused('refusal.tournament-manage-server');
+  const barred = await mayOrganise(ctx, interaction);
+  if (barred) return barred;
   const name = options.name?.trim();
   if (!name) return refused('refusal.tournament-name');
   const tournament = await ctx.tournaments.create({

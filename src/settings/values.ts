@@ -20,6 +20,8 @@ export interface SettingValues {
   readonly channels?: readonly string[];
   /** Only members with this role (or Manage Server) start games and press Play again. */
   readonly 'starter-role'?: string;
+  /** Members with this role (as well as those with Manage Server) create and run tournaments. */
+  readonly 'organiser-role'?: string;
   /** The boards' language (a catalogue's name); absent: the server's Discord locale. */
   readonly language?: string;
   readonly 'limits.computers-allowed'?: boolean;
@@ -48,6 +50,7 @@ const VALID: { readonly [Name in SettingName]-?: (value: unknown) => boolean } =
   'defaults.level': (value) => COMPUTER_LEVELS.includes(value as ComputerLevel),
   channels: (value) => Array.isArray(value) && value.length > 0 && value.every(isSnowflake),
   'starter-role': isSnowflake,
+  'organiser-role': isSnowflake,
   language: (value) => typeof value === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(value),
   'limits.computers-allowed': isBoolean,
   'limits.hints-allowed': isBoolean,

@@ -81,6 +81,43 @@ describe('a tables tournament', () => {
     }
   }
 
+  it('is created by Manage Server or by the organiser role of /crag-settings, and refused to anyone else', async () => {
+    const create = (user: string) =>
+      world.discord.runCommand({
+        user,
+        channel: world.channel().id,
+        name: 'crag',
+        subcommandGroup: 'tournament',
+        subcommand: 'create',
+        options: { name: 'Not yet' },
+      });
+    const refusedToBob = await create(ids[1]!);
+    expect(refusedToBob.ephemeral).toBe(true);
+    expect(refusedToBob.message?.content).toContain('needs the Manage Server permission');
+    const organisers = world.discord.createRole(world.guild.id, { name: 'Organisers', permissions: 0n });
+    const set = await world.discord.runCommand({
+      user: ids[0]!,
+      channel: world.channel().id,
+      name: 'crag-settings',
+      subcommand: 'organiser-role',
+      options: { role: organisers.id },
+    });
+    expect(texts(set.message!).join('\n')).toContain(
+      `Who runs tournaments: members with Manage Server → <@&${organisers.id}>`,
+    );
+    expect((await create(ids[1]!)).message?.content).toContain(`or the <@&${organisers.id}> role`);
+    world.discord.assignRole(world.guild.id, ids[1]!, organisers.id);
+    const created = await create(ids[1]!);
+    expect(created.ephemeral).toBe(false);
+    // The organiser cancels it; another member may not.
+    expect(
+      (await world.discord.clickButton({ user: ids[2]!, message: created.message!.id, label: 'Cancel' })).ephemeral,
+    ).toBe(true);
+    expect(
+      (await world.discord.clickButton({ user: ids[1]!, message: created.message!.id, label: 'Cancel' })).ack,
+    ).toBe('update');
+  });
+
   it('seats seven at a table of four and a table of three, each in its own thread', async () => {
     const created = await world.discord.runCommand({
       user: ids[0]!,

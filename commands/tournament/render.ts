@@ -21,6 +21,8 @@ import { encodeTournamentId } from './tournament-id.js';
 
 /** The sign-up message names this many entrants, then counts the rest. */
 const NAMED_ENTRANTS = 40;
+/** The round's message links this many tables, then counts the rest (each thread pings its own players). */
+const LISTED_TABLES = 10;
 /** The standings and a round's board list this many lines, then the asker's own. */
 export const LISTED_LINES = 25;
 
@@ -62,8 +64,10 @@ export function renderTournamentMessage(
 ): MessagePayload {
   const id = tournament.id;
   const active = entrants.filter((entrant) => entrant.outInRound === null);
-  const names = active.slice(0, NAMED_ENTRANTS).map((entrant) => nameOf(entrant, tr));
-  if (active.length > NAMED_ENTRANTS) names.push(tr.t('tournament.more', { count: active.length - NAMED_ENTRANTS }));
+  // While tables play, the tables name their players: the list would only repeat them.
+  const named = tables.length > 0 ? 0 : NAMED_ENTRANTS;
+  const names = active.slice(0, named).map((entrant) => nameOf(entrant, tr));
+  if (named > 0 && active.length > named) names.push(tr.t('tournament.more', { count: active.length - named }));
   const heading: APIComponentInContainer[] = [
     text(`## 🏆 ${escapeMarkdown(tournament.name)} · #${id}`),
     text(
@@ -97,13 +101,14 @@ export function renderTournamentMessage(
       ]);
     case 'running': {
       const names = new Map(entrants.map((entrant) => [entrant.playerId, nameOf(entrant, tr)]));
-      const seated = tables.map((table) =>
+      const seated = tables.slice(0, LISTED_TABLES).map((table) =>
         tr.t('tournament.table-line', {
           table: table.table,
           place: table.channelId === null ? '…' : `<#${table.channelId}>`,
           players: table.players.map((playerId) => names.get(playerId) ?? playerId).join(', '),
         }),
       );
+      if (tables.length > LISTED_TABLES) seated.push(tr.t('tournament.more', { count: tables.length - LISTED_TABLES }));
       const open = tr.t(tournament.format === 'tables' ? 'tournament.round-open-tables' : 'tournament.round-open', {
         round: tournament.round,
         rounds: tournament.rounds,

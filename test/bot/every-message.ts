@@ -42,6 +42,7 @@ import { skillFigure, skillSumsOf } from '../../src/stats/skill.js';
 import type { FinishedGame } from '../../src/store/index.js';
 import { chooseComputerAction, OPTIMUM_PLAYER_ID, playOptimum } from '../../src/strategy/index.js';
 import type { ShownMessage } from '../i18n/visible-text.js';
+import { tournamentMessages } from './tournament-messages.js';
 
 export const ALICE = '111111111111111111';
 export const BOB = '222222222222222222';
@@ -161,6 +162,7 @@ export function everyMessage(tr: Translator, cast: Cast = RUSSIAN_CAST): [string
     ['history of a channel', renderHistory({ scope: 'channel', games: [finishedGame(finished)] }, tr)],
     ['history of a server', renderHistory({ scope: 'server', games: [finishedGame(finished)] }, tr)],
     ...dailyMessages(tr, cast),
+    ...tournamentMessages(tr, cast.alice),
   ];
 }
 

@@ -2,6 +2,7 @@ import { type APIComponentInContainer, ButtonStyle } from 'discord-api-types/v10
 import { renderBoard } from '../../src/bot/render/board.js';
 import type { DiceFaces } from '../../src/bot/render/dice-faces.js';
 import {
+  attachedImage,
   button,
   COLOURS,
   divider,
@@ -216,6 +217,8 @@ export function renderStandings(
   names: ReadonlyMap<string, string | null>,
   tr: Translator,
   askerId?: string,
+  /** The attached picture of the standings (the final ones), with the words a screen reader says for it. */
+  image?: { readonly file: string; readonly description: string },
 ): MessagePayload {
   const shown = lines.slice(0, LISTED_LINES);
   const asker = askerId === undefined ? undefined : lines.find((line) => line.playerId === askerId);
@@ -241,6 +244,7 @@ export function renderStandings(
   return layoutMessage(tournament.status === 'finished' ? COLOURS.finished : COLOURS.info, [
     text(`### 🏆 ${escapeMarkdown(tournament.name)} · ${title}`),
     text(body.length > 0 ? body.join('\n') : tr.t('tournament.no-rounds-yet')),
+    image === undefined ? undefined : attachedImage(image.file, image.description),
     text(`-# ${tr.t(tables ? 'tournament.tiebreaks-tables' : 'tournament.tiebreaks')}`),
   ]);
 }

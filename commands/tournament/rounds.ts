@@ -1,12 +1,15 @@
 import { DiscordAPIError } from 'discord.js';
 import type { BotContext } from '../../src/bot/context.js';
+import { drawCard, type WithFiles } from '../../src/bot/game-message.js';
 import type { MessagePayload } from '../../src/bot/render/message.js';
+import type { StandingLine } from '../../src/game/index.js';
 import { createRoundGame, type RoundResult, roundPoints } from '../../src/game/index.js';
 import type { Translator } from '../../src/i18n/index.js';
 import { dailyOutcome } from '../../src/stats/daily-result.js';
-import type { OpenRound, Tournament } from '../../src/store/tournaments/index.js';
+import type { OpenRound, StoredRoundPoints, Tournament } from '../../src/store/tournaments/index.js';
 import { OPTIMUM_PLAYER_ID, playOptimumOn } from '../../src/strategy/index.js';
 import { renderRoundResults, renderStandings, renderTournamentMessage } from './render.js';
+import { STANDINGS_CARD_FILE, standingsCardModel } from './standings-card.js';
 import { standingsOf } from './standings-of.js';
 import { openTables, tableResults, tablesOfRound, tablesOver } from './tables.js';
 
@@ -153,14 +156,32 @@ export async function announce(ctx: BotContext, tournamentId: number): Promise<v
       const board = renderRoundResults(tournament, round, results, names, optimum, tr);
       await postOrLog(ctx, tournament, () => ctx.channels.post(tournament.announceChannelId, board));
       if (tournament.status === 'finished' && round === closed) {
-        await postOrLog(ctx, tournament, () =>
-          ctx.channels.post(tournament.announceChannelId, renderStandings(tournament, lines, names, tr)),
-        );
+        const final = await finalStandings(tournament, lines, points, names, tr);
+        await postOrLog(ctx, tournament, () => ctx.channels.post(tournament.announceChannelId, final));
       }
       await ctx.tournaments.markAnnounced(tournamentId, round);
     }
   }
   await redrawMessage(ctx, tournament);
+}
+
+/** The final standings, with their picture in the score card's style attached. */
+async function finalStandings(
+  tournament: Tournament,
+  lines: readonly StandingLine[],
+  points: readonly StoredRoundPoints[],
+  names: ReadonlyMap<string, string | null>,
+  tr: Translator,
+): Promise<WithFiles<MessagePayload>> {
+  const card = await drawCard(standingsCardModel(tournament, lines, points, names, tr));
+  const image = {
+    file: STANDINGS_CARD_FILE,
+    description: tr.t('tournament.card-description', { name: tournament.name }),
+  };
+  return {
+    ...renderStandings(tournament, lines, names, tr, undefined, image),
+    files: [{ name: STANDINGS_CARD_FILE, attachment: card }],
+  };
 }
 
 /** Redraws the tournament's own message (sign-up, the round open now, the end) with the bot's token. */

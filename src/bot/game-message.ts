@@ -2,6 +2,7 @@ import type { TableOffer } from '../activity/table-offer.js';
 import type { Translator } from '../i18n/index.js';
 import { metrics } from '../ops/metrics.js';
 import { CardThread } from '../score-card/card-thread.js';
+import type { ScoreCardModel } from '../score-card/model.js';
 import type { GameStore, StoredGame } from '../store/index.js';
 import type { HouseRules } from './house-rules.js';
 import {
@@ -30,9 +31,14 @@ let cards: CardThread | undefined;
 
 /** A game's score card as a PNG, drawn from its state in `tr`'s language, off the main thread. */
 export async function scoreCardFile(gameId: number, state: StoredGame['state'], tr: Translator): Promise<AttachedFile> {
+  return { name: SCORE_CARD_FILE, attachment: await drawCard(scoreCardOf(gameId, state, tr)) };
+}
+
+/** Any card in the score card's style (a tournament's standings, say) as a PNG, off the main thread. */
+export function drawCard(model: ScoreCardModel): Promise<Buffer> {
   cards ??= new CardThread();
   metrics.scoreCards.inc();
-  return { name: SCORE_CARD_FILE, attachment: await cards.draw(scoreCardOf(gameId, state, tr)) };
+  return cards.draw(model);
 }
 
 /** Where a game's drawing comes from: its stored rows, and what it froze of its server's house rules. */

@@ -178,6 +178,8 @@ describe('a tables tournament', () => {
         .find((message) => message.webhook_id === undefined && texts(message).join('\n').includes('final standings')),
     );
     expect(texts(final).join('\n')).toContain('opponents');
+    // With a picture of the leaders in the score card's style.
+    expect(final.attachments.map((file) => (file as { filename: string }).filename)).toEqual(['tournament.png']);
     expect(texts(signup()).join('\n')).toContain('The tournament is over');
     const points = await queryRows<{ n: number }>(world.database, 'SELECT COUNT(*) AS n FROM tournament_points');
     expect(Number(points[0]!.n)).toBe(14);

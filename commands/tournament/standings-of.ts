@@ -1,5 +1,5 @@
 import { type StandingLine, tournamentStandings } from '../../src/game/index.js';
-import type { RoundPlay, Tournament, TournamentStore } from '../../src/store/tournaments/index.js';
+import type { RoundPlay, StoredRoundPoints, Tournament, TournamentStore } from '../../src/store/tournaments/index.js';
 
 /** Everyone each entrant sat with, round by round (tables format): the opponents' points tiebreak. */
 function tablemates(plays: readonly (RoundPlay & { readonly round: number })[]): Map<string, string[]> {
@@ -33,11 +33,19 @@ export async function standingsOf(
   ]);
   const closed = new Set(points.map((p) => p.round));
   const opponents = tablemates(plays.filter((play) => closed.has(play.round)));
+  // Each entrant's rounds by one pass over the points: filtering them per entrant read every
+  // round of every entrant once for each entrant (a million rows for a thousand entrants).
+  const roundsOf = new Map<string, StoredRoundPoints[]>();
+  for (const p of points) {
+    const rounds = roundsOf.get(p.playerId);
+    if (rounds) rounds.push(p);
+    else roundsOf.set(p.playerId, [p]);
+  }
   const lines = tournamentStandings(
     entrants.map((entrant) => ({
       playerId: entrant.playerId,
       out: entrant.outInRound !== null,
-      rounds: points.filter((p) => p.playerId === entrant.playerId),
+      rounds: roundsOf.get(entrant.playerId) ?? [],
       opponents: opponents.get(entrant.playerId) ?? [],
     })),
     tournament.format === 'tables' ? 'opponents' : 'loss',

@@ -8,7 +8,7 @@ import {
   tournamentStandings,
 } from '../../src/game/index.js';
 import { dailyOutcome } from '../../src/stats/daily-result.js';
-import type { OpenRound, Tournament } from '../../src/store/tournaments/index.js';
+import type { OpenRound, Tournament, TournamentStore } from '../../src/store/tournaments/index.js';
 import { OPTIMUM_PLAYER_ID, playOptimumOn } from '../../src/strategy/index.js';
 import { renderRoundResults, renderStandings, renderTournamentMessage } from './render.js';
 
@@ -96,14 +96,17 @@ async function playedResult(
   return { playerId, played: true, total: outcome.total, loss: outcome.loss };
 }
 
-/** The standings of a tournament from its closed rounds' stored points. */
+/**
+ * The standings of a tournament from its closed rounds' stored points. It takes the store alone,
+ * not the bot, so that the bench times exactly what `/crag tournament standings` runs.
+ */
 export async function standingsOf(
-  ctx: BotContext,
-  tournament: Tournament,
+  tournaments: TournamentStore,
+  tournament: Pick<Tournament, 'id'>,
 ): Promise<{ lines: StandingLine[]; names: Map<string, string | null> }> {
   const [entrants, points] = await Promise.all([
-    ctx.tournaments.entrants(tournament.id),
-    ctx.tournaments.points(tournament.id),
+    tournaments.entrants(tournament.id),
+    tournaments.points(tournament.id),
   ]);
   const lines = tournamentStandings(
     entrants.map((entrant) => ({
@@ -135,7 +138,7 @@ export async function announce(ctx: BotContext, tournamentId: number): Promise<v
     tournament.status === 'finished' ? tournament.round : tournament.status === 'running' ? tournament.round - 1 : 0;
   if (tournament.announcedRound < closed) {
     const points = await ctx.tournaments.points(tournamentId);
-    const { lines, names } = await standingsOf(ctx, tournament);
+    const { lines, names } = await standingsOf(ctx.tournaments, tournament);
     for (let round = tournament.announcedRound + 1; round <= closed; round += 1) {
       const results = points.filter((p) => p.round === round);
       const board = renderRoundResults(tournament, round, results, names, roundOptimum(ctx, tournament, round), tr);

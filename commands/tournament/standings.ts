@@ -38,7 +38,7 @@ async function showStandings(
       ? (await ctx.tournaments.ofGuild(interaction.guildId, 1))[0]
       : await ctx.tournaments.tournament(options.number);
   if (!tournament || tournament.guildId !== interaction.guildId) return refused('refusal.tournament-none');
-  const { lines, names } = await standingsOf(ctx, tournament);
+  const { lines, names } = await standingsOf(ctx.tournaments, tournament);
   await answerPublicly(
     interaction,
     renderStandings(tournament, lines, names, channelWide(ctx.languages, interaction), interaction.user.id),

@@ -8,9 +8,9 @@ import {
   openSqliteStore,
   type StoreLocation,
 } from '../src/store/index.js';
+import { type BenchServer, playersAt } from './context.js';
 import { GameTemplates, type Person } from './game-templates.js';
 import { playTurns, startedGame } from './simulate.js';
-import { type BenchServer, playersAt } from './world.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Seeded games in play get the longest turn timer, so no turn times out during the bench. */
@@ -132,7 +132,7 @@ export async function buildHistoryDatabase(
     const shape: HistoryShape = {
       servers: servers.map((server, s) => ({
         guildId: server.guild.id,
-        channelIds: [server.channel.id],
+        channelIds: [server.channelId],
         people: playersAt(server, s).map((person) => ({ id: person.id, name: person.username })),
         rules: ALL_RULE_SETS[s % ALL_RULE_SETS.length]!,
       })),

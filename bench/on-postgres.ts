@@ -1,44 +1,31 @@
+import { InteractionClock } from '../harness/kit/interaction-clock.js';
 import type { Emulator } from '../src/emulator/index.js';
 import type { BenchConfig } from './config.js';
 import { baselineContender, gameContender } from './contenders.js';
+import type { BenchWorld } from './context.js';
 import { type HeadToHead, headToHead } from './head-to-head.js';
-import { buildHistoryDatabase, type HistoryDatabase } from './history-db.js';
-import { InteractionClock } from './latency.js';
+import type { HistoryDatabase } from './history-db.js';
 import type { BenchPostgres } from './postgres.js';
 import { contenderJson } from './report.js';
-import type { BenchWorld } from './world.js';
 
 export interface OnPostgres {
   readonly history: HistoryDatabase;
   readonly result: HeadToHead;
 }
 
-/** A copy of the bot's database as it was before anything played on it, for the sharded runs. */
-export const BEFORE_PLAY_DATABASE = 'crag_bench_before_play';
-
 /**
- * The head-to-head again with the bot on PostgreSQL: the same history written into the server's
- * database, the same world and load, the baseline run alongside again so that the ratios compare
+ * The head-to-head again with the bot on PostgreSQL (step 7): the same history, written into the
+ * server's database by the bench's context, the same world and load, the baseline run alongside again so that the ratios compare
  * rounds measured under the same conditions.
  */
 export async function headToHeadOnPostgres(
   discord: Emulator,
   world: BenchWorld,
-  postgres: BenchPostgres,
+  { postgres, history }: { readonly postgres: BenchPostgres; readonly history: HistoryDatabase },
   config: BenchConfig,
   env: { readonly game: Readonly<Record<string, string>>; readonly baseline: Readonly<Record<string, string>> },
   options: { readonly cwd: string; readonly say: (message: string) => void },
 ): Promise<OnPostgres> {
-  options.say(
-    `PostgreSQL: ${config.servers * config.historyGamesPerServer} finished games, ${config.channels} in play…`,
-  );
-  const history = await buildHistoryDatabase(
-    { kind: 'postgres', url: postgres.url },
-    world.servers,
-    config.historyGamesPerServer,
-    config.channels,
-  );
-  await postgres.copyDatabase('crag_bench', BEFORE_PLAY_DATABASE);
   const clock = new InteractionClock(discord);
   try {
     const gameEnv = { ...env.game, DATABASE_URL: postgres.url };

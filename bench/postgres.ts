@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { childrenOf } from '../harness/kit/process-stats.js';
 import { type PostgresServer, startPostgresServer } from '../harness/postgres-server.js';
-import { childrenOf } from './process-stats.js';
 
 /** The bench's PostgreSQL: a server of its own, started the way the tests start theirs, with one database. */
 export interface BenchPostgres {

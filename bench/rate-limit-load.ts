@@ -4,10 +4,9 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { bestRow, currentPlayerId, isFinalStandings, requireControl } from '../harness/board.js';
 import { isDieEmojiRace } from '../harness/die-emoji-race.js';
+import { BotProcess, ROOT, runDeploy } from '../harness/kit/bot-process.js';
+import { descendantsOf, ForeignCpu } from '../harness/kit/process-stats.js';
 import { type EmulatedMessage, type Problem, startEmulator, type UserHandle } from '../src/emulator/index.js';
-import { BotProcess, ROOT, runDeploy } from './bot-process.js';
-import { ForeignCpu } from './machine-load.js';
-import { descendantsOf } from './process-stats.js';
 
 const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
 const PROXY_ENTRY = path.join(ROOT, 'dist/src/proxy.js');

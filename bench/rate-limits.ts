@@ -1,4 +1,4 @@
-import { describeMachine } from './machine.js';
+import { describeMachine } from '../harness/kit/machine.js';
 import { startBenchPostgres } from './postgres.js';
 import { type SaturationRun, saturate } from './rate-limit-load.js';
 

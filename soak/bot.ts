@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BotProcess, MEMORY_PROBE_ARGS, runDeploy } from '../bench/bot-process.js';
+import { BotProcess, MEMORY_PROBE_ARGS, runDeploy } from '../harness/kit/bot-process.js';
 import { type LogLine, SHARDED_ENTRY } from '../harness/node-process.js';
 
 const READY_TIMEOUT_MS = 180_000;

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { InteractionClock } from '../bench/latency.js';
 import {
   bestRow,
   canReroll,
@@ -13,6 +12,7 @@ import {
   version,
 } from '../harness/board.js';
 import { answerAfterDeferral } from '../harness/deferred-answer.js';
+import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import { pairKeep } from '../harness/pair-keep.js';
 import type { EmulatedMessage, Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { ImpossibleActionError } from '../src/emulator/index.js';

@@ -4,8 +4,8 @@ import { BOT_ENTRY, ROOT } from '../harness/kit/bot-process.js';
 import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import type { Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { BASELINE_IDS } from './baseline-board.js';
-import { type BenchServer, type BenchWorld, playersAt } from './context.js';
 import { BaselineTable, GameTable, type LoadTable } from './tables.js';
+import { type BenchServer, type BenchWorld, playersAt } from './world.js';
 
 /** The baseline bot (bench/baseline-bot.ts) from the build. */
 export const BASELINE_ENTRY = path.join(ROOT, 'dist/bench/baseline-bot.js');

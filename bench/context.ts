@@ -4,35 +4,38 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { REST, Routes } from 'discord.js';
 import { killAllChildren, runDeploy } from '../harness/kit/bot-process.js';
-import { createWorld, type WorldTable } from '../harness/kit/world.js';
 import type { PostgresServer } from '../harness/postgres-server.js';
-import type { ApplicationHandle, Emulator, UserHandle } from '../src/emulator/index.js';
+import type { Emulator } from '../src/emulator/index.js';
 import { startEmulator } from '../src/emulator/index.js';
 import { BASELINE_COMMAND } from './baseline-board.js';
 import type { BenchConfig } from './config.js';
 import { buildHistoryDatabase, type HistoryDatabase } from './history-db.js';
 import { type BenchPostgres, startBenchPostgres } from './postgres.js';
-
-/** One server of the bench: its #crag channel and the people who play there (the owner first). */
-export type BenchServer = WorldTable;
-
-export interface BenchWorld {
-  readonly crag: ApplicationHandle;
-  readonly baseline: ApplicationHandle;
-  readonly servers: readonly BenchServer[];
-}
-
-const PEOPLE_PER_SERVER = 5;
-
-/** 2 to 5 players, spread evenly over the servers so every table size is exercised. */
-export function playersAt(server: BenchServer, index: number): readonly UserHandle[] {
-  return server.people.slice(0, 2 + (index % 4));
-}
+import { type BenchWorld, createBenchWorld } from './world.js';
 
 /** The SQLite database of steps 3 to 6, and a copy of it as it was before anything played on it. */
 export interface BenchHistory extends HistoryDatabase {
   readonly path: string;
   readonly beforePlay: string;
+}
+
+/** A step's entries of bench/latest.json, and the lines it prints at the end. */
+export interface StepResult {
+  readonly json: Record<string, unknown>;
+  readonly lines: readonly string[];
+}
+
+/**
+ * One step of `npm run bench` (bench/steps.ts): what it puts the bot (or the store) through, what
+ * it measures, and the entries of latest.json it writes (a run of some steps keeps the others').
+ */
+export interface BenchStep {
+  /** What `BENCH_ONLY` names it by. */
+  readonly name: string;
+  readonly loads: string;
+  readonly measures: string;
+  readonly writes: readonly string[];
+  run(context: BenchContext): Promise<StepResult>;
 }
 
 /** The history on PostgreSQL, and the server it is on. */
@@ -135,18 +138,8 @@ export class BenchContext {
     const discord = await startEmulator({ rateLimits: true });
     this.discord = discord;
     say(`world: ${this.config.servers} servers, both bots in each`);
-    const { apps, tables } = createWorld(discord, {
-      apps: ['Crag', 'Baseline'],
-      tables: this.config.servers,
-      tablesPerServer: 1,
-      peopleAt: () => PEOPLE_PER_SERVER,
-      // Server ids spread over four shards, so that every shard of the sharded step gets its share.
-      shards: 4,
-      label: 'player',
-      serverName: 'Dice night',
-      channelName: () => 'crag',
-    });
-    const [crag, baseline] = apps as [ApplicationHandle, ApplicationHandle];
+    const world = createBenchWorld(discord, this.config.servers);
+    const { crag, baseline } = world;
     await runDeploy(
       { DISCORD_TOKEN: crag.token, DISCORD_CLIENT_ID: crag.id, DISCORD_API_URL: discord.apiUrl },
       this.dir,
@@ -154,7 +147,7 @@ export class BenchContext {
     await new REST({ api: discord.apiUrl })
       .setToken(baseline.token)
       .put(Routes.applicationCommands(baseline.id), { body: [BASELINE_COMMAND] });
-    return { discord, world: { crag, baseline, servers: tables } };
+    return { discord, world };
   }
 
   private async writeHistory(): Promise<BenchHistory> {

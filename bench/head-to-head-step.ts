@@ -7,12 +7,11 @@ import { median } from '../harness/kit/figures.js';
 import { InteractionClock } from '../harness/kit/interaction-clock.js';
 import { describeMachine } from '../harness/kit/machine.js';
 import { BASELINE_ENTRY, baselineContender, gameContender } from './contenders.js';
-import { type BenchContext, countActiveGames, say } from './context.js';
+import { type BenchContext, countActiveGames, type StepResult, say } from './context.js';
 import { mainThreadProfile, summarizeCpuProfile } from './cpu-profile.js';
 import { headToHead } from './head-to-head.js';
 import { type ContenderFigures, contenderJson, TARGETS, table } from './report.js';
 import { measureStartup, type StartupRun } from './startup.js';
-import type { StepResult } from './steps.js';
 
 /**
  * Steps 2 to 6 (`head-to-head`): the start-ups on the world's database, then the bot and the

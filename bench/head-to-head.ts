@@ -4,10 +4,10 @@ import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import { cpuSeconds, ForeignCpu } from '../harness/kit/process-stats.js';
 import type { Emulator } from '../src/emulator/index.js';
 import type { Contender } from './contenders.js';
-import type { BenchServer } from './context.js';
 import { type LoadSample, poolSamples } from './load.js';
 import type { ContenderFigures } from './report.js';
 import { type LobbyFigures, RunningContender } from './running-contender.js';
+import type { BenchServer } from './world.js';
 
 export interface HeadToHeadShape {
   /** Channels played at once, closed loop (one interaction in flight each). */

@@ -8,9 +8,9 @@ import {
   openSqliteStore,
   type StoreLocation,
 } from '../src/store/index.js';
-import { type BenchServer, playersAt } from './context.js';
 import { GameTemplates, type Person } from './game-templates.js';
 import { playTurns, startedGame } from './simulate.js';
+import { type BenchServer, playersAt } from './world.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Seeded games in play get the longest turn timer, so no turn times out during the bench. */

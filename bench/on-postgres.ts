@@ -2,11 +2,11 @@ import { InteractionClock } from '../harness/kit/interaction-clock.js';
 import type { Emulator } from '../src/emulator/index.js';
 import type { BenchConfig } from './config.js';
 import { baselineContender, gameContender } from './contenders.js';
-import type { BenchWorld } from './context.js';
 import { type HeadToHead, headToHead } from './head-to-head.js';
 import type { HistoryDatabase } from './history-db.js';
 import type { BenchPostgres } from './postgres.js';
 import { contenderJson } from './report.js';
+import type { BenchWorld } from './world.js';
 
 export interface OnPostgres {
   readonly history: HistoryDatabase;

@@ -3,8 +3,8 @@ import { killAllChildren, ROOT } from '../harness/kit/bot-process.js';
 import { writeLatest } from '../harness/kit/figures.js';
 import { describeMachine } from '../harness/kit/machine.js';
 import { readBenchConfig } from './config.js';
-import { BenchContext, say } from './context.js';
-import { type BenchStep, STEPS } from './steps.js';
+import { BenchContext, type BenchStep, say } from './context.js';
+import { STEPS } from './steps.js';
 
 const OUTPUT = path.join(ROOT, 'bench/latest.json');
 

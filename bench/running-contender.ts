@@ -12,10 +12,10 @@ import {
 } from '../harness/kit/process-stats.js';
 import type { Emulator, RestRequestView } from '../src/emulator/index.js';
 import type { Contender, LobbyRecord } from './contenders.js';
-import type { BenchServer } from './context.js';
 import { monotonicMicros, type Span } from './cpu-profile.js';
 import { inBatches, type LoadSample, runLoad } from './load.js';
 import type { LoadTable } from './tables.js';
+import type { BenchServer } from './world.js';
 
 /** One closed-loop round per this long at most; a stuck bot ends the bench instead of hanging it. */
 const ROUND_TIMEOUT_MS = 90_000;

@@ -9,9 +9,9 @@ import { DEFAULT_REQUESTS_PER_SECOND } from '../src/bot/request-budget.js';
 import type { Emulator } from '../src/emulator/index.js';
 import type { BenchConfig } from './config.js';
 import type { Contender } from './contenders.js';
-import type { BenchServer } from './context.js';
 import { inBatches, type LoadSample, poolSamples, runLoad } from './load.js';
 import type { LoadTable } from './tables.js';
+import type { BenchServer } from './world.js';
 /** One shard, then four: the same machine, the same channels, the same database as it was before either. */
 export const SHARD_COUNTS = [1, 4] as const;
 

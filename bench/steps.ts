@@ -1,6 +1,6 @@
 import { InteractionClock } from '../harness/kit/interaction-clock.js';
 import { gameContender } from './contenders.js';
-import { BEFORE_PLAY_DATABASE, type BenchContext, say } from './context.js';
+import { BEFORE_PLAY_DATABASE, type BenchStep, say } from './context.js';
 import { benchDailyScale, dailyScaleSummary } from './daily-scale.js';
 import { headToHeadStep } from './head-to-head-step.js';
 import { headToHeadOnPostgres, onPostgresJson } from './on-postgres.js';
@@ -10,25 +10,6 @@ import { benchScale, scaleSummary } from './scale.js';
 import { benchScoreCard } from './score-card.js';
 import { describeShardedRun, type ShardedDatabase, shardedBench, shardedJson, sqliteCopies } from './sharded.js';
 import { benchStrategy } from './strategy.js';
-
-/** A step's entries of bench/latest.json, and the lines it prints at the end. */
-export interface StepResult {
-  readonly json: Record<string, unknown>;
-  readonly lines: readonly string[];
-}
-
-/**
- * One step of `npm run bench`: what it puts the bot (or the store) through, what it measures, and
- * the entries of latest.json it writes (a run of some steps keeps every other entry of the last run).
- */
-export interface BenchStep {
-  /** What `BENCH_ONLY` names it by. */
-  readonly name: string;
-  readonly loads: string;
-  readonly measures: string;
-  readonly writes: readonly string[];
-  run(context: BenchContext): Promise<StepResult>;
-}
 
 /** The steps in the order `npm run bench` runs them (docs/benchmark.md numbers them 1 to 11). */
 export const STEPS: readonly BenchStep[] = [

@@ -16,7 +16,8 @@ import { Ledger } from './ledger.js';
 import type { SoakOptions } from './options.js';
 import { RefusalCodes } from './refusal-codes.js';
 import { describeSchedule, faultSchedule } from './schedule.js';
-import { SoakTable, Tally } from './table.js';
+import { SoakTable } from './table.js';
+import { Tally } from './tally.js';
 import { createSoakWorld } from './world.js';
 
 /** Everything `soak/latest.json` holds. */

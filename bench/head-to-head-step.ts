@@ -9,8 +9,8 @@ import { describeMachine } from '../harness/kit/machine.js';
 import { BASELINE_ENTRY, baselineContender, gameContender } from './contenders.js';
 import { type BenchContext, countActiveGames, type StepResult, say } from './context.js';
 import { mainThreadProfile, summarizeCpuProfile } from './cpu-profile.js';
-import { headToHead } from './head-to-head.js';
-import { type ContenderFigures, contenderJson, TARGETS, table } from './report.js';
+import { type HeadToHead, headToHead } from './head-to-head.js';
+import { type ContenderFigures, contenderJson, ratiosJson, TARGETS, table } from './report.js';
 import { measureStartup, type StartupRun } from './startup.js';
 
 /**
@@ -21,7 +21,7 @@ import { measureStartup, type StartupRun } from './startup.js';
  */
 export async function headToHeadStep(context: BenchContext): Promise<StepResult> {
   const { config, dir } = context;
-  const { discord, world } = await context.world();
+  const { discord } = await context.world();
   const history = await context.sqliteHistory();
   const dbPath = history.path;
   const botEnv = { ...(await context.botEnv()), DATABASE_PATH: dbPath };
@@ -30,33 +30,12 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
   say(`start-up × ${config.startupRuns}…`);
   const startup = await measureStartup(BOT_ENTRY, botEnv, dir, config.startupRuns, { settle: true });
 
-  const clock = new InteractionClock(discord);
   const profileDir = path.join(dir, 'cpu-profile');
-  const { game, baseline, foreignCores, emulatorLoopDelayMs } = await headToHead(
-    discord,
-    clock,
-    {
-      game: gameContender(discord, world, clock, botEnv),
-      baseline: baselineContender(discord, world, clock, baselineEnv),
-    },
-    {
-      loadServers: world.servers.slice(0, config.channels),
-      lobbyServers: world.servers.slice(config.channels),
-      warmup: config.warmup,
-      timed: config.timed,
-      rounds: config.rounds,
-      paced: config.paced,
-      pacedRate: config.pacedRate,
-      stagger: config.stagger,
-    },
-    {
-      cwd: dir,
-      profileDir: config.cpuProfile ? profileDir : undefined,
-      countActiveGames: async () => countActiveGames(dbPath),
-      say,
-    },
-  );
-  clock.close();
+  const { game, baseline, foreignCores, emulatorLoopDelayMs } = await sideBySide(context, botEnv, {
+    profileDir: config.cpuProfile ? profileDir : undefined,
+    countActiveGames: async () => countActiveGames(dbPath),
+    say,
+  });
 
   // Fresh processes, idle, the game bot on the database that now has a game in every channel:
   // memory owed to the games themselves, not to the load that came before.
@@ -88,8 +67,8 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
     runs: runs.length,
   });
 
-  const throughputRatio = game.load.ips / baseline.load.ips;
-  const p99Ratio = game.load.latency.p99 / baseline.load.latency.p99;
+  const ratios = ratiosJson(game, baseline);
+  const { throughput_ratio: throughputRatio, p99_ratio: p99Ratio, round_ratios: roundRatios } = ratios;
   const cpuRatio = game.cpuMsPerInteraction / baseline.cpuMsPerInteraction;
   const mainThreadCpuRatio = game.cpuMsPerInteractionByThread.main / baseline.cpuMsPerInteractionByThread.main;
   // Memory, after a full GC each time. The target's figure: fresh idle processes, the bot holding a
@@ -106,19 +85,9 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
   const heapGrowth = (figures: ContenderFigures) =>
     figures.allChannelsMemory.heapUsedMb - figures.idleMemory.heapUsedMb;
   const heapKeptAbovePer1000 = ((heapGrowth(game) - heapGrowth(baseline)) * 1000) / game.activeGames;
-  const roundRatios = game.rounds.map((round, i) => ({
-    throughput: round.ips / (baseline.rounds[i]?.ips ?? Number.NaN),
-    p99: round.p99 / (baseline.rounds[i]?.p99 ?? Number.NaN),
-  }));
 
   const report = {
-    throughput_ratio: throughputRatio,
-    p99_ratio: p99Ratio,
-    p50_ratio: game.load.latency.p50 / baseline.load.latency.p50,
-    p95_ratio: game.load.latency.p95 / baseline.load.latency.p95,
-    paced_p50_ratio: game.paced.latency.p50 / baseline.paced.latency.p50,
-    paced_p99_ratio: game.paced.latency.p99 / baseline.paced.latency.p99,
-    round_ratios: roundRatios,
+    ...ratios,
     // How far the rounds' throughput ratios lie apart: rounds long enough agree within ±0.1.
     round_throughput_ratio_spread:
       Math.max(...roundRatios.map((r) => r.throughput)) - Math.min(...roundRatios.map((r) => r.throughput)),
@@ -210,6 +179,39 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
   ];
   if (config.cpuProfile) lines.push(...profileLines(profileDir, { game, baseline }));
   return { json: report, lines };
+}
+
+/**
+ * The bot (with `gameEnv`) and the baseline side by side in the context's world, the sizes of its
+ * configuration: what steps 5 and 7 measure (bench/head-to-head.ts).
+ */
+export async function sideBySide(
+  context: BenchContext,
+  gameEnv: Readonly<Record<string, string>>,
+  options: Omit<Parameters<typeof headToHead>[4], 'cwd'>,
+): Promise<HeadToHead> {
+  const { config } = context;
+  const { discord, world } = await context.world();
+  const clock = new InteractionClock(discord);
+  try {
+    const contenders = {
+      game: gameContender(discord, world, clock, gameEnv),
+      baseline: baselineContender(discord, world, clock, await context.baselineEnv()),
+    };
+    const shape = {
+      loadServers: world.servers.slice(0, config.channels),
+      lobbyServers: world.servers.slice(config.channels),
+      warmup: config.warmup,
+      timed: config.timed,
+      rounds: config.rounds,
+      paced: config.paced,
+      pacedRate: config.pacedRate,
+      stagger: config.stagger,
+    };
+    return await headToHead(discord, clock, contenders, shape, { ...options, cwd: context.dir });
+  } finally {
+    clock.close();
+  }
 }
 
 /** Where each bot spent its CPU during the measured rounds, in µs per interaction, side by side. */

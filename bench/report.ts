@@ -62,6 +62,22 @@ export function scoreCardSummary(figures: Readonly<Record<string, number>>): str
   return `score card PNG: 2 players p50 ${ms('p50_ms.2_players')} / p99 ${ms('p99_ms.2_players')} ms, 5 players p50 ${ms('p50_ms.5_players')} / p99 ${ms('p99_ms.5_players')} ms (target p50 < ${TARGETS.scoreCardP50MsBelow}: ${met}); CPU ${ms('cpu_ms_mean.2_players')} and ${ms('cpu_ms_mean.5_players')} ms a card (kernel ${ms('cpu_kernel_ms_mean.2_players')} and ${ms('cpu_kernel_ms_mean.5_players')}); first card ${ms('first_card_ms')} ms`;
 }
 
+/** The bot's figures against the baseline's, as latest.json keeps them (the top level, and `postgres`). */
+export function ratiosJson(game: ContenderFigures, baseline: ContenderFigures) {
+  return {
+    throughput_ratio: game.load.ips / baseline.load.ips,
+    p99_ratio: game.load.latency.p99 / baseline.load.latency.p99,
+    p50_ratio: game.load.latency.p50 / baseline.load.latency.p50,
+    p95_ratio: game.load.latency.p95 / baseline.load.latency.p95,
+    paced_p50_ratio: game.paced.latency.p50 / baseline.paced.latency.p50,
+    paced_p99_ratio: game.paced.latency.p99 / baseline.paced.latency.p99,
+    round_ratios: game.rounds.map((round, i) => ({
+      throughput: round.ips / (baseline.rounds[i]?.ips ?? Number.NaN),
+      p99: round.p99 / (baseline.rounds[i]?.p99 ?? Number.NaN),
+    })),
+  };
+}
+
 /** The flat figures of one contender for latest.json. */
 export function contenderJson(figures: ContenderFigures): Record<string, unknown> {
   const { load } = figures;

@@ -3,7 +3,7 @@ import { gameContender } from './contenders.js';
 import { BEFORE_PLAY_DATABASE, type BenchStep, say } from './context.js';
 import { benchDailyScale, dailyScaleSummary } from './daily-scale.js';
 import { headToHeadStep } from './head-to-head-step.js';
-import { headToHeadOnPostgres, onPostgresJson } from './on-postgres.js';
+import { headToHeadOnPostgres } from './on-postgres.js';
 import { benchRateLimits } from './rate-limits.js';
 import { scoreCardSummary, scoreCardTargetMet, TARGETS } from './report.js';
 import { benchScale, scaleSummary } from './scale.js';
@@ -56,23 +56,13 @@ export const STEPS: readonly BenchStep[] = [
     measures: 'the ratios and both contenders, the server’s CPU counted as the bot’s',
     writes: ['postgres'],
     run: async (context) => {
-      const { discord, world } = await context.world();
-      const { DATABASE_PATH: _none, ...game } = await context.botEnv();
-      const result = onPostgresJson(
-        await headToHeadOnPostgres(
-          discord,
-          world,
-          await context.postgresHistory(),
-          context.config,
-          { game, baseline: await context.baselineEnv() },
-          { cwd: context.dir, say },
-        ),
-      );
-      const { game: bot, baseline } = result;
+      const result = await headToHeadOnPostgres(context, say);
+      const [bot, baseline] = [result.game, result.baseline] as Record<string, number>[];
+      const ratio = (key: string) => Number(result[key]).toFixed(2);
       return {
         json: { postgres: result },
         lines: [
-          `on PostgreSQL: throughput_ratio ${result.throughput_ratio.toFixed(2)} (${Number(bot.interactions_per_second).toFixed(0)} against ${Number(baseline.interactions_per_second).toFixed(0)} interactions/s), p99_ratio ${result.p99_ratio.toFixed(2)} (${Number(bot.p99_ms).toFixed(0)} against ${Number(baseline.p99_ms).toFixed(0)} ms); bot CPU ${Number(bot.cpu_ms_per_interaction).toFixed(2)} + server ${result.server_cpu_ms_per_interaction.toFixed(2)} ms per interaction; failed ${bot.failed}; other programs used ${result.other_programs_cpu_cores_during_rounds.toFixed(2)} cores`,
+          `on PostgreSQL: throughput_ratio ${ratio('throughput_ratio')} (${bot?.interactions_per_second?.toFixed(0)} against ${baseline?.interactions_per_second?.toFixed(0)} interactions/s), p99_ratio ${ratio('p99_ratio')} (${bot?.p99_ms?.toFixed(0)} against ${baseline?.p99_ms?.toFixed(0)} ms); bot CPU ${bot?.cpu_ms_per_interaction?.toFixed(2)} + server ${Number(result.server_cpu_ms_per_interaction).toFixed(2)} ms per interaction; failed ${bot?.failed}; other programs used ${Number(result.other_programs_cpu_cores_during_rounds).toFixed(2)} cores`,
         ],
       };
     },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { bestRow, currentPlayerId, isFinalStandings, requireControl } from '../harness/board.js';
 import { isDieEmojiRace } from '../harness/die-emoji-race.js';
 import { BotProcess, PROXY_ENTRY, runDeploy, SHARDED_ENTRY } from '../harness/kit/bot-process.js';
@@ -193,9 +194,13 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
         if (isFinalStandings(message)) {
           const again = await click(host.id, message, 'again');
           if (!again) continue;
-          board = await discord.waitFor(() => discord.interaction(again.interactionId)?.followUpIds[0], {
-            timeoutMs: 30_000,
-          });
+          // Looked for every 50 ms, as a person glancing back at the channel would, not on the event.
+          const until = Date.now() + 30_000;
+          const nextBoard = () => discord.interaction(again.interactionId)?.followUpIds[0];
+          for (board = nextBoard(); !board; board = nextBoard()) {
+            if (Date.now() > until) throw new Error('timed out waiting for the next game');
+            await sleep(50);
+          }
           continue;
         }
         const player = currentPlayerId(message);

@@ -14,7 +14,7 @@ export interface ContenderFigures {
   readonly rounds: readonly { readonly ips: number; readonly p99: number }[];
   readonly cpuMsPerInteraction: number;
   /**
-   * The same by group of threads (bench/process-stats.ts): `main`, the main thread's share, is what
+   * The same by group of threads (harness/kit/process-stats.ts): `main`, the main thread's share, is what
    * holds up the next click; `runtime` and `workers` are the rest.
    */
   readonly cpuMsPerInteractionByThread: Readonly<Record<ThreadGroup, number>>;

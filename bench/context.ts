@@ -34,6 +34,7 @@ export interface BenchStep {
   readonly name: string;
   readonly loads: string;
   readonly measures: string;
+  /** The top-level entries of latest.json its `run` returns, every one of them (bench/run.ts checks). */
   readonly writes: readonly string[];
   run(context: BenchContext): Promise<StepResult>;
 }

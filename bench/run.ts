@@ -29,8 +29,16 @@ async function main(context: BenchContext, steps: readonly BenchStep[]): Promise
   let entries: Record<string, unknown> = {};
   const lines: string[] = [];
   for (const step of steps) {
-    say(`${step.name}: ${step.measures}…`);
+    say(`${step.name}: ${step.loads}; measuring ${step.measures}…`);
     const result = await step.run(context);
+    // The declaration is what docs and readers go by: a step that writes other entries says so loudly.
+    const undeclared = Object.keys(result.json).filter((key) => !step.writes.includes(key));
+    const missing = step.writes.filter((key) => !(key in result.json));
+    if (undeclared.length || missing.length) {
+      say(
+        `WARNING ${step.name}: writes ${undeclared.join(', ') || 'nothing'} undeclared, not ${missing.join(', ') || '—'}`,
+      );
+    }
     const targets = { ...(entries.targets as object), ...(result.json.targets as object) };
     entries = { ...entries, ...result.json, ...(Object.keys(targets).length ? { targets } : {}) };
     lines.push(...result.lines);

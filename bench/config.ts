@@ -1,14 +1,3 @@
-/**
- * Sections `BENCH_ONLY` can run alone, their figures merged into bench/latest.json:
- * - `head-to-head`: the world, its database, the start-ups and the bot against the baseline under the
- *   strict emulator (steps 2–6);
- * - `rate-limits`: the bot at saturation against Discord's limits, and the shared proxy (step 10);
- * - `scale`: the statistics at scale (step 9), as BENCH_SCALE_ONLY=1;
- * - `daily`: the daily deal and the skill ranking at scale (step 11), in process.
- */
-export const SECTIONS = ['head-to-head', 'rate-limits', 'scale', 'daily'] as const;
-export type BenchSection = (typeof SECTIONS)[number];
-
 /** The bench's sizes; each can be shrunk from the environment for a quick try (BENCH_TIMED=500 …). */
 export interface BenchConfig {
   /** Servers the bots are in (one #crag channel each); the start-up figures are for this many guilds. */
@@ -46,16 +35,14 @@ export interface BenchConfig {
   readonly scalePostgresGames: number;
   /** Measured requests of each kind (leaderboard, statistics, history). */
   readonly scaleRequests: number;
-  /** Run only the statistics at scale (and the world it starts the bot in). */
-  readonly scaleOnly: boolean;
 
   /** Rate limits (bench/rate-limits.ts): games at once, seconds per run, the emulator's global limit. */
   readonly rateLimitChannels: number;
   readonly rateLimitSeconds: number;
   readonly rateLimitGlobal: number;
 
-  /** BENCH_ONLY: the one section to run (null: all of them). */
-  readonly only: BenchSection | null;
+  /** BENCH_ONLY: the steps to run, by name (bench/steps.ts; null: all of them). BENCH_SCALE_ONLY=1 is `scale`. */
+  readonly only: readonly string[] | null;
   /** The daily deal at scale (bench/daily-scale.ts): finished daily results of one day, over the scale's servers and games. */
   readonly dailyResults: number;
   /** Finished games of its PostgreSQL history, a thousand a server as on SQLite (its SQLite one has the scale's); the daily results in proportion. */
@@ -71,13 +58,13 @@ function count(name: string, fallback: number): number {
   return value;
 }
 
-function only(): BenchSection | null {
-  const value = process.env.BENCH_ONLY?.trim();
-  if (!value) return null;
-  if (!(SECTIONS as readonly string[]).includes(value)) {
-    throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, got ${value}`);
-  }
-  return value as BenchSection;
+function only(): readonly string[] | null {
+  if (process.env.BENCH_SCALE_ONLY === '1') return ['scale'];
+  const names = (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.length ? names : null;
 }
 
 export function readBenchConfig(): BenchConfig {
@@ -98,7 +85,6 @@ export function readBenchConfig(): BenchConfig {
     scaleGames: Math.max(1, count('BENCH_SCALE_GAMES', 1_000_000)),
     scalePostgresGames: Math.max(1, count('BENCH_SCALE_PG_GAMES', 100_000)),
     scaleRequests: Math.max(1, count('BENCH_SCALE_REQUESTS', 2000)),
-    scaleOnly: process.env.BENCH_SCALE_ONLY === '1' || only() === 'scale',
     rateLimitChannels: Math.max(1, count('BENCH_RL_CHANNELS', 40)),
     rateLimitSeconds: Math.max(1, count('BENCH_RL_SECONDS', 60)),
     rateLimitGlobal: Math.max(2, count('BENCH_RL_GLOBAL', 50)),

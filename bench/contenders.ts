@@ -1,10 +1,14 @@
+import path from 'node:path';
 import { requireControl } from '../harness/board.js';
+import { BOT_ENTRY, ROOT } from '../harness/kit/bot-process.js';
+import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import type { Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { BASELINE_IDS } from './baseline-board.js';
-import { BASELINE_ENTRY, BOT_ENTRY } from './bot-process.js';
-import type { InteractionClock } from './latency.js';
 import { BaselineTable, GameTable, type LoadTable } from './tables.js';
 import { type BenchServer, type BenchWorld, playersAt } from './world.js';
+
+/** The baseline bot (bench/baseline-bot.ts) from the build. */
+export const BASELINE_ENTRY = path.join(ROOT, 'dist/bench/baseline-bot.js');
 
 /** Every interaction of a lobby, for the figures of that phase. */
 export interface LobbyRecord {
@@ -58,7 +62,7 @@ export function gameContender(
     async openTable(server, index) {
       const players = playersAt(server, index).map((person) => person.id);
       // The game in play was stored before the bot started; /crag board posts it in the channel.
-      const { outcome } = await clock.time(() => command(players[0]!, server.channel.id, 'board'));
+      const { outcome } = await clock.time(() => command(players[0]!, server.channelId, 'board'));
       expectAck(outcome, 'reply', '/crag board');
       if (!outcome.message) throw new Error('/crag board posted no message');
       return new GameTable(discord, outcome.message.id, players);
@@ -67,7 +71,7 @@ export function gameContender(
       const [host, ...others] = playersAt(server, index).map((person) => person.id);
       if (!host) throw new Error('no host');
       const opened = await timed(clock, record, 'reply', () =>
-        command(host, server.channel.id, 'start', { 'turn-timer': 60 }),
+        command(host, server.channelId, 'start', { 'turn-timer': 60 }),
       );
       const lobby = opened.message;
       if (!lobby) throw new Error(`/crag start posted no lobby: ${opened.ack} ${opened.error ?? ''}`);
@@ -95,14 +99,14 @@ export function baselineContender(
     env,
     async openTable(server, index) {
       const players = playersAt(server, index).map((person) => person.id);
-      const { outcome } = await clock.time(() => post(players[0]!, server.channel.id));
+      const { outcome } = await clock.time(() => post(players[0]!, server.channelId));
       expectAck(outcome, 'reply', '/bench');
       if (!outcome.message) throw new Error('/bench posted no message');
       return new BaselineTable(discord, outcome.message.id, players);
     },
     async openLobby(server, index, record) {
       const players = playersAt(server, index).map((person) => person.id);
-      const opened = await timed(clock, record, 'reply', () => post(players[0]!, server.channel.id));
+      const opened = await timed(clock, record, 'reply', () => post(players[0]!, server.channelId));
       const message = opened.message;
       if (!message) throw new Error(`/bench posted no message: ${opened.ack} ${opened.error ?? ''}`);
       // As many clicks as the game's lobby needs: one per player joining, then Start.

@@ -3,10 +3,8 @@
  * PostgreSQL: `results` finished daily results of one day across the servers and the bench's million
  * finished games (bench/daily-history.ts), then what `/crag daily board`, the daily result card
  * (its place in the server, its world percentile, its streak) and `/crag leaderboard rank-by:skill`
- * ask of the store, timed request by request, in process. Reports; asserts nothing.
- *
- *   npx tsx bench/daily-scale.ts                       # 1,000,000 results, a million games in 1,000 servers
- *   npx tsx bench/daily-scale.ts 20000 20 20000 200    # results servers games requests: a quick look
+ * ask of the store, timed request by request, in process. Reports; asserts nothing. A quick look:
+ * `BENCH_ONLY=daily BENCH_DAILY_RESULTS=20000 BENCH_SCALE_SERVERS=20 BENCH_SCALE_GAMES=20000 npm run bench`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +12,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { BOARD_ROWS } from '../commands/daily/board.js';
+import type { LatencySummary } from '../harness/kit/figures.js';
+import { describeMachine } from '../harness/kit/machine.js';
+import { ForeignCpu } from '../harness/kit/process-stats.js';
 import { DEFAULT_RULES, seededRandom } from '../src/game/index.js';
 import { PERIODS, periodKey } from '../src/stats/periods.js';
 import { MIN_GAMES_FOR_SKILL, rankBySkill } from '../src/stats/skill.js';
@@ -27,9 +28,6 @@ import {
 } from '../src/store/index.js';
 import { type Column, type DailyHistory, dailyPlayerId, writeDailyHistory } from './daily-history.js';
 import { databaseBytes, type HistoryShape, withoutWaitingForDisk } from './history-db.js';
-import type { LatencySummary } from './latency.js';
-import { describeMachine } from './machine.js';
-import { ForeignCpu } from './machine-load.js';
 import { startBenchPostgres } from './postgres.js';
 import { scaleShape } from './scale-history.js';
 import { timeRequests } from './scale-queries.js';
@@ -355,12 +353,4 @@ export function dailyScaleSummary(runs: readonly DailyScaleFigures[]): {
       .join(' ')}`,
   ];
   return { daily: { ...daily, machine: { ...machine, load_average: os.loadavg() } }, skill, lines };
-}
-
-const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(path.basename(process.argv[1]));
-if (isMain) {
-  const [results = 1_000_000, servers = 1_000, games = 1_000_000, requests = 2_000] = process.argv.slice(2).map(Number);
-  const say = (message: string) => process.stdout.write(`${message}\n`);
-  const runs = await benchDailyScale({ results, servers, games, postgresGames: games, requests, say });
-  for (const line of dailyScaleSummary(runs).lines) say(line);
 }

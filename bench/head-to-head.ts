@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { InteractionClock } from '../harness/kit/interaction-clock.js';
+import { cpuSeconds, ForeignCpu } from '../harness/kit/process-stats.js';
 import type { Emulator } from '../src/emulator/index.js';
 import type { Contender } from './contenders.js';
-import type { InteractionClock } from './latency.js';
 import { type LoadSample, poolSamples } from './load.js';
-import { ForeignCpu } from './machine-load.js';
-import { cpuSeconds } from './process-stats.js';
 import type { ContenderFigures } from './report.js';
 import { type LobbyFigures, RunningContender } from './running-contender.js';
 import type { BenchServer } from './world.js';

@@ -132,7 +132,7 @@ export async function buildHistoryDatabase(
     const shape: HistoryShape = {
       servers: servers.map((server, s) => ({
         guildId: server.guild.id,
-        channelIds: [server.channel.id],
+        channelIds: [server.channelId],
         people: playersAt(server, s).map((person) => ({ id: person.id, name: person.username })),
         rules: ALL_RULE_SETS[s % ALL_RULE_SETS.length]!,
       })),

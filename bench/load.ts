@@ -1,4 +1,5 @@
-import { type InteractionClock, type LatencySummary, summarize } from './latency.js';
+import { type LatencySummary, summarize } from '../harness/kit/figures.js';
+import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import type { LoadTable } from './tables.js';
 
 /** What one closed-loop run measured, raw, so that several runs can be pooled. */

@@ -1,92 +1,31 @@
-import type { Emulator } from '../src/emulator/index.js';
-import type { BenchConfig } from './config.js';
-import { baselineContender, gameContender } from './contenders.js';
-import { type HeadToHead, headToHead } from './head-to-head.js';
-import { buildHistoryDatabase, type HistoryDatabase } from './history-db.js';
-import { InteractionClock } from './latency.js';
-import type { BenchPostgres } from './postgres.js';
-import { contenderJson } from './report.js';
-import type { BenchWorld } from './world.js';
-
-export interface OnPostgres {
-  readonly history: HistoryDatabase;
-  readonly result: HeadToHead;
-}
-
-/** A copy of the bot's database as it was before anything played on it, for the sharded runs. */
-export const BEFORE_PLAY_DATABASE = 'crag_bench_before_play';
+import type { BenchContext } from './context.js';
+import { sideBySide } from './head-to-head-step.js';
+import { contenderJson, ratiosJson } from './report.js';
 
 /**
- * The head-to-head again with the bot on PostgreSQL: the same history written into the server's
- * database, the same world and load, the baseline run alongside again so that the ratios compare
- * rounds measured under the same conditions.
+ * Step 7: the head-to-head again with the bot on PostgreSQL, the same history written into a
+ * server of the bench's own (the context's), the same world and load, the baseline run alongside
+ * again so that the ratios compare rounds measured under the same conditions. The `postgres` entry.
  */
 export async function headToHeadOnPostgres(
-  discord: Emulator,
-  world: BenchWorld,
-  postgres: BenchPostgres,
-  config: BenchConfig,
-  env: { readonly game: Readonly<Record<string, string>>; readonly baseline: Readonly<Record<string, string>> },
-  options: { readonly cwd: string; readonly say: (message: string) => void },
-): Promise<OnPostgres> {
-  options.say(
-    `PostgreSQL: ${config.servers * config.historyGamesPerServer} finished games, ${config.channels} in play…`,
+  context: BenchContext,
+  say: (message: string) => void,
+): Promise<Record<string, unknown>> {
+  const { postgres, history } = await context.postgresHistory();
+  const { DATABASE_PATH: _sqlite, ...botEnv } = await context.botEnv();
+  const result = await sideBySide(
+    context,
+    { ...botEnv, DATABASE_URL: postgres.url },
+    {
+      profileDir: undefined,
+      countActiveGames: () => postgres.count("SELECT COUNT(*) AS n FROM games WHERE status IN ('lobby', 'playing')"),
+      serverPids: postgres.pids,
+      say: (message) => say(`PostgreSQL: ${message}`),
+    },
   );
-  const history = await buildHistoryDatabase(
-    { kind: 'postgres', url: postgres.url },
-    world.servers,
-    config.historyGamesPerServer,
-    config.channels,
-  );
-  await postgres.copyDatabase('crag_bench', BEFORE_PLAY_DATABASE);
-  const clock = new InteractionClock(discord);
-  try {
-    const gameEnv = { ...env.game, DATABASE_URL: postgres.url };
-    const result = await headToHead(
-      discord,
-      clock,
-      {
-        game: gameContender(discord, world, clock, gameEnv),
-        baseline: baselineContender(discord, world, clock, env.baseline),
-      },
-      {
-        loadServers: world.servers.slice(0, config.channels),
-        lobbyServers: world.servers.slice(config.channels),
-        warmup: config.warmup,
-        timed: config.timed,
-        rounds: config.rounds,
-        paced: config.paced,
-        pacedRate: config.pacedRate,
-        stagger: config.stagger,
-      },
-      {
-        cwd: options.cwd,
-        profileDir: undefined,
-        countActiveGames: () => postgres.count("SELECT COUNT(*) AS n FROM games WHERE status IN ('lobby', 'playing')"),
-        serverPids: postgres.pids,
-        say: (message) => options.say(`PostgreSQL: ${message}`),
-      },
-    );
-    return { history, result };
-  } finally {
-    clock.close();
-  }
-}
-
-/** The PostgreSQL section of latest.json: the head-to-head's ratios and both contenders' figures. */
-export function onPostgresJson({ history, result }: OnPostgres) {
   const { game, baseline } = result;
   return {
-    throughput_ratio: game.load.ips / baseline.load.ips,
-    p99_ratio: game.load.latency.p99 / baseline.load.latency.p99,
-    p50_ratio: game.load.latency.p50 / baseline.load.latency.p50,
-    p95_ratio: game.load.latency.p95 / baseline.load.latency.p95,
-    paced_p50_ratio: game.paced.latency.p50 / baseline.paced.latency.p50,
-    paced_p99_ratio: game.paced.latency.p99 / baseline.paced.latency.p99,
-    round_ratios: game.rounds.map((round, i) => ({
-      throughput: round.ips / (baseline.rounds[i]?.ips ?? Number.NaN),
-      p99: round.p99 / (baseline.rounds[i]?.p99 ?? Number.NaN),
-    })),
+    ...ratiosJson(game, baseline),
     server_cpu_ms_per_interaction: result.serverCpuMsPerInteraction,
     other_programs_cpu_cores_during_rounds: result.foreignCores,
     server:

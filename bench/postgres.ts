@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { childrenOf } from '../harness/kit/process-stats.js';
+import { databaseUrl, withClient } from '../harness/postgres-client.js';
 import { type PostgresServer, startPostgresServer } from '../harness/postgres-server.js';
-import { childrenOf } from './process-stats.js';
 
 /** The bench's PostgreSQL: a server of its own, started the way the tests start theirs, with one database. */
 export interface BenchPostgres {
@@ -24,41 +24,18 @@ export interface BenchPostgres {
 export async function startBenchPostgres(): Promise<BenchPostgres> {
   const server = await startPostgresServer({ durable: true });
   try {
-    const admin = new pg.Client(server.adminUrl);
-    await admin.connect();
-    await admin.query('CREATE DATABASE crag_bench');
-    await admin.end();
-    const url = new URL(server.adminUrl);
-    url.pathname = '/crag_bench';
+    await withClient(server.adminUrl, (admin) => admin.query('CREATE DATABASE crag_bench'));
+    const url = databaseUrl(server.adminUrl, 'crag_bench');
     const postmaster = Number(fs.readFileSync(path.join(server.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const urlOf = (database: string) => {
-      const other = new URL(server.adminUrl);
-      other.pathname = `/${database}`;
-      return other.toString();
-    };
     return {
       server,
-      url: url.toString(),
+      url,
       pids: () => [postmaster, ...childrenOf(postmaster)],
       copyDatabase: async (from, to) => {
-        const client = new pg.Client(server.adminUrl);
-        await client.connect();
-        try {
-          await client.query(`CREATE DATABASE ${to} TEMPLATE ${from}`);
-        } finally {
-          await client.end();
-        }
-        return urlOf(to);
+        await withClient(server.adminUrl, (admin) => admin.query(`CREATE DATABASE ${to} TEMPLATE ${from}`));
+        return databaseUrl(server.adminUrl, to);
       },
-      count: async (sql) => {
-        const client = new pg.Client(url.toString());
-        await client.connect();
-        try {
-          return Number((await client.query<{ n: string }>(sql)).rows[0]?.n);
-        } finally {
-          await client.end();
-        }
-      },
+      count: (sql) => withClient(url, async (client) => Number((await client.query<{ n: string }>(sql)).rows[0]?.n)),
     };
   } catch (error) {
     server.stop();

@@ -2,15 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { bestRow, currentPlayerId, isFinalStandings, requireControl } from '../harness/board.js';
 import { isDieEmojiRace } from '../harness/die-emoji-race.js';
-import { type EmulatedMessage, type Problem, startEmulator, type UserHandle } from '../src/emulator/index.js';
-import { BotProcess, ROOT, runDeploy } from './bot-process.js';
-import { ForeignCpu } from './machine-load.js';
-import { descendantsOf } from './process-stats.js';
+import { BotProcess, PROXY_ENTRY, runDeploy, SHARDED_ENTRY } from '../harness/kit/bot-process.js';
+import { percentile } from '../harness/kit/figures.js';
+import { descendantsOf, ForeignCpu } from '../harness/kit/process-stats.js';
+import { createWorld } from '../harness/kit/world.js';
+import {
+  type ApplicationHandle,
+  type EmulatedMessage,
+  type Problem,
+  startEmulator,
+  type UserHandle,
+} from '../src/emulator/index.js';
 
-const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
-const PROXY_ENTRY = path.join(ROOT, 'dist/src/proxy.js');
 const PING_SKIPPED = 'turn ping skipped: the request budget is short';
 
 export interface SaturationOptions {
@@ -65,30 +71,12 @@ export interface SaturationRun {
   readonly emulatorLoopDelayMs: { readonly p99: number; readonly max: number };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, find: () => T | undefined, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 /** A problem in one line: what, on which route, and for a 50035 which fields and what was sent. */
 function describeProblem(problem: Problem): string {
   const where = problem.route ? ` on ${problem.method ?? ''} ${problem.route}` : '';
   const fields = problem.errors ? ` ${JSON.stringify(problem.errors)}` : '';
   const sent = problem.bodySummary ? ` sent ${problem.bodySummary}` : '';
   return `${problem.kind}: ${problem.detail}${where}${fields}${sent}`;
-}
-
-function percentile(values: readonly number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
 }
 
 /**
@@ -104,20 +92,17 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-rate-limits-'));
   const processes: BotProcess[] = [];
   try {
-    const app = discord.createApplication({ name: 'Crag' });
-    const people = Array.from({ length: 2 * options.channels }, (_, index) =>
-      discord.createUser({ username: `player${index}` }),
-    );
-    const channels = Array.from({ length: options.channels }, (_, index) => {
-      const guild = discord.createGuild({
-        name: `server ${index}`,
-        ownerId: people[2 * index]?.id ?? '',
-        members: people.map((person) => person.id),
-        bots: [app.id],
-        shardOf: { shards: totalShards, shard: index % totalShards },
-      });
-      return discord.createChannel(guild.id, { name: 'crag' }).id;
+    const { apps, tables } = createWorld(discord, {
+      apps: ['Crag'],
+      tables: options.channels,
+      tablesPerServer: 1,
+      peopleAt: () => 2,
+      shards: totalShards,
+      label: 'player',
+      serverName: 'server',
+      channelName: () => 'crag',
     });
+    const app = apps[0] as ApplicationHandle;
     const env: Record<string, string> = {
       DISCORD_TOKEN: app.token,
       DISCORD_CLIENT_ID: app.id,
@@ -142,9 +127,7 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
         dir,
       );
       processes.push(proxy);
-      const listening = await until('the proxy to listen', () =>
-        proxy.logs.find((line) => line.message === 'the REST proxy listening'),
-      );
+      const listening = await proxy.waitForLog((line) => line.message === 'the REST proxy listening', 90_000);
       env.DISCORD_API_URL = `${String(listening.url)}/api`;
     }
     const launchers = options.hosts.map((shards) => {
@@ -156,12 +139,7 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       processes.push(launcher);
       return launcher;
     });
-    for (const launcher of launchers) {
-      await until('every launcher to have its shards ready', () => {
-        if (!launcher.running) throw new Error(`a launcher exited:\n${launcher.otherOutput.join('\n')}`);
-        return launcher.logs.find((line) => line.message === 'shards ready');
-      });
-    }
+    for (const launcher of launchers) await launcher.waitForLog((line) => line.message === 'shards ready', 90_000);
     say(
       `${totalShards} shards on ${options.hosts.length} host(s) ready${options.viaProxy ? ', through the proxy' : ''}`,
     );
@@ -216,7 +194,13 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
         if (isFinalStandings(message)) {
           const again = await click(host.id, message, 'again');
           if (!again) continue;
-          board = await until('the next game', () => discord.interaction(again.interactionId)?.followUpIds[0], 30_000);
+          // Looked for every 50 ms, as a person glancing back at the channel would, not on the event.
+          const until = Date.now() + 30_000;
+          const nextBoard = () => discord.interaction(again.interactionId)?.followUpIds[0];
+          for (board = nextBoard(); !board; board = nextBoard()) {
+            if (Date.now() > until) throw new Error('timed out waiting for the next game');
+            await sleep(50);
+          }
           continue;
         }
         const player = currentPlayerId(message);
@@ -246,9 +230,9 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
     loopDelay.enable();
     const started = performance.now();
     await Promise.all(
-      channels.map((channel, index) =>
+      tables.map((table) =>
         // A table whose board the driver cannot read (an answer that came after the 3 s) stops there.
-        play(channel, people[2 * index] as UserHandle, people[2 * index + 1] as UserHandle).catch(() => {
+        play(table.channelId, table.people[0] as UserHandle, table.people[1] as UserHandle).catch(() => {
           tablesLost += 1;
         }),
       ),
@@ -277,7 +261,12 @@ export async function saturate(options: SaturationOptions): Promise<SaturationRu
       interactionsPerSecond: interactions / seconds,
       failed,
       tablesLost,
-      followUpP99Ms: percentile(followUpMs, 99),
+      followUpP99Ms: followUpMs.length
+        ? percentile(
+            [...followUpMs].sort((a, b) => a - b),
+            99,
+          )
+        : null,
       followUps: followUpMs.length,
       pingsSkipped: logs.filter((line) => line.message === PING_SKIPPED).length,
       otherProblems: otherProblems.length,

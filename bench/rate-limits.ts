@@ -1,4 +1,4 @@
-import { describeMachine } from './machine.js';
+import { describeMachine } from '../harness/kit/machine.js';
 import { startBenchPostgres } from './postgres.js';
 import { type SaturationRun, saturate } from './rate-limit-load.js';
 
@@ -72,64 +72,48 @@ export async function benchRateLimits(options: RateLimitOptions): Promise<RateLi
   }
 
   const { date, cpu, cores } = describeMachine();
+  const figures = (run: SaturationRun) => ({
+    global_429s: run.global429s,
+    route_429s: run.route429s,
+    interactions_per_s: run.interactionsPerSecond,
+    interactions_failed: run.failed,
+    followup_p99_ms: run.followUpP99Ms,
+    pings_dropped: run.pingsSkipped,
+    other_problems: run.otherProblems,
+    first_other_problems: run.firstOtherProblems,
+    bot_errors: run.botErrors.length,
+    first_bot_errors: run.botErrors.slice(0, 3),
+    other_programs_cpu_cores: run.foreignCores,
+    rate_limited_by: run.rateLimitedBy,
+    emulator_loop_delay_ms: run.emulatorLoopDelayMs,
+  });
+  // The proxy's runs side by side in one entry: each figure once `…_with_proxy`, once `…_without_proxy`.
+  const suffixed = (entries: Record<string, unknown>, suffix: string) =>
+    Object.fromEntries(Object.entries(entries).map(([key, value]) => [`${key}${suffix}`, value]));
   const rateLimits = {
     saturated_429s: single.global429s + single.route429s,
-    global_429s: single.global429s,
-    followup_p99_ms: single.followUpP99Ms,
+    ...figures(single),
     followups: single.followUps,
-    pings_dropped: single.pingsSkipped,
-    interactions_per_s: single.interactionsPerSecond,
-    interactions_failed: single.failed,
     tables_lost: single.tablesLost,
     global_limit_per_s: globalPerSecond,
     budget_per_s: budget,
     games_at_once: channels,
     seconds_per_run: seconds,
-    other_problems: single.otherProblems,
-    first_other_problems: single.firstOtherProblems,
-    bot_errors: single.botErrors.length,
-    first_bot_errors: single.botErrors.slice(0, 3),
     measured_at: date,
     machine: `${cpu}, ${cores} cores`,
-    other_programs_cpu_cores: single.foreignCores,
-    rate_limited_by: single.rateLimitedBy,
-    emulator_loop_delay_ms: single.emulatorLoopDelayMs,
   };
   const proxy = {
-    global_429s_with_proxy: proxied.global429s,
-    global_429s_without_proxy: direct.global429s,
-    route_429s_with_proxy: proxied.route429s,
-    route_429s_without_proxy: direct.route429s,
+    ...suffixed(figures(proxied), '_with_proxy'),
+    ...suffixed(figures(direct), '_without_proxy'),
     interactions_per_s: proxied.interactionsPerSecond,
-    interactions_per_s_without_proxy: direct.interactionsPerSecond,
-    interactions_failed_with_proxy: proxied.failed,
-    interactions_failed_without_proxy: direct.failed,
-    followup_p99_ms_with_proxy: proxied.followUpP99Ms,
-    pings_dropped_with_proxy: proxied.pingsSkipped,
-    other_problems_with_proxy: proxied.otherProblems,
-    first_other_problems_with_proxy: proxied.firstOtherProblems,
-    bot_errors_with_proxy: proxied.botErrors.length,
-    first_bot_errors_with_proxy: proxied.botErrors.slice(0, 3),
     hosts: HOSTS.length,
     processes: HOSTS.flat().length,
     budget_per_process_per_s: budget,
     proxy_per_s: budget,
     database: 'PostgreSQL (the bench’s own server), a fresh database per run',
-    other_programs_cpu_cores_with_proxy: proxied.foreignCores,
-    other_programs_cpu_cores_without_proxy: direct.foreignCores,
-    rate_limited_by_with_proxy: proxied.rateLimitedBy,
-    emulator_loop_delay_ms_with_proxy: proxied.emulatorLoopDelayMs,
     with_proxy_each_process_its_share: {
       budget_per_process_per_s: Math.max(1, Math.floor(budget / HOSTS.flat().length)),
-      global_429s: shared.global429s,
-      route_429s: shared.route429s,
-      interactions_per_s: shared.interactionsPerSecond,
-      interactions_failed: shared.failed,
-      followup_p99_ms: shared.followUpP99Ms,
-      pings_dropped: shared.pingsSkipped,
-      other_problems: shared.otherProblems,
-      bot_errors: shared.botErrors.length,
-      other_programs_cpu_cores: shared.foreignCores,
+      ...figures(shared),
     },
   };
   const ms = (value: number | null) => (value === null ? '—' : value.toFixed(0));
@@ -144,8 +128,8 @@ export async function benchRateLimits(options: RateLimitOptions): Promise<RateLi
     ['rate_limits.global_429s', rateLimits.global_429s],
     ['rate_limits.followup_p99_ms', single.followUpP99Ms === null ? '—' : ms(single.followUpP99Ms)],
     ['rate_limits.pings_dropped', rateLimits.pings_dropped],
-    ['proxy.global_429s_with_proxy', proxy.global_429s_with_proxy],
-    ['proxy.global_429s_without_proxy', proxy.global_429s_without_proxy],
+    ['proxy.global_429s_with_proxy', proxied.global429s],
+    ['proxy.global_429s_without_proxy', direct.global429s],
     ['proxy.interactions_per_s', proxied.interactionsPerSecond.toFixed(1)],
   ] as const;
   const table = rows.map(([key, value]) => `${key.padEnd(36)}${String(value).padStart(10)}`);

@@ -1,8 +1,8 @@
-import type { MemoryAfterGc } from './bot-process.js';
+import type { MemoryAfterGc } from '../harness/kit/bot-process.js';
+import type { LatencySummary } from '../harness/kit/figures.js';
+import type { ThreadGroup } from '../harness/kit/process-stats.js';
 import type { Span } from './cpu-profile.js';
-import type { LatencySummary } from './latency.js';
 import type { LoadResult } from './load.js';
-import type { ThreadGroup } from './process-stats.js';
 import type { LobbyFigures } from './running-contender.js';
 
 /** Everything measured for one contender. */
@@ -14,7 +14,7 @@ export interface ContenderFigures {
   readonly rounds: readonly { readonly ips: number; readonly p99: number }[];
   readonly cpuMsPerInteraction: number;
   /**
-   * The same by group of threads (bench/process-stats.ts): `main`, the main thread's share, is what
+   * The same by group of threads (harness/kit/process-stats.ts): `main`, the main thread's share, is what
    * holds up the next click; `runtime` and `workers` are the rest.
    */
   readonly cpuMsPerInteractionByThread: Readonly<Record<ThreadGroup, number>>;
@@ -62,14 +62,20 @@ export function scoreCardSummary(figures: Readonly<Record<string, number>>): str
   return `score card PNG: 2 players p50 ${ms('p50_ms.2_players')} / p99 ${ms('p99_ms.2_players')} ms, 5 players p50 ${ms('p50_ms.5_players')} / p99 ${ms('p99_ms.5_players')} ms (target p50 < ${TARGETS.scoreCardP50MsBelow}: ${met}); CPU ${ms('cpu_ms_mean.2_players')} and ${ms('cpu_ms_mean.5_players')} ms a card (kernel ${ms('cpu_kernel_ms_mean.2_players')} and ${ms('cpu_kernel_ms_mean.5_players')}); first card ${ms('first_card_ms')} ms`;
 }
 
-/** Rounds every number in a JSON-able value, so latest.json stays readable. */
-export function rounded(value: unknown, digits = 3): unknown {
-  if (typeof value === 'number') return Number.isFinite(value) ? Number(value.toFixed(digits)) : null;
-  if (Array.isArray(value)) return value.map((item) => rounded(item, digits));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rounded(item, digits)]));
-  }
-  return value;
+/** The bot's figures against the baseline's, as latest.json keeps them (the top level, and `postgres`). */
+export function ratiosJson(game: ContenderFigures, baseline: ContenderFigures) {
+  return {
+    throughput_ratio: game.load.ips / baseline.load.ips,
+    p99_ratio: game.load.latency.p99 / baseline.load.latency.p99,
+    p50_ratio: game.load.latency.p50 / baseline.load.latency.p50,
+    p95_ratio: game.load.latency.p95 / baseline.load.latency.p95,
+    paced_p50_ratio: game.paced.latency.p50 / baseline.paced.latency.p50,
+    paced_p99_ratio: game.paced.latency.p99 / baseline.paced.latency.p99,
+    round_ratios: game.rounds.map((round, i) => ({
+      throughput: round.ips / (baseline.rounds[i]?.ips ?? Number.NaN),
+      p99: round.p99 / (baseline.rounds[i]?.p99 ?? Number.NaN),
+    })),
+  };
 }
 
 /** The flat figures of one contender for latest.json. */
@@ -135,8 +141,8 @@ export function contenderJson(figures: ContenderFigures): Record<string, unknown
 const pad = (text: string, width: number) => text.padStart(width);
 const num = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
-/** The short table printed at the end of `npm run bench`. */
-export function printTable(game: ContenderFigures, baseline: ContenderFigures, lines: readonly string[]): void {
+/** The short table the head-to-head prints at the end of `npm run bench`. */
+export function table(game: ContenderFigures, baseline: ContenderFigures): string {
   const rows: [string, number, number, number][] = [
     ['saturated: interactions/s', game.load.ips, baseline.load.ips, 1],
     ['saturated: p50 ms', game.load.latency.p50, baseline.load.latency.p50, 1],
@@ -166,5 +172,5 @@ export function printTable(game: ContenderFigures, baseline: ContenderFigures, l
     const ratio = b !== 0 && Number.isFinite(g / b) ? num(g / b, 2) : '—';
     out.push(`${name.padEnd(27)}${pad(num(g, digits), 10)}${pad(num(b, digits), 10)}${pad(ratio, 8)}`);
   }
-  process.stdout.write(`\n${out.join('\n')}\n\n${lines.join('\n')}\n`);
+  return `\n${out.join('\n')}\n`;
 }

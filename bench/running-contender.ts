@@ -1,17 +1,19 @@
-import type { Emulator, RestRequestView } from '../src/emulator/index.js';
-import { BotProcess, MEMORY_PROBE_ARGS, type MemoryAfterGc } from './bot-process.js';
-import type { Contender, LobbyRecord } from './contenders.js';
-import { monotonicMicros, type Span } from './cpu-profile.js';
-import { type InteractionClock, type LatencySummary, summarize } from './latency.js';
-import { inBatches, type LoadSample, runLoad } from './load.js';
-import { procStatusMb, RssSampler } from './memory.js';
+import { BotProcess, MEMORY_PROBE_ARGS, type MemoryAfterGc } from '../harness/kit/bot-process.js';
+import { type LatencySummary, summarize } from '../harness/kit/figures.js';
+import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import {
   cpuSeconds,
   cpuSecondsByThreadGroup,
+  procStatusMb,
+  RssSampler,
   THREAD_GROUPS,
   type ThreadGroup,
   waitUntilIdle,
-} from './process-stats.js';
+} from '../harness/kit/process-stats.js';
+import type { Emulator, RestRequestView } from '../src/emulator/index.js';
+import type { Contender, LobbyRecord } from './contenders.js';
+import { monotonicMicros, type Span } from './cpu-profile.js';
+import { inBatches, type LoadSample, runLoad } from './load.js';
 import type { LoadTable } from './tables.js';
 import type { BenchServer } from './world.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ROOT } from '../harness/kit/bot-process.js';
 import { ALL_RULE_SETS } from '../src/game/index.js';
-import { ROOT } from './bot-process.js';
 import { type HistoryClock, type HistoryShape, openHistoryStore, writeFinishedHistory } from './history-db.js';
 
 /** Bumped whenever the generated history changes shape, so an older cached file is not reused. */

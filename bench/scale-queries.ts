@@ -1,10 +1,10 @@
 import { MIN_GAMES_FOR_AVERAGE } from '../commands/leaderboard-options.js';
+import { type LatencySummary, summarize } from '../harness/kit/figures.js';
 import { buildExport } from '../src/bot/export-file.js';
 import { seededRandom } from '../src/game/index.js';
 import { PERIODS, periodKey } from '../src/stats/periods.js';
 import type { GameStore, LeaderboardQuery } from '../src/store/index.js';
 import type { HistoryServer, HistoryShape } from './history-db.js';
-import { type LatencySummary, summarize } from './latency.js';
 
 export interface QueryFigures {
   /** What /crag leaderboard asks of the store: the channel's latest game, the season, the top ten and one's own line. */

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import { BOT_ENTRY } from '../harness/kit/bot-process.js';
+import { ForeignCpu } from '../harness/kit/process-stats.js';
+import { withClient } from '../harness/postgres-client.js';
 import { openPostgresStore, openSqliteStore } from '../src/store/index.js';
-import { BOT_ENTRY } from './bot-process.js';
 import { databaseBytes, type HistoryClock, openHistoryStore, writeFinishedHistory } from './history-db.js';
-import { ForeignCpu } from './machine-load.js';
 import { startBenchPostgres } from './postgres.js';
 import { cachedSqliteHistory, scaleShape } from './scale-history.js';
 import { measureQueries, type QueryFigures } from './scale-queries.js';
@@ -165,16 +165,6 @@ async function postgresBytesByObject(url: string): Promise<Record<string, number
     );
     return Object.fromEntries(result.rows.map((row) => [row.name, Number(row.bytes)]));
   });
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(url);
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The figures as bench/latest.json keeps them and as the bench prints them. */

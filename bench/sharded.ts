@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { BotProcess, SHARDED_ENTRY } from '../harness/kit/bot-process.js';
+import type { LatencySummary } from '../harness/kit/figures.js';
+import type { InteractionClock } from '../harness/kit/interaction-clock.js';
+import { cpuSeconds, ForeignCpu, procStatusMb, RssSampler, waitUntilIdle } from '../harness/kit/process-stats.js';
+import type { LogLine } from '../harness/node-process.js';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../src/bot/request-budget.js';
 import type { Emulator } from '../src/emulator/index.js';
-import { BotProcess, ROOT } from './bot-process.js';
 import type { BenchConfig } from './config.js';
 import type { Contender } from './contenders.js';
-import type { InteractionClock, LatencySummary } from './latency.js';
 import { inBatches, type LoadSample, poolSamples, runLoad } from './load.js';
-import { ForeignCpu } from './machine-load.js';
-import { procStatusMb, RssSampler } from './memory.js';
-import { cpuSeconds, waitUntilIdle } from './process-stats.js';
 import type { LoadTable } from './tables.js';
 import type { BenchServer } from './world.js';
-
-/** `npm run start:sharded` from the build. */
-const SHARDED_ENTRY = path.join(ROOT, 'dist/src/sharded.js');
 /** One shard, then four: the same machine, the same channels, the same database as it was before either. */
 export const SHARD_COUNTS = [1, 4] as const;
 
@@ -115,7 +112,13 @@ async function oneRun(
   const samplers: RssSampler[] = [];
   try {
     await discord.waitForBotReady(game.appId, { shardCount: shards, timeoutMs: 120_000 });
-    const pids = await shardPids(launcher, shards);
+    // The shard processes' ids, in shard order, as the launcher logs them.
+    const pids = await Promise.all(
+      Array.from({ length: shards }, async (_, shard) => {
+        const started = (line: LogLine) => line.message === 'shard process started' && line.shard === shard;
+        return (await launcher.waitForLog(started, 60_000)).pid as number;
+      }),
+    );
     for (const pid of pids) await waitUntilIdle(pid);
     const startMs = performance.now() - started;
     const idleRss = pids.map((pid) => procStatusMb(pid, 'VmRSS'));
@@ -178,24 +181,6 @@ async function oneRun(
   }
 }
 
-/** The shard processes' ids, in shard order, as the launcher logs them. */
-async function shardPids(launcher: BotProcess, shards: number): Promise<number[]> {
-  const deadline = performance.now() + 60_000;
-  for (;;) {
-    const started = launcher.logs.filter((line) => line.message === 'shard process started');
-    if (started.length >= shards) {
-      return Array.from(
-        { length: shards },
-        (_, shard) => started.findLast((line) => line.shard === shard)?.pid as number,
-      );
-    }
-    if (!launcher.running || performance.now() > deadline) {
-      throw new Error(`the launcher did not start ${shards} shards:\n${launcher.otherOutput.slice(-20).join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** A copy of a SQLite file for each run, beside it. */
 export function sqliteCopies(file: string): ShardedDatabase {
   return {
@@ -237,4 +222,16 @@ export function shardedJson(runs: readonly ShardedRun[], database: string): Reco
     four_against_one_throughput: one && four ? four.ips / one.ips : Number.NaN,
     database,
   };
+}
+
+/** One line of the printed summary for the runs of one database. */
+export function describeShardedRun(run: ShardedRun): string {
+  const perShard = (pick: (shard: ShardedRun['perShard'][number]) => number) =>
+    run.perShard.map((shard) => pick(shard).toFixed(0)).join('/');
+  return (
+    `${run.shards} shard(s) ${run.ips.toFixed(0)} interactions/s (p99 ${run.latency.p99.toFixed(0)} ms, ` +
+    `CPU ${run.cpuMsPerInteraction.toFixed(2)} + server ${run.serverCpuMsPerInteraction.toFixed(2)} ms per interaction, ` +
+    `RSS per shard ${perShard((shard) => shard.idleRssMb)} MB idle, ${perShard((shard) => shard.peakRssMb)} MB peak, ` +
+    `failed ${run.failed} (warming up ${run.warmupFailed}), other programs ${run.foreignCores.toFixed(2)} cores)`
+  );
 }

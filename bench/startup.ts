@@ -1,6 +1,5 @@
-import { BotProcess, MEMORY_PROBE_ARGS, type MemoryAfterGc } from './bot-process.js';
-import { procStatusMb } from './memory.js';
-import { waitUntilIdle } from './process-stats.js';
+import { BotProcess, MEMORY_PROBE_ARGS, type MemoryAfterGc } from '../harness/kit/bot-process.js';
+import { procStatusMb, waitUntilIdle } from '../harness/kit/process-stats.js';
 
 export interface StartupRun {
   /** Spawn until the bot logged "ready" (connected, every guild received, timers re-armed). */

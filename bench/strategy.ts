@@ -1,3 +1,4 @@
+import { median } from '../harness/kit/figures.js';
 import {
   ALL_RULE_SETS,
   CATEGORY_IDS,
@@ -16,11 +17,6 @@ const ALL_USED = (1 << CATEGORY_IDS.length) - 1;
 
 function ruleKey(rules: Rules): string {
   return `${rules.rerolls}-reroll-${rules.thirteen}`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Microseconds per call of `run` over `count` calls. */

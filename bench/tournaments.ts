@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { standingsOf } from '../commands/tournament/standings-of.js';
+import { type LatencySummary, summarize } from '../harness/kit/figures.js';
+import { describeMachine, type Machine } from '../harness/kit/machine.js';
 import {
   type Action,
   ALL_RULE_SETS,
@@ -27,8 +29,6 @@ import {
 import { openTournamentStore, type TournamentStore } from '../src/store/tournaments/index.js';
 import { GameTemplates, type Person } from './game-templates.js';
 import { type HistoryClock, openHistoryStore } from './history-db.js';
-import { type LatencySummary, summarize } from './latency.js';
-import { describeMachine, type Machine } from './machine.js';
 import { startBenchPostgres } from './postgres.js';
 import { playTurn, playTurns, startedGame } from './simulate.js';
 

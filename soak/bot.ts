@@ -1,33 +1,10 @@
-import fs from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { BotProcess, MEMORY_PROBE_ARGS, runDeploy } from '../bench/bot-process.js';
-import { type LogLine, SHARDED_ENTRY } from '../harness/node-process.js';
+import { BotProcess, MEMORY_PROBE_ARGS, runDeploy, SHARDED_ENTRY } from '../harness/kit/bot-process.js';
+import { shardProcesses } from '../harness/kit/process-stats.js';
+import type { LogLine } from '../harness/node-process.js';
 
 const READY_TIMEOUT_MS = 180_000;
 /** The launcher's own grace for its shards is 30 s; past that it is killed. */
 const STOP_GRACE_MS = 40_000;
-
-/** The shard processes of a launcher: its children, each told its shard by the SHARDS ShardingManager sets. */
-export function shardProcesses(launcherPid: number): Map<number, number> {
-  const found = new Map<number, number>();
-  let children: string[] = [];
-  try {
-    children = fs.readFileSync(`/proc/${launcherPid}/task/${launcherPid}/children`, 'utf8').trim().split(/\s+/);
-  } catch {
-    return found;
-  }
-  for (const child of children.filter(Boolean)) {
-    try {
-      const environ = fs.readFileSync(`/proc/${child}/environ`, 'utf8').split('\0');
-      const shards = environ.find((entry) => entry.startsWith('SHARDS='))?.slice('SHARDS='.length);
-      const shard = shards === undefined ? Number.NaN : Number(shards);
-      if (Number.isInteger(shard)) found.set(shard, Number(child));
-    } catch {
-      // The child went away meanwhile.
-    }
-  }
-  return found;
-}
 
 /**
  * The bot as `npm run start:sharded` runs it, from the build, with the bench's memory probe in every
@@ -127,12 +104,6 @@ export class SoakBot {
   private async waitForLog(wanted: (line: LogLine) => boolean): Promise<void> {
     const launcher = this.launcher;
     if (!launcher) throw new Error('the launcher is not running');
-    const from = launcher.logs.length;
-    const deadline = performance.now() + READY_TIMEOUT_MS;
-    while (!launcher.logs.slice(from).some(wanted)) {
-      if (!launcher.running) throw new Error(`the launcher exited:\n${launcher.otherOutput.slice(-20).join('\n')}`);
-      if (performance.now() > deadline) throw new Error('the bot was not back in time');
-      await sleep(100);
-    }
+    await launcher.waitForLog(wanted, READY_TIMEOUT_MS, launcher.logs.length);
   }
 }

@@ -1,4 +1,4 @@
-import { type LatencySummary, summarize } from '../bench/latency.js';
+import { type LatencySummary, summarize } from '../harness/kit/figures.js';
 
 /** One memory reading of one shard process, after a full GC. */
 export interface MemorySample {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeMachine } from '../bench/machine.js';
+import { describeMachine } from '../harness/kit/machine.js';
 import { ROOT } from '../harness/node-process.js';
 import { readSoakOptions, SoakOptionError } from './options.js';
 import { printFigures, targetsMissed } from './report.js';

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { InteractionClock } from '../bench/latency.js';
 import { queryRows, storedStates, totalsAgainstSheets, type WorldDatabase } from '../harness/bot-database.js';
+import { InteractionClock } from '../harness/kit/interaction-clock.js';
 import { withClient } from '../harness/postgres-client.js';
 import { startPostgresServer } from '../harness/postgres-server.js';
 import { type Problem, startEmulator } from '../src/emulator/index.js';
@@ -16,64 +16,12 @@ import { Ledger } from './ledger.js';
 import type { SoakOptions } from './options.js';
 import { RefusalCodes } from './refusal-codes.js';
 import { describeSchedule, faultSchedule } from './schedule.js';
-import { SoakTable, Tally } from './table.js';
+import { SoakTable } from './table.js';
+import { Tally } from './tally.js';
 import { createSoakWorld } from './world.js';
 
-/** Everything `soak/latest.json` holds. */
-export interface SoakFigures {
-  readonly minutes: number;
-  readonly backend: string;
-  readonly shards: number;
-  readonly seed: number;
-  /** The fault kinds this run left out (`--without`). */
-  readonly faults_left_out: readonly string[];
-  readonly tables: number;
-  readonly interactions: number;
-  readonly interactions_by_kind: Record<string, number>;
-  /** Interactions acknowledged first and answered after, being slow (a database stall). */
-  readonly deferred_answers: number;
-  readonly accepted_actions: number;
-  readonly lost_actions: number;
-  readonly doubled_actions: number;
-  readonly stuck_games: number;
-  readonly games: number;
-  readonly totals_off_their_sheets: number;
-  readonly leaderboard_rows_off: number;
-  readonly ledger_details: readonly string[];
-  readonly refusals: Record<string, number>;
-  readonly failed_interactions_near_kills: number;
-  readonly failed_interactions_elsewhere: number;
-  readonly failed_elsewhere_at_s: readonly number[];
-  /** The failures away from kills by kind of interaction, and by the faults under way then. */
-  readonly failed_elsewhere_by_kind: Record<string, number>;
-  readonly failed_elsewhere_by_fault: Record<string, number>;
-  readonly impossible_moves: number;
-  /** Tables whose people were all refused `/crag board` at the end, one for its cooldown, and asked again. */
-  readonly end_boards_after_cooldown: number;
-  readonly driver_errors: number;
-  readonly driver_error_examples: readonly string[];
-  readonly faults: Record<string, number>;
-  readonly schedule: readonly string[];
-  readonly rest_requests: number;
-  readonly failing_rest_requests: number;
-  readonly injected_rest_failures: number;
-  /** Every answer of 400 or more, the injected ones included. */
-  readonly failing_rest_by_status: Record<string, number>;
-  /** The bot's own failing requests (the limits' 429s and every other refusal), by kind and route. */
-  readonly failing_rest_by_route: Record<string, number>;
-  readonly rss_slope_mb_per_hour: number;
-  readonly heap_slope_mb_per_hour: number;
-  readonly memory_samples: number;
-  /** Every memory reading, `[pid, minute, rss MB, heap MB]`, to tell a warm-up from a leak by eye. */
-  readonly memory_series: readonly (readonly [number, number, number, number])[];
-  readonly latency_windows: readonly { from_min: number; count: number; p50_ms: number; p99_ms: number }[];
-  /** The machine's 1-minute load average, the mean of the samples taken during the run. */
-  readonly load_average: number;
-  /** How late this process's own event loop ran during the load (the emulator's and the virtual people's). */
-  readonly driver_loop_delay_ms: { readonly p99: number; readonly max: number };
-  readonly bot_warnings: Record<string, number>;
-  readonly bot_error_examples: readonly string[];
-}
+/** Everything `soak/latest.json` holds (docs/reliability.md says what each figure means). */
+export type SoakFigures = Awaited<ReturnType<typeof runSoak>>;
 
 const MINUTE = 60_000;
 const LATENCY_WINDOW_MS = 5 * MINUTE;
@@ -83,7 +31,7 @@ const LATENCY_WINDOW_MS = 5 * MINUTE;
  */
 const COOLDOWN_MS = 10_000;
 
-export async function runSoak(options: SoakOptions, say: (line: string) => void): Promise<SoakFigures> {
+export async function runSoak(options: SoakOptions, say: (line: string) => void) {
   const runMs = options.minutes * MINUTE;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-soak-'));
   const discord = await startEmulator({ rateLimits: true });
@@ -206,10 +154,12 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       backend: options.backend,
       shards: options.shards,
       seed: options.seed,
+      // The fault kinds this run left out (`--without`).
       faults_left_out: options.without,
       tables: specs.length,
       interactions: tally.interactions,
       interactions_by_kind: Object.fromEntries(tally.byKind),
+      // Interactions acknowledged first and answered after, being slow (a database stall).
       deferred_answers: tally.deferred,
       accepted_actions: verdict.acceptedActions,
       lost_actions: verdict.lost,
@@ -220,11 +170,13 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       leaderboard_rows_off: leaderboard,
       // A game left in play that nobody was shown at the end: what its table's people got instead.
       ledger_details: verdict.stuck > 0 ? [...verdict.details, ...tally.unshownAtEnd] : verdict.details,
+      // Tables whose people were all refused `/crag board` at the end, one for its cooldown, and asked again.
       end_boards_after_cooldown: tally.endBoardsAfterCooldown,
       refusals: Object.fromEntries(tally.refusals),
       failed_interactions_near_kills: failedNear.length,
       failed_interactions_elsewhere: failedElsewhere.length,
       failed_elsewhere_at_s: failedElsewhere.slice(0, 50).map(({ atMs }) => Math.round(atMs / 100) / 10),
+      // The failures away from kills by kind of interaction, and by the faults under way then.
       failed_elsewhere_by_kind: causes.byKind,
       failed_elsewhere_by_fault: causes.byFault,
       impossible_moves: tally.impossible,
@@ -236,14 +188,17 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
       // The injected answers are the faults, not the bot's failing requests.
       failing_rest_requests: failingRest - faults.injectedAnswers(),
       injected_rest_failures: faults.injectedAnswers(),
+      // Every answer of 400 or more, the injected ones included.
       failing_rest_by_status: Object.fromEntries(
         [...failingByStatus].map(([status, count]) => [String(status), count]),
       ),
+      // The bot's own failing requests (the limits' 429s and every other refusal), by kind and route.
       failing_rest_by_route: failingByRoute(discord.problems),
       rss_slope_mb_per_hour: memorySlope(memory, (sample) => sample.rssMb, warmupMs),
       heap_slope_mb_per_hour: memorySlope(memory, (sample) => sample.heapMb, warmupMs),
       memory_samples: memory.length,
-      memory_series: memory.map((sample) => [
+      // Every memory reading, `[pid, minute, rss MB, heap MB]`, to tell a warm-up from a leak by eye.
+      memory_series: memory.map((sample): [number, number, number, number] => [
         sample.pid,
         Number((sample.atMs / MINUTE).toFixed(2)),
         Number(sample.rssMb.toFixed(1)),
@@ -255,7 +210,9 @@ export async function runSoak(options: SoakOptions, say: (line: string) => void)
         p50_ms: Math.round(window.latency.p50),
         p99_ms: Math.round(window.latency.p99),
       })),
+      // How late this process's own event loop ran during the load (the emulator's and the virtual people's).
       driver_loop_delay_ms: { p99: driverDelay.percentile(99) / 1e6, max: driverDelay.max / 1e6 },
+      // The machine's 1-minute load average, the mean of the samples taken during the run.
       load_average: loads.length ? loads.reduce((sum, load) => sum + load, 0) / loads.length : Number.NaN,
       bot_warnings: Object.fromEntries(bot.problems()),
       bot_error_examples: bot.errorExamples(),

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { InteractionClock } from '../bench/latency.js';
 import {
   bestRow,
   canReroll,
@@ -13,12 +12,14 @@ import {
   version,
 } from '../harness/board.js';
 import { answerAfterDeferral } from '../harness/deferred-answer.js';
+import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import { pairKeep } from '../harness/pair-keep.js';
 import type { EmulatedMessage, Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { ImpossibleActionError } from '../src/emulator/index.js';
 import type { RandomInt } from '../src/game/index.js';
 import type { Ledger, LedgerKind } from './ledger.js';
 import type { RefusalCodes } from './refusal-codes.js';
+import type { Tally } from './tally.js';
 
 /** One channel (or thread) of the soak and the people who play there, the host first. */
 export interface TableSpec {
@@ -29,32 +30,6 @@ export interface TableSpec {
   readonly threadId: string | undefined;
   readonly people: readonly string[];
   readonly computers: number;
-}
-
-/** What every table reports into: counts, latencies, refusals. */
-export class Tally {
-  interactions = 0;
-  /** Interactions the bot acknowledged first and answered after (slow answers, see src/bot/answer-in-time.ts). */
-  deferred = 0;
-  readonly answered: { sentAtMs: number; ms: number }[] = [];
-  /** Interactions with no answer in Discord's 3 s: when they were sent, and what they were. */
-  readonly failed: { atMs: number; kind: string }[] = [];
-  readonly refusals = new Map<string, number>();
-  readonly byKind = new Map<string, number>();
-  /** Moves the driver could not make (an ImpossibleActionError: e.g. a board in a thread just archived). */
-  impossible = 0;
-  readonly driverErrors: string[] = [];
-  /** Tables whose `/crag board` at the end showed no game: what each person got instead, to start a search with. */
-  readonly unshownAtEnd: string[] = [];
-  /**
-   * Tables where nobody's `/crag board` at the end showed the game at first, one of them because of
-   * its cooldown, so that it was asked again once that ended: each would have counted as stuck.
-   */
-  endBoardsAfterCooldown = 0;
-
-  refused(code: string): void {
-    this.refusals.set(code, (this.refusals.get(code) ?? 0) + 1);
-  }
 }
 
 export interface TableContext {

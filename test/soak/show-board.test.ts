@@ -2,7 +2,8 @@ import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { Ledger, type StoredGameState } from '../../soak/ledger.js';
 import { RefusalCodes } from '../../soak/refusal-codes.js';
-import { SoakTable, type TableContext, Tally } from '../../soak/table.js';
+import { SoakTable, type TableContext } from '../../soak/table.js';
+import { Tally } from '../../soak/tally.js';
 import type { EmulatedMessage, Emulator, InteractionOutcome } from '../../src/emulator/index.js';
 import type { GameState } from '../../src/game/index.js';
 

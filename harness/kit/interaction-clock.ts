@@ -1,31 +1,4 @@
-import type { Emulator, InteractionOutcome } from '../src/emulator/index.js';
-
-export interface LatencySummary {
-  readonly count: number;
-  readonly p50: number;
-  readonly p95: number;
-  readonly p99: number;
-  readonly max: number;
-  readonly mean: number;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-export function summarize(latencies: readonly number[]): LatencySummary {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const total = sorted.reduce((sum, value) => sum + value, 0);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-    mean: sorted.length ? total / sorted.length : Number.NaN,
-  };
-}
+import type { Emulator, InteractionOutcome } from '../../src/emulator/index.js';
 
 /**
  * Times interactions from the virtual user's call (which builds the payload and sends

@@ -1,11 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { runDeploy as deploy, type LogLine, ROOT, readLines, spawnNode } from '../harness/node-process.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runDeploy as deploy, type LogLine, ROOT, readLines, spawnNode } from '../node-process.js';
 
-export { BOT_ENTRY, ROOT } from '../harness/node-process.js';
-export const BASELINE_ENTRY = path.join(ROOT, 'dist/bench/baseline-bot.js');
-/** Node flags that let the bench ask a bot for its memory after a full GC (see memory-probe.ts). */
-export const MEMORY_PROBE_ARGS = ['--expose-gc', '--import', path.join(ROOT, 'dist/bench/memory-probe.js')];
+/**
+ * The one way the bench and the soak run a bot, the baseline, a sharded launcher or the proxy: a
+ * child process whose JSON log lines are collected, asked for its memory, stopped, and killed with
+ * every other child if the tool is interrupted.
+ */
+
+export { BOT_ENTRY, ROOT, SHARDED_ENTRY } from '../node-process.js';
+/** `npm run proxy` from the build. */
+export const PROXY_ENTRY = path.join(ROOT, 'dist/src/proxy.js');
+/** Node flags that let a tool ask a bot for its memory after a full GC (see memory-probe.ts). */
+export const MEMORY_PROBE_ARGS = ['--expose-gc', '--import', path.join(ROOT, 'dist/harness/kit/memory-probe.js')];
 
 /** A bot's memory after a full garbage collection, in MB. */
 export interface MemoryAfterGc {
@@ -18,7 +26,7 @@ export interface MemoryAfterGc {
   readonly spacesMb: Readonly<Record<string, number>>;
 }
 
-/** Every child the bench started, so that an error or Ctrl-C anywhere still kills them all. */
+/** Every child the tool started, so that an error or Ctrl-C anywhere still kills them all. */
 const children = new Set<ChildProcess>();
 
 export function killAllChildren(): void {
@@ -38,7 +46,7 @@ export class BotProcess {
   private memoryWaiters: ((line: LogLine) => boolean)[] = [];
   private readyAt: number | undefined;
 
-  /** `cwd` is a temp folder, so a developer's own `.env` never leaks into the bench. */
+  /** `cwd` is a temp folder, so a developer's own `.env` never leaks into the tool. */
   constructor(entry: string, env: Readonly<Record<string, string>>, cwd: string, nodeArgs: readonly string[] = []) {
     this.child = spawnNode(entry, env, cwd, nodeArgs);
     children.add(this.child);
@@ -104,6 +112,21 @@ export class BotProcess {
       if (pid === undefined) this.child.kill('SIGUSR2');
       else process.kill(pid, 'SIGUSR2');
     });
+  }
+
+  /**
+   * The first log line from `from` on (an index into `logs`) that `wanted` accepts; rejects when the
+   * process exits first or `timeoutMs` passes, with its last lines of output.
+   */
+  async waitForLog(wanted: (line: LogLine) => boolean, timeoutMs: number, from = 0): Promise<LogLine> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const found = this.logs.slice(from).find(wanted);
+      if (found) return found;
+      const why = !this.running ? 'the process exited' : performance.now() > deadline ? 'timed out' : undefined;
+      if (why) throw new Error(`${why} waiting for a log line:\n${this.otherOutput.slice(-20).join('\n')}`);
+      await sleep(50);
+    }
   }
 
   /** Asks for a clean stop (SIGTERM), then kills after `graceMs`. */

@@ -1,3 +1,7 @@
+/**
+ * What /proc says of the processes the bench and the soak start: CPU (whole, and by group of threads),
+ * memory, children and shards, and the CPU other programs took meanwhile. Linux only, as both are.
+ */
 import fs from 'node:fs';
 
 /**
@@ -114,6 +118,107 @@ export function descendantsOf(root: number): number[] {
   for (let next = [root]; next.length > 0; ) {
     next = next.flatMap(childrenOf);
     found.push(...next);
+  }
+  return found;
+}
+
+/** A field of /proc/<pid>/status in MB (VmRSS: resident now; VmHWM: the peak so far), or NaN once gone. */
+export function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Samples a process's resident memory every `everyMs` and keeps the peak of the current window. */
+export class RssSampler {
+  private peak = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly pid: number,
+    everyMs = 100,
+  ) {
+    this.timer = setInterval(() => this.sample(), everyMs);
+    this.timer.unref();
+  }
+
+  sample(): number {
+    const rss = procStatusMb(this.pid, 'VmRSS');
+    if (rss > this.peak) this.peak = rss;
+    return rss;
+  }
+
+  /** The highest sample since the last reset, then starts a new window. */
+  takePeak(): number {
+    this.sample();
+    const peak = this.peak;
+    this.peak = 0;
+    return peak;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** Busy CPU seconds of the whole machine so far (all cores; idle and iowait left out). */
+function machineBusySeconds(): number {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+/**
+ * How much CPU other programs took while the bench measured: the machine's busy time minus that of
+ * the bench process and its bots. Anything well above 0 means the figures shared the machine.
+ */
+export class ForeignCpu {
+  private busy = 0;
+  private ours = 0;
+  private elapsed = 0;
+  private startedAt: { busy: number; ours: number; at: number } | undefined;
+
+  constructor(private readonly pids: () => readonly number[]) {}
+
+  private oursNow(): number {
+    return this.pids().reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
+  }
+
+  start(): void {
+    this.startedAt = { busy: machineBusySeconds(), ours: this.oursNow(), at: performance.now() };
+  }
+
+  stop(): void {
+    if (!this.startedAt) return;
+    this.busy += machineBusySeconds() - this.startedAt.busy;
+    this.ours += this.oursNow() - this.startedAt.ours;
+    this.elapsed += (performance.now() - this.startedAt.at) / 1000;
+    this.startedAt = undefined;
+  }
+
+  /** Average cores used by other programs over the measured spans. */
+  cores(): number {
+    return this.elapsed > 0 ? Math.max(0, this.busy - this.ours) / this.elapsed : Number.NaN;
+  }
+}
+
+/** The shard processes of a launcher: its children, each told its shard by the SHARDS ShardingManager sets. */
+export function shardProcesses(launcherPid: number): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const child of childrenOf(launcherPid)) {
+    try {
+      const environ = fs.readFileSync(`/proc/${child}/environ`, 'utf8').split('\0');
+      const shards = environ.find((entry) => entry.startsWith('SHARDS='))?.slice('SHARDS='.length);
+      const shard = shards === undefined ? Number.NaN : Number(shards);
+      if (Number.isInteger(shard)) found.set(shard, child);
+    } catch {
+      // The child went away meanwhile.
+    }
   }
   return found;
 }

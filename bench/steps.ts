@@ -10,6 +10,7 @@ import { benchScale, scaleSummary } from './scale.js';
 import { benchScoreCard } from './score-card.js';
 import { describeShardedRun, type ShardedDatabase, shardedBench, shardedJson, sqliteCopies } from './sharded.js';
 import { benchStrategy } from './strategy.js';
+import { benchTournaments } from './tournaments.js';
 
 /** The steps in the order `npm run bench` runs them (docs/benchmark.md numbers them 1 to 11). */
 export const STEPS: readonly BenchStep[] = [
@@ -169,6 +170,32 @@ export const STEPS: readonly BenchStep[] = [
         }),
       );
       return { json: { daily: daily.daily, skill: daily.skill }, lines: daily.lines };
+    },
+  },
+  {
+    name: 'tournaments',
+    loads: 'a tournament of 1,000 entrants over three closed rounds, rated games, on SQLite and PostgreSQL; in process',
+    measures: 'the standings read, rateGame and the save that ends a rated game, the ratings rebuild at growing sizes',
+    writes: ['tournaments'],
+    run: async () => {
+      const sizes = (value: string | undefined, fallback: readonly number[]) =>
+        value ? value.split(',').map(Number) : fallback;
+      const figures = await benchTournaments({
+        standingsReads: 300,
+        standingsWarmup: 30,
+        rateGameCalls: 10_000,
+        finalSaves: Number(process.env.FINAL_SAVES ?? 500),
+        // The rebuild's games are written before it is timed: about 25 minutes at 200,000 on SQLite.
+        sqliteRebuildSizes: sizes(process.env.REBUILD_SQLITE, [20_000, 50_000]),
+        postgresRebuildSizes: sizes(process.env.REBUILD_POSTGRES, [10_000, 20_000]),
+        say,
+      });
+      return {
+        json: { tournaments: figures },
+        lines: [
+          `tournaments: ${JSON.stringify(figures.backends.map((b) => ({ backend: b.backend, standings_p99_ms: b.standings.ms.p99 })))}`,
+        ],
+      };
     },
   },
 ];

@@ -12,8 +12,8 @@ import type { EmulatedMessage } from '../../src/emulator/index.js';
 import { Table, type TurnPolicy } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
-/** A turn-timer minute of 400 ms: a round of one hour lasts 24 s. */
-const UNIT_MS = 400;
+/** A turn-timer minute of 500 ms: a round of one hour lasts 30 s, three times what its games take on a busy machine. */
+const UNIT_MS = 500;
 const ROUND_MS = 60 * UNIT_MS;
 
 /** Never rerolls, and fills the rows in the menu's order: every entrant who plays so sees the same dice. */

@@ -54,7 +54,8 @@ export async function closeRound(ctx: BotContext, tournamentId: number, round: n
       round < tournament.rounds
         ? { next: 'round' as const, closesAt: ctx.now() + roundLengthMs(ctx, tournament) }
         : { next: 'finished' as const };
-    const closed = await ctx.tournaments.closeRound(tournamentId, round, points, after);
+    const { lines } = await standingsOf(ctx.tournaments, tournament, { round, points });
+    const closed = await ctx.tournaments.closeRound(tournamentId, round, points, lines, after);
     if (closed) ctx.log.info('tournament round closed', { tournamentId, round, entrants: points.length });
     if (closed && after.next === 'round') {
       armRound(ctx, { tournamentId, guildId: tournament.guildId, round: round + 1, closesAt: after.closesAt });

@@ -1,4 +1,4 @@
-import { type StandingLine, tournamentStandings } from '../../src/game/index.js';
+import { type RoundPoints, type StandingLine, tournamentStandings } from '../../src/game/index.js';
 import type { RoundPlay, StoredRoundPoints, Tournament, TournamentStore } from '../../src/store/tournaments/index.js';
 
 /** Everyone each entrant sat with, round by round (tables format): the opponents' points tiebreak. */
@@ -19,18 +19,22 @@ function tablemates(plays: readonly (RoundPlay & { readonly round: number })[]):
 }
 
 /**
- * The standings of a tournament from its closed rounds' stored points, and its entrants' names:
- * what `/crag tournament standings` shows and the next tables round is seated by.
+ * The standings of a tournament from its closed rounds' stored points (and, at a round's close, the
+ * points of the round `closing`), with its entrants' names: what a close stores for
+ * `/crag tournament standings` to read, what the final standings and their card show, and what the
+ * next tables round is seated by.
  */
 export async function standingsOf(
   store: TournamentStore,
   tournament: Tournament,
+  closing?: { readonly round: number; readonly points: readonly RoundPoints[] },
 ): Promise<{ lines: StandingLine[]; names: Map<string, string | null> }> {
-  const [entrants, points, plays] = await Promise.all([
+  const [entrants, stored, plays] = await Promise.all([
     store.entrants(tournament.id),
     store.points(tournament.id),
     tournament.format === 'tables' ? store.allPlays(tournament.id) : Promise.resolve([]),
   ]);
+  const points = closing ? [...stored, ...closing.points.map((p) => ({ ...p, round: closing.round }))] : stored;
   const closed = new Set(points.map((p) => p.round));
   const opponents = tablemates(plays.filter((play) => closed.has(play.round)));
   // Each entrant's rounds by one pass over the points: filtering them per entrant read every

@@ -4,8 +4,7 @@ import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { answerPublicly } from '../../src/bot/replies.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from '../define.js';
 import { TOURNAMENT_GROUP } from './group.js';
-import { renderStandings } from './render.js';
-import { standingsOf } from './standings-of.js';
+import { LISTED_LINES, renderStandings } from './render.js';
 
 const OPTIONS = {
   number: {
@@ -38,7 +37,8 @@ async function showStandings(
       ? (await ctx.tournaments.ofGuild(interaction.guildId, 1))[0]
       : await ctx.tournaments.tournament(options.number);
   if (!tournament || tournament.guildId !== interaction.guildId) return refused('refusal.tournament-none');
-  const { lines, names } = await standingsOf(ctx.tournaments, tournament);
+  // As the last close stored them: a page by place and the asker's own line.
+  const { lines, names } = await ctx.tournaments.standingsPage(tournament.id, LISTED_LINES, interaction.user.id);
   await answerPublicly(
     interaction,
     renderStandings(tournament, lines, names, channelWide(ctx.languages, interaction), interaction.user.id),

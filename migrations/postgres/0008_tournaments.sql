@@ -55,6 +55,19 @@ CREATE TABLE tournament_points (
   PRIMARY KEY (tournament_id, round, player_id)
 );
 
+CREATE TABLE tournament_standings (
+  tournament_id bigint NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+  player_id text COLLATE "C" NOT NULL,
+  place integer NOT NULL,
+  points double precision NOT NULL,
+  totals integer NOT NULL,
+  loss double precision NOT NULL,
+  opponent_points double precision NOT NULL,
+  rounds_played integer NOT NULL,
+  PRIMARY KEY (tournament_id, player_id)
+);
+CREATE INDEX tournament_standings_by_place ON tournament_standings (tournament_id, place, player_id);
+
 CREATE FUNCTION tournament_play_finished() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE tournament_plays SET total = NEW.total, loss = NEW.skill_loss, decisions = NEW.decisions

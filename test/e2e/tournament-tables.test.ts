@@ -11,8 +11,8 @@ import type { EmulatedMessage } from '../../src/emulator/index.js';
 import { Table, type TurnPolicy } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
-/** A turn-timer minute of 200 ms: a table's two-minute turn times out in 0.4 s, an hour's round lasts 12 s. */
-const UNIT_MS = 200;
+/** A turn-timer minute of 1 s: a table's two-minute turn times out in 2 s (ten times a click on a busy machine), an hour's round lasts 60 s. */
+const UNIT_MS = 1000;
 
 const STANDER: TurnPolicy = {
   keep: () => null,

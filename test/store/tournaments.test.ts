@@ -11,8 +11,10 @@ import {
   createRoundGame,
   DEFAULT_RULES,
   dealRandom,
+  type RoundPoints,
   roundPoints,
   sheetTotal,
+  tournamentStandings,
   tournamentStream,
 } from '../../src/game/index.js';
 import type { GameStore } from '../../src/store/index.js';
@@ -27,6 +29,10 @@ const ALICE = '100000000000000001';
 const BOB = '100000000000000002';
 const CAROL = '100000000000000003';
 const SECRET = Buffer.alloc(32, 3);
+
+/** The standings one round's points make, as a close computes them. */
+const standingsFrom = (points: RoundPoints[]) =>
+  tournamentStandings(points.map((p) => ({ playerId: p.playerId, out: false, rounds: [p] })));
 
 describe.each(BACKENDS)('$name: the tournament store', (backend) => {
   let db: TestDatabase;
@@ -125,13 +131,20 @@ describe.each(BACKENDS)('$name: the tournament store', (backend) => {
       { playerId: BOB, played: false, total: 0, loss: null },
     ]);
     const after = { next: 'round' as const, closesAt: NOW + 2 * HOUR };
-    expect(await tournaments.closeRound(cup!.id, 1, points, after)).toBe(true);
+    expect(await tournaments.closeRound(cup!.id, 1, points, standingsFrom(points), after)).toBe(true);
     // A second close of the same round (a restart, another process) writes nothing.
-    expect(await tournaments.closeRound(cup!.id, 1, points, after)).toBe(false);
+    expect(await tournaments.closeRound(cup!.id, 1, points, standingsFrom(points), after)).toBe(false);
     expect(await tournaments.points(cup!.id)).toEqual([
       { round: 1, playerId: ALICE, played: true, total, loss: 1.5, points: 1 },
       { round: 1, playerId: BOB, played: false, total: 0, loss: null, points: 0 },
     ]);
+    // The standings as the close stored them, by place, with the asker's own line after the page.
+    const page = await tournaments.standingsPage(cup!.id, 1, BOB);
+    expect(page.lines.map((line) => [line.place, line.playerId, line.points])).toEqual([
+      [1, ALICE, 1],
+      [2, BOB, 0],
+    ]);
+    expect(page.names.get(ALICE)).toBe('Alice');
     expect((await tournaments.unannounced()).map((t) => [t.id, t.round])).toEqual([[cup!.id, 2]]);
     await tournaments.markAnnounced(cup!.id, 1);
     expect(await tournaments.unannounced()).toEqual([]);
@@ -143,7 +156,7 @@ describe.each(BACKENDS)('$name: the tournament store', (backend) => {
     expect(await tournaments.leave(cup!.id, BOB)).toBe(false);
     expect((await tournaments.entrants(cup!.id)).find((e) => e.playerId === BOB)?.outInRound).toBe(2);
     const points = roundPoints([{ playerId: ALICE, played: false, total: 0, loss: null }]);
-    expect(await tournaments.closeRound(cup!.id, 2, points, { next: 'finished' })).toBe(true);
+    expect(await tournaments.closeRound(cup!.id, 2, points, standingsFrom(points), { next: 'finished' })).toBe(true);
     expect(await tournaments.tournament(cup!.id)).toMatchObject({ status: 'finished', round: 2, roundClosesAt: null });
     expect(await tournaments.openRounds()).toEqual([]);
     expect(await tournaments.cancel(cup!.id)).toBe(false);

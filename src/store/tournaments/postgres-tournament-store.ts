@@ -1,13 +1,22 @@
 import pg from 'pg';
-import type { RoundPoints } from '../../game/tournament.js';
+import type { RoundPoints, StandingLine } from '../../game/tournament.js';
 import { ruleSetKey } from '../../stats/rule-sets.js';
 import { STORE_TYPES } from '../postgres/type-parsers.js';
-import { toEntrant, toOpenRound, toPlay, toPoints, toTournament } from './tournament-rows.js';
+import {
+  standingValues,
+  toEntrant,
+  toOpenRound,
+  toPlay,
+  toPoints,
+  toStandingsPage,
+  toTournament,
+} from './tournament-rows.js';
 import {
   type EntrantRow,
   type OpenRoundRow,
   type PlayRow,
   type PointsRow,
+  type StandingRow,
   type TournamentRow,
   tournamentSql,
 } from './tournament-sql.js';
@@ -132,7 +141,13 @@ export class PostgresTournamentStore implements T.TournamentStore {
     await this.changes(SQL.attachTable, [gameId, id, round, table]);
   }
 
-  async closeRound(id: number, round: number, points: readonly RoundPoints[], after: T.AfterClose): Promise<boolean> {
+  async closeRound(
+    id: number,
+    round: number,
+    points: readonly RoundPoints[],
+    standings: readonly StandingLine[],
+    after: T.AfterClose,
+  ): Promise<boolean> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -147,6 +162,8 @@ export class PostgresTournamentStore implements T.TournamentStore {
       for (const p of points) {
         await client.query(SQL.insertPoints, [id, round, p.playerId, p.played, p.total, p.loss, p.points]);
       }
+      await client.query(SQL.clearStandings, [id]);
+      for (const line of standings) await client.query(SQL.insertStanding, standingValues(id, line));
       await client.query('COMMIT');
       return true;
     } catch (error) {
@@ -155,6 +172,16 @@ export class PostgresTournamentStore implements T.TournamentStore {
     } finally {
       client.release();
     }
+  }
+
+  async standingsPage(id: number, limit: number, playerId?: string): Promise<T.StandingsPage> {
+    const [rows, asker] = await Promise.all([
+      this.rows<StandingRow>(SQL.standingsPage, [id, limit]),
+      playerId === undefined ? Promise.resolve([]) : this.rows<StandingRow>(SQL.standingOf, [id, playerId]),
+    ]);
+    const own = asker[0];
+    if (own && !rows.some((row) => row.player_id === own.player_id)) rows.push(own);
+    return toStandingsPage(rows);
   }
 
   async points(id: number): Promise<T.StoredRoundPoints[]> {

@@ -1,14 +1,23 @@
 import Database from 'better-sqlite3';
-import type { RoundPoints } from '../../game/tournament.js';
+import type { RoundPoints, StandingLine } from '../../game/tournament.js';
 import { ruleSetKey } from '../../stats/rule-sets.js';
 import { BUSY_TIMEOUT_MS } from '../sqlite/open-database.js';
 import { BLOCKING_BUSY_MS, whenUnlocked } from '../sqlite/when-unlocked.js';
-import { toEntrant, toOpenRound, toPlay, toPoints, toTournament } from './tournament-rows.js';
+import {
+  standingValues,
+  toEntrant,
+  toOpenRound,
+  toPlay,
+  toPoints,
+  toStandingsPage,
+  toTournament,
+} from './tournament-rows.js';
 import {
   type EntrantRow,
   type OpenRoundRow,
   type PlayRow,
   type PointsRow,
+  type StandingRow,
   type TournamentRow,
   tournamentSql,
 } from './tournament-sql.js';
@@ -131,7 +140,13 @@ export class SqliteTournamentStore implements T.TournamentStore {
     await this.changes(SQL.attachTable, gameId, id, round, table);
   }
 
-  async closeRound(id: number, round: number, points: readonly RoundPoints[], after: T.AfterClose): Promise<boolean> {
+  async closeRound(
+    id: number,
+    round: number,
+    points: readonly RoundPoints[],
+    standings: readonly StandingLine[],
+    after: T.AfterClose,
+  ): Promise<boolean> {
     const close = this.db.transaction(() => {
       const moved =
         after.next === 'round'
@@ -140,9 +155,19 @@ export class SqliteTournamentStore implements T.TournamentStore {
       if (moved !== 1) return false;
       const insert = this.prepare(SQL.insertPoints);
       for (const p of points) insert.run(id, round, p.playerId, p.played ? 1 : 0, p.total, p.loss, p.points);
+      this.prepare(SQL.clearStandings).run(id);
+      const standing = this.prepare(SQL.insertStanding);
+      for (const line of standings) standing.run(...standingValues(id, line));
       return true;
     });
     return whenUnlocked(() => close.immediate());
+  }
+
+  async standingsPage(id: number, limit: number, playerId?: string): Promise<T.StandingsPage> {
+    const rows = this.prepare<StandingRow>(SQL.standingsPage).all(id, limit);
+    const asker = playerId === undefined ? undefined : this.prepare<StandingRow>(SQL.standingOf).get(id, playerId);
+    if (asker && !rows.some((row) => row.player_id === asker.player_id)) rows.push(asker);
+    return toStandingsPage(rows);
   }
 
   async points(id: number): Promise<T.StoredRoundPoints[]> {

@@ -1,9 +1,11 @@
+import type { StandingLine } from '../../game/tournament.js';
 import { rulesOfKey } from '../../stats/rule-sets.js';
-import type { EntrantRow, OpenRoundRow, PlayRow, PointsRow, TournamentRow } from './tournament-sql.js';
+import type { EntrantRow, OpenRoundRow, PlayRow, PointsRow, StandingRow, TournamentRow } from './tournament-sql.js';
 import type {
   Entrant,
   OpenRound,
   RoundPlay,
+  StandingsPage,
   StoredRoundPoints,
   Tournament,
   TournamentFormat,
@@ -66,4 +68,26 @@ export function toOpenRound(row: OpenRoundRow): OpenRound {
     round: row.round,
     closesAt: Number(row.round_closes_at),
   };
+}
+
+/** Page rows by place, the asker's (if outside them) last. */
+export function toStandingsPage(rows: readonly StandingRow[]): StandingsPage {
+  return {
+    lines: rows.map((row) => ({
+      place: row.place,
+      playerId: row.player_id,
+      points: Number(row.points),
+      totals: row.totals,
+      loss: Number(row.loss),
+      opponentPoints: Number(row.opponent_points),
+      roundsPlayed: row.rounds_played,
+      out: row.out_in_round !== null,
+    })),
+    names: new Map(rows.map((row) => [row.player_id, row.name])),
+  };
+}
+
+/** The stored line of each value of the standings, in the order the page reads them. */
+export function standingValues(id: number, line: StandingLine): unknown[] {
+  return [id, line.playerId, line.place, line.points, line.totals, line.loss, line.opponentPoints, line.roundsPlayed];
 }

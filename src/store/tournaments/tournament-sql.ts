@@ -78,6 +78,27 @@ export function tournamentSql(dialect: TournamentDialect) {
       `INSERT INTO tournament_points (tournament_id, round, player_id, played, total, loss, points)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
+    clearStandings: q('DELETE FROM tournament_standings WHERE tournament_id = ?'),
+    insertStanding: q(
+      `INSERT INTO tournament_standings
+         (tournament_id, player_id, place, points, totals, loss, opponent_points, rounds_played)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    // The first lines by place (tournament_standings_by_place), and the asker's by its key.
+    standingsPage: q(
+      `SELECT s.player_id, s.place, s.points, s.totals, s.loss, s.opponent_points, s.rounds_played,
+         e.name, e.out_in_round
+       FROM tournament_standings s
+       JOIN tournament_entrants e ON e.tournament_id = s.tournament_id AND e.player_id = s.player_id
+       WHERE s.tournament_id = ? ORDER BY s.place, s.player_id LIMIT ?`,
+    ),
+    standingOf: q(
+      `SELECT s.player_id, s.place, s.points, s.totals, s.loss, s.opponent_points, s.rounds_played,
+         e.name, e.out_in_round
+       FROM tournament_standings s
+       JOIN tournament_entrants e ON e.tournament_id = s.tournament_id AND e.player_id = s.player_id
+       WHERE s.tournament_id = ? AND s.player_id = ?`,
+    ),
     points: q(
       `SELECT round, player_id, played, total, loss, points FROM tournament_points WHERE tournament_id = ?
        ORDER BY round, player_id`,
@@ -134,6 +155,18 @@ export interface PointsRow {
   total: number;
   loss: number | null;
   points: number;
+}
+
+export interface StandingRow {
+  player_id: string;
+  place: number;
+  points: number;
+  totals: number;
+  loss: number;
+  opponent_points: number;
+  rounds_played: number;
+  name: string | null;
+  out_in_round: number | null;
 }
 
 export interface OpenRoundRow {

@@ -1,5 +1,5 @@
 import type { Rules } from '../../game/index.js';
-import type { RoundPoints } from '../../game/tournament.js';
+import type { RoundPoints, StandingLine } from '../../game/tournament.js';
 
 export const TOURNAMENT_FORMATS = ['duplicate', 'tables'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
@@ -53,6 +53,12 @@ export interface StoredRoundPoints extends RoundPoints {
   readonly round: number;
 }
 
+/** A page of the stored standings, with the names the entrants joined under. */
+export interface StandingsPage {
+  readonly lines: readonly StandingLine[];
+  readonly names: ReadonlyMap<string, string | null>;
+}
+
 /** A running tournament's open round and when it closes: what the deadlines are armed from. */
 export interface OpenRound {
   readonly tournamentId: number;
@@ -100,11 +106,22 @@ export interface TournamentStore {
   /** Ties a table's game to every seat of that table. */
   attachTable(id: number, round: number, table: number, gameId: number): Promise<void>;
   /**
-   * In one transaction: stores the round's points and moves the tournament on, only if `round` is
-   * still the round open now. False when it was closed already (by another process, or before a
-   * restart): nothing is written twice.
+   * In one transaction: stores the round's points and the standings they make, and moves the
+   * tournament on, only if `round` is still the round open now. False when it was closed already (by
+   * another process, or before a restart): nothing is written twice.
    */
-  closeRound(id: number, round: number, points: readonly RoundPoints[], after: AfterClose): Promise<boolean>;
+  closeRound(
+    id: number,
+    round: number,
+    points: readonly RoundPoints[],
+    standings: readonly StandingLine[],
+    after: AfterClose,
+  ): Promise<boolean>;
+  /**
+   * The standings as the last close stored them, by place: the first `limit` lines, and
+   * `playerId`'s wherever it is; each with the entrant's name and whether they are out now.
+   */
+  standingsPage(id: number, limit: number, playerId?: string): Promise<StandingsPage>;
   /** Every closed round's points of a tournament. */
   points(id: number): Promise<StoredRoundPoints[]>;
   /** The open rounds of every running tournament. */

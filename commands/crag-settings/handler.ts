@@ -82,22 +82,9 @@ function editFor(
         },
       };
     }
-    case 'starter-role': {
-      const { role, clear } = readSettingsOptions(interaction, 'starter-role');
-      if ((role === null) === !clear) return refused('refusal.settings.role-one');
-      return {
-        about: ['starter-role'],
-        edit: (current) => withSettings(current, { 'starter-role': role ?? undefined }),
-      };
-    }
-    case 'organiser-role': {
-      const { role, clear } = readSettingsOptions(interaction, 'organiser-role');
-      if ((role === null) === !clear) return refused('refusal.settings.role-one');
-      return {
-        about: ['organiser-role'],
-        edit: (current) => withSettings(current, { 'organiser-role': role ?? undefined }),
-      };
-    }
+    case 'starter-role':
+    case 'organiser-role':
+      return roleEdit(subcommand, readSettingsOptions(interaction, subcommand));
     case 'language': {
       const { language } = readSettingsOptions(interaction, 'language');
       if (language !== 'auto' && !ctx.languages.names.includes(language ?? ''))
@@ -108,6 +95,15 @@ function editFor(
       };
     }
   }
+}
+
+/** A role setting: exactly one of `role` (set it) and `clear:true` (back to the bot's default). */
+function roleEdit(
+  setting: 'starter-role' | 'organiser-role',
+  { role, clear }: { role: string | null; clear: boolean | null },
+): Edit | Refusal {
+  if ((role === null) === !clear) return refused('refusal.settings.role-one');
+  return { about: [setting], edit: (current) => withSettings(current, { [setting]: role ?? undefined }) };
 }
 
 /**

@@ -4,8 +4,9 @@ import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { answerPublicly } from '../../src/bot/replies.js';
 import { DEFAULT_RULES } from '../../src/game/index.js';
 import { TOURNAMENT_FORMATS } from '../../src/store/tournaments/index.js';
-import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from '../choices.js';
+import { choicesOf } from '../choices.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from '../define.js';
+import { START_OPTIONS } from '../start.js';
 import { TOURNAMENT_GROUP } from './group.js';
 import { mayOrganise } from './organiser.js';
 import { renderTournamentMessage } from './render.js';
@@ -42,20 +43,9 @@ const OPTIONS = {
     min: 1,
     max: MAX_ROUND_HOURS,
   },
-  rerolls: {
-    kind: 'integer',
-    nameKey: 'command.start.rerolls.name',
-    descriptionKey: 'command.start.rerolls.description',
-    choices: rerollChoices({ 1: 'command.start.rerolls.standard', 2: 'command.start.rerolls.house' }),
-    invalid: 'refusal.bad-rules',
-  },
-  thirteen: {
-    kind: 'string',
-    nameKey: 'command.start.thirteen.name',
-    descriptionKey: 'command.start.thirteen.description',
-    choices: THIRTEEN_CHOICES,
-    invalid: 'refusal.bad-rules',
-  },
+  // The rule set, as /crag start offers it.
+  rerolls: START_OPTIONS.rerolls,
+  thirteen: START_OPTIONS.thirteen,
   format: {
     kind: 'string',
     nameKey: 'command.tournament.create.format.name',

@@ -3,19 +3,17 @@ import type { BotContext } from '../../src/bot/context.js';
 import type { ComponentId } from '../../src/bot/custom-id.js';
 import { displayName } from '../../src/bot/display-name.js';
 import type { GuildComponent } from '../../src/bot/feature.js';
-import type { Decision } from '../../src/bot/game-flow.js';
 import { type Outcome, type Refusal, refused } from '../../src/bot/outcome.js';
-import { MOVED_ON } from '../../src/bot/refusals.js';
 import type { DiceFaces } from '../../src/bot/render/dice-faces.js';
 import type { PrivateCard } from '../../src/bot/render/message.js';
-import { replyPrivately, updateClicked } from '../../src/bot/replies.js';
+import { replyPrivately } from '../../src/bot/replies.js';
 import { gameView } from '../../src/bot/view.js';
 import { createRoundGame, sheetTotal } from '../../src/game/index.js';
 import type { Translator } from '../../src/i18n/index.js';
 import type { StoredGame } from '../../src/store/index.js';
 import type { Tournament } from '../../src/store/tournaments/index.js';
-import { actionFor } from '../game/controls.js';
 import { sheetButton } from '../game/info.js';
+import { playPrivateBoard } from '../game/private-board.js';
 import { renderRoundBoard, renderRoundDone } from './render.js';
 
 /** A round game has no turn timer (the round's deadline is its clock); this only fills the column every game has. */
@@ -130,13 +128,6 @@ export async function roundClick(
     default:
       return refused('refusal.not-a-change');
   }
-  const changed = await ctx.flow.change(
-    game.id,
-    (stored): Decision => (stored.state.version === id.version ? actionFor(interaction, id.action) : MOVED_ON),
-  );
-  if (!changed.ok && changed.refusal !== MOVED_ON.refusal && game.state.status === 'playing') return changed;
-  const shown = changed.ok ? changed.game : await ctx.store.gameById(game.id);
-  if (!shown) return refused('refusal.game-gone');
-  await updateClicked(interaction, await roundMessage(ctx, shown, tournament, personal(ctx.languages, interaction)));
-  return undefined;
+  const tr = personal(ctx.languages, interaction);
+  return playPrivateBoard(ctx, interaction, game, id, (shown) => roundMessage(ctx, shown, tournament, tr), true);
 }

@@ -12,18 +12,8 @@ import type { EmulatedMessage } from '../../src/emulator/index.js';
 import { dailyNumber, dayOf } from '../../src/game/index.js';
 import { createDatabase } from '../support/postgres-databases.js';
 import { runDeploy } from './support/bot-process.js';
-import { PAIR_HUNTER, Table, type TurnPolicy } from './support/table.js';
+import { PAIR_HUNTER, STANDER, Table, type TurnPolicy } from './support/table.js';
 import { TestWorld } from './support/world.js';
-
-/** Never rerolls, and fills the rows in the menu's order: a poor way to play. */
-const STANDER: TurnPolicy = {
-  keep: () => null,
-  row: (choices) => {
-    const first = choices[0];
-    if (!first) throw new Error('no row on offer');
-    return first.value;
-  },
-};
 
 interface Played {
   /** The dice of every roll, turn by turn, as the board showed them. */

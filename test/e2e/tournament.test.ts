@@ -9,22 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, texts } from '../../harness/board.js';
 import { queryRows } from '../../harness/bot-database.js';
 import type { EmulatedMessage } from '../../src/emulator/index.js';
-import { Table, type TurnPolicy } from './support/table.js';
+import { STANDER, Table, type TurnPolicy } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
 /** A turn-timer minute of 500 ms: a round of one hour lasts 30 s, three times what its games take on a busy machine. */
 const UNIT_MS = 500;
 const ROUND_MS = 60 * UNIT_MS;
-
-/** Never rerolls, and fills the rows in the menu's order: every entrant who plays so sees the same dice. */
-const STANDER: TurnPolicy = {
-  keep: () => null,
-  row: (choices) => {
-    const first = choices[0];
-    if (!first) throw new Error('no row on offer');
-    return first.value;
-  },
-};
 
 /** Keeps the highest die and rerolls the others once, then takes the best row on offer. */
 const KEEP_HIGH: TurnPolicy = {
@@ -65,15 +55,9 @@ describe('a duplicate tournament', () => {
           texts(message).join('\n').includes('Winter Cup'),
       );
 
-  async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 3 * ROUND_MS): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = probe();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  /** The emulator's wait: re-checked on every change in its world. */
+  const waitFor = <T>(description: string, condition: () => T | undefined) =>
+    world.discord.waitFor(condition, { description, timeoutMs: 3 * ROUND_MS });
 
   /** Play: the entrant's private board (or their total once done). */
   async function open(user: string): Promise<EmulatedMessage> {

@@ -36,6 +36,16 @@ export const PAIR_HUNTER: TurnPolicy = {
   },
 };
 
+/** Never rerolls, and fills the rows in the menu's order: a poor way to play, and a quick one. */
+export const STANDER: TurnPolicy = {
+  keep: () => null,
+  row: (choices) => {
+    const first = choices[0];
+    if (!first) throw new Error('no row on offer');
+    return first.value;
+  },
+};
+
 /** One channel's game, played by virtual users through the emulator. */
 export class Table {
   boardId = '';

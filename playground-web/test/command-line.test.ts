@@ -81,7 +81,7 @@ describe('what Enter sends', () => {
       vars: {
         command: '/crag',
         choices:
-          'start, leaderboard, sheet, rules, board, hint, leave, end, stats, history, season new, export, daily play, daily board',
+          'start, leaderboard, sheet, rules, board, hint, leave, end, stats, history, season new, export, daily play, daily board, tournament create, tournament standings',
       },
     });
     expect(problem('/dance')).toEqual({ id: 'playground.command.unknown', vars: { command: '/dance' } });

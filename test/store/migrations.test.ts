@@ -263,6 +263,42 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         );
       },
     },
+    8: {
+      // Tournaments start empty; a round game's result is filled in by its end, as a daily deal's.
+      seed: () => {},
+      verify: (db) => {
+        db.prepare(
+          "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (1, '9001', 'tournament-1-1-1', '{}', ?)",
+        ).run(NOW);
+        db.prepare(
+          `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, state, state_version,
+             turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
+           VALUES (8, '9001', 'tournament-1-1-1', 1, 1, 'finished', '{}', 30, 60, 0, ?, ?, ?)`,
+        ).run(NOW, NOW, NOW);
+        db.prepare(
+          `INSERT INTO tournaments (id, guild_id, name, organiser_id, rules, format, rounds, round_seconds, channel_id,
+             announce_channel_id, status, created_at)
+           VALUES (1, '9001', 'Cup', '100000000000000001', '1-any', 'duplicate', 3, 3600, '9101', '9101', 'running', ?)`,
+        ).run(NOW);
+        db.prepare(
+          "INSERT INTO tournament_plays (tournament_id, round, player_id, game_id) VALUES (1, 1, '100000000000000001', 8)",
+        ).run();
+        db.prepare(
+          `INSERT INTO game_results (game_id, player_id, total, place, is_computer, won, skill_loss, luck, decisions)
+           VALUES (8, '100000000000000001', 190, 1, 0, 0, 3.5, 1, 26)`,
+        ).run();
+        expect(db.prepare('SELECT total, loss, decisions FROM tournament_plays').get()).toEqual({
+          total: 190,
+          loss: 3.5,
+          decisions: 26,
+        });
+        // Rounds are 1 to 10, a round an hour to a week; a tournament's rows go with it.
+        expect(() => db.prepare('UPDATE tournaments SET rounds = 11').run()).toThrow(/CHECK/);
+        expect(() => db.prepare('UPDATE tournaments SET round_seconds = 60').run()).toThrow(/CHECK/);
+        db.prepare('DELETE FROM tournaments').run();
+        expect(db.prepare('SELECT COUNT(*) FROM tournament_plays').pluck().get()).toBe(0);
+      },
+    },
   };
 
 describe('migrations', () => {
@@ -301,6 +337,11 @@ describe('migrations', () => {
       'settings_changes',
       'sheet_rows',
       'skill_totals',
+      'tournament_entrants',
+      'tournament_plays',
+      'tournament_points',
+      'tournament_standings',
+      'tournaments',
       'turn_history',
     ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -395,7 +436,8 @@ describe('the migration runner', () => {
   });
 
   it('refuses a folder with a gap in the numbering or a misnamed file', async () => {
-    expect(() => loadMigrations(migrationsWith({ '0009_far_ahead.sql': 'SELECT 1;' }))).toThrow(/without gaps/);
+    const farAhead = `${String(migrations.length + 2).padStart(4, '0')}_far_ahead.sql`;
+    expect(() => loadMigrations(migrationsWith({ [farAhead]: 'SELECT 1;' }))).toThrow(/without gaps/);
     folder.remove();
     folder = tempFolder();
     expect(() => loadMigrations(migrationsWith({ 'add things.sql': 'SELECT 1;' }))).toThrow(/NNNN_name/);

@@ -84,6 +84,11 @@ describe('PostgreSQL migrations', () => {
         'settings_changes',
         'sheet_rows',
         'skill_totals',
+        'tournament_entrants',
+        'tournament_plays',
+        'tournament_points',
+        'tournament_standings',
+        'tournaments',
         'turn_history',
       ]);
       // The daily deal's migration made the stream's key: 32 bytes.

@@ -38,6 +38,10 @@ describe('RemoteTables: the serving side of a relayed table', () => {
     now += ms;
     vi.advanceTimersByTime(ms);
   };
+  const connOf = (body: ToOwner | undefined) => {
+    if (body?.kind !== 'sit') throw new Error('no sit was relayed');
+    return body.conn;
+  };
   const sits = () => sent.filter((message) => message.body.kind === 'sit');
 
   function sitDown() {
@@ -62,7 +66,7 @@ describe('RemoteTables: the serving side of a relayed table', () => {
 
   test('a silent shard: the table says reconnecting, intents wait, and every seat sits again when it answers', () => {
     const seat = sitDown();
-    const conn = (sits()[0]?.body as { conn: string }).conn;
+    const conn = connOf(sits()[0]?.body);
     tables.receive({ kind: 'pong', shard: 3, incarnation: 'a', conn });
     advance(4_000);
     expect(received).toEqual([{ type: 'reconnecting', text: tr.t('activity.reconnecting') }]);
@@ -76,7 +80,7 @@ describe('RemoteTables: the serving side of a relayed table', () => {
 
   test('a shard respawned between two pings: reconnecting, then seated at the new process', () => {
     sitDown();
-    const conn = (sits()[0]?.body as { conn: string }).conn;
+    const conn = connOf(sits()[0]?.body);
     tables.receive({ kind: 'pong', shard: 3, incarnation: 'a', conn });
     tables.receive({ kind: 'pong', shard: 3, incarnation: 'a' });
     expect(sits()).toHaveLength(1);
@@ -87,7 +91,7 @@ describe('RemoteTables: the serving side of a relayed table', () => {
 
   test('what the owner sends reaches the socket; after leave, nothing does and nothing is pinged', () => {
     const seat = sitDown();
-    const conn = (sits()[0]?.body as { conn: string }).conn;
+    const conn = connOf(sits()[0]?.body);
     tables.receive({ kind: 'send', conn, message: { type: 'refused', text: 'non' } });
     expect(received).toEqual([{ type: 'refused', text: 'non' }]);
     seat.leave();

@@ -10,8 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../harness/bot-database.js';
 import type { ServerMessage, TableView } from '../../src/activity/protocol.js';
-import { type ApplicationHandle, type Emulator, startEmulator, type UserHandle } from '../../src/emulator/index.js';
+import {
+  type ApplicationHandle,
+  type Emulator,
+  type RestRequestView,
+  startEmulator,
+  type UserHandle,
+} from '../../src/emulator/index.js';
 import { shardOfGuild } from '../../src/sharding/guild-ownership.js';
 import { createDatabase } from '../support/postgres-databases.js';
 import { BotProcess, type LogLine, runDeploy, SHARDED_ENTRY } from './support/bot-process.js';
@@ -63,11 +70,14 @@ describe('the Activity on every shard: 4 shards on 2 hosts', () => {
   let dir: string;
   let port: number;
   let voice: string;
+  let guildId: string;
+  let databaseUrl: string;
   const hosts: BotProcess[] = [];
   const sockets: TableSocket[] = [];
+  const requests: RestRequestView[] = [];
 
   beforeAll(async () => {
-    const databaseUrl = await createDatabase();
+    databaseUrl = await createDatabase();
     discord = await startEmulator();
     app = discord.createApplication({ name: 'Crag', activities: true });
     alice = discord.createUser({ username: 'alice' });
@@ -80,6 +90,7 @@ describe('the Activity on every shard: 4 shards on 2 hosts', () => {
       shardOf: { shards: TOTAL_SHARDS, shard: TABLE_SHARD },
     });
     expect(shardOfGuild(guild.id, TOTAL_SHARDS)).toBe(TABLE_SHARD);
+    guildId = guild.id;
     voice = discord.createChannel(guild.id, { name: 'Crag table', type: 2 }).id;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-activity-every-shard-'));
     port = await freePort();
@@ -92,6 +103,7 @@ describe('the Activity on every shard: 4 shards on 2 hosts', () => {
     };
     const deployed = await runDeploy(env, dir);
     expect(deployed.code, deployed.stderr).toBe(0);
+    discord.on('restRequest', (request) => requests.push(request));
     // Each host is given the same settings, as a deployment would: only shard 0's process serves the port.
     for (const list of HOSTS) {
       const hostEnv = {
@@ -201,5 +213,15 @@ describe('the Activity on every shard: 4 shards on 2 hosts', () => {
     expect(finished.standings).toHaveLength(2);
     expect(finished.seats.every((seat) => seat.total > 0)).toBe(true);
     expect(hostA.errors()).toEqual([]);
+    // Stored as finished, and every request about the guild (its board in the voice chat) came from shard 3's process.
+    const stored = await queryRows<{ status: string }>(
+      { kind: 'postgres', url: databaseUrl },
+      'SELECT status FROM games WHERE id = ?',
+      before.gameId,
+    );
+    expect(stored).toEqual([{ status: 'finished' }]);
+    const aboutTheGuild = requests.filter((request) => request.guildId === guildId);
+    expect(aboutTheGuild.length).toBeGreaterThan(0);
+    expect(aboutTheGuild.filter((request) => !/crag-bot shards 3 of 4$/.test(request.userAgent ?? ''))).toEqual([]);
   });
 });

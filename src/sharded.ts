@@ -7,7 +7,7 @@ import type { HostOps } from './ops/host-ops.js';
 import { type OpsConfig, readOpsConfig } from './ops/ops-config.js';
 import { fetchGatewayBot, type GatewayBot, GatewayUnreachable } from './sharding/gateway-bot.js';
 import { ShardLauncher } from './sharding/shard-launcher.js';
-import { type HostShards, readHostShards, resolveHostShards } from './sharding/shard-settings.js';
+import { HOST_SHARDS_VARIABLE, type HostShards, readHostShards, resolveHostShards } from './sharding/shard-settings.js';
 import { sqliteFilesystemProblem, sqliteSplitProblem } from './sharding/sqlite-sharing.js';
 
 /** Each shard runs the bot's own production entry, which sits beside this file in the build. */
@@ -53,6 +53,9 @@ async function main(): Promise<void> {
   if (process.env.REST_REQUESTS_PER_SECOND === undefined) {
     process.env.REST_REQUESTS_PER_SECOND = String(budgetShare(shards.ids.length));
   }
+  // Each shard's process learns which shards share its host, to reach them over the launcher's IPC
+  // and the others' through PostgreSQL (the Activity's relay, docs/activity.md).
+  process.env[HOST_SHARDS_VARIABLE] = shards.ids.join(',');
   const launcher = new ShardLauncher({
     entry: BOT_ENTRY,
     token: config.token,

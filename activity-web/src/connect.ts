@@ -6,7 +6,13 @@ import { DENIED_CLOSE_CODE } from '../../src/activity/protocol.js';
 export type Connection =
   | { readonly phase: 'connecting'; readonly text: string }
   | { readonly phase: 'denied'; readonly text: string }
-  | { readonly phase: 'at-table'; readonly table: TableView; readonly refused: string | null };
+  | {
+      readonly phase: 'at-table';
+      readonly table: TableView;
+      readonly refused: string | null;
+      /** The process running the table is gone for now: shown until the next table arrives. */
+      readonly reconnecting: string | null;
+    };
 
 /** Every request is relative to the page, so Discord's `/.proxy/` prefix (or the playground's) holds. */
 function here(path: string, protocol?: 'ws'): string {
@@ -72,9 +78,11 @@ async function sitDown(clientId: string, update: (connection: Connection) => voi
       } else if (message.type === 'table') {
         retryMs = 500;
         table = message.table;
-        update({ phase: 'at-table', table, refused: null });
+        update({ phase: 'at-table', table, refused: null, reconnecting: null });
+      } else if (message.type === 'reconnecting' && table) {
+        update({ phase: 'at-table', table, refused: null, reconnecting: message.text });
       } else if (table) {
-        update({ phase: 'at-table', table, refused: message.text });
+        update({ phase: 'at-table', table, refused: message.text, reconnecting: null });
       }
     };
     ws.onclose = (event) => {

@@ -20,7 +20,14 @@ function App() {
         <p role="alert">{connection.text}</p>
       </main>
     );
-  return <Table table={connection.table} refused={connection.refused} act={(intent) => send.current(intent)} />;
+  return (
+    <Table
+      table={connection.table}
+      refused={connection.refused}
+      reconnecting={connection.reconnecting}
+      act={(intent) => send.current(intent)}
+    />
+  );
 }
 
 const root = document.getElementById('app');

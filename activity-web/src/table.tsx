@@ -5,6 +5,8 @@ import { Die } from './die.js';
 export interface TableProps {
   readonly table: TableView;
   readonly refused: string | null;
+  /** Shown while the process running the table is away; the table below is as it last was. */
+  readonly reconnecting: string | null;
   readonly act: (intent: Intent) => void;
 }
 
@@ -32,7 +34,7 @@ function useJustRolled(table: TableView): readonly boolean[] {
   return last.current.rolled;
 }
 
-export function Table({ table, refused, act }: TableProps) {
+export function Table({ table, refused, reconnecting, act }: TableProps) {
   const { text, you } = table;
   const rolled = useJustRolled(table);
   const myTurn = you.yourTurn && table.status === 'playing';
@@ -168,6 +170,11 @@ export function Table({ table, refused, act }: TableProps) {
             {text['new-game']}
           </button>
         </section>
+      )}
+      {reconnecting && (
+        <p class="reconnecting" role="status">
+          {reconnecting}
+        </p>
       )}
       {refused && (
         <p class="refused" role="status">

@@ -67,7 +67,12 @@ export type ServerMessage =
   /** An intent refused (not your turn, moved on…): shown briefly; the table that follows is the truth. */
   | { readonly type: 'refused'; readonly text: string }
   /** The socket is refused for good (bad token, not in this Activity): the page says so and stops. */
-  | { readonly type: 'denied'; readonly text: string };
+  | { readonly type: 'denied'; readonly text: string }
+  /**
+   * The process that runs this table (its guild's shard) is gone for now: the page says so until
+   * the next table, which comes once that process is back.
+   */
+  | { readonly type: 'reconnecting'; readonly text: string };
 
 /** WebSocket close code for a denied socket (the 4000–4999 range is the application's). */
 export const DENIED_CLOSE_CODE = 4403;

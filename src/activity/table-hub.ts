@@ -1,5 +1,4 @@
 import type { Client } from 'discord.js';
-import type { WebSocket } from 'ws';
 import type { BotContext } from '../bot/context.js';
 import type { Starter } from '../bot/start-gate.js';
 import type { Translator } from '../i18n/index.js';
@@ -11,11 +10,16 @@ import type { Intent, ServerMessage } from './protocol.js';
 import { starterAtTable } from './table-starter.js';
 import { tableView } from './table-view.js';
 
-/** A socket the server has authenticated: who it is, at which table, in which language. */
+/**
+ * A socket the server has authenticated: who it is, at which table, in which language. Its socket
+ * is in this process, or in the process serving ACTIVITY_PORT, which relays (relayed-sitters.ts).
+ */
 export interface Sitter {
-  readonly socket: WebSocket;
   /** Sends within the edge's unsent cap (src/net/sockets.ts). */
   send(message: ServerMessage): void;
+  /** Calls `listener` once, when the socket has closed. */
+  closed(listener: () => void): void;
+  close(): void;
   readonly person: TablePerson;
   readonly guildId: string;
   readonly channelId: string;
@@ -65,7 +69,7 @@ export class TableHub {
       this.#tables.set(sitter.channelId, table);
     }
     table.add(sitter);
-    sitter.socket.once('close', () => {
+    sitter.closed(() => {
       table.delete(sitter);
       if (table.size === 0 && this.#tables.get(sitter.channelId) === table) this.#tables.delete(sitter.channelId);
     });
@@ -88,7 +92,7 @@ export class TableHub {
     // The bot has left the server since the person sat down: nothing could be posted there now.
     if (!client.guilds.cache.has(sitter.guildId)) {
       sitter.send({ type: 'denied', text: sitter.tr.t('activity.not-in-server') });
-      sitter.socket.close();
+      sitter.close();
       return;
     }
     try {

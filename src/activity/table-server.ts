@@ -9,7 +9,8 @@ import { EdgeSockets, type SocketSession } from '../net/sockets.js';
 import { loadStaticFiles, type StaticFile } from '../playground/static-files.js';
 import { parseMessage } from './client-messages.js';
 import type { DiscordApi } from './discord-api.js';
-import { type ClientMessage, DENIED_CLOSE_CODE, type ServerMessage } from './protocol.js';
+import { type ClientMessage, DENIED_CLOSE_CODE, type Intent, type ServerMessage } from './protocol.js';
+import type { RemoteTables } from './remote-tables.js';
 import { DEFAULT_SIGN_IN_LIMITS, SignIn, type SignInLimits } from './sign-in.js';
 import type { Sitter, TableHub } from './table-hub.js';
 
@@ -24,11 +25,18 @@ export interface TableServerDeps {
   readonly webRoot: string;
   /** Whether the bot is a member of the guild (the gateway's guild list): a table elsewhere could post nothing. */
   readonly isMember: (guildId: string) => boolean;
-  /** Whether this process serves the guild (its shards'); a table elsewhere is not ours to run. */
-  readonly serves: (guildId: string) => boolean;
+  /** Whether the guild is of this process's shards: its tables run here. */
+  readonly local: (guildId: string) => boolean;
+  /** The tables of other processes' guilds, relayed to them (sharded bots only). */
+  readonly remote?: RemoteTables;
   /** Who may frame the page: Discord's origins (ACTIVITY_FRAME_ANCESTORS overrides, for the playground). */
   readonly frameAncestors?: readonly string[];
   readonly signInLimits?: SignInLimits;
+}
+
+/** Where a signed-in socket's intents go: this process's hub, or the relay to the guild's shard. */
+interface Seat {
+  intent(intent: Intent, version: number): void;
 }
 
 /** A code or a hello is a few hundred bytes; anything much larger is not the page talking. */
@@ -141,7 +149,7 @@ export class TableServer {
 
   #welcome(ws: WebSocket, request: IncomingMessage): SocketSession {
     const timeout = setTimeout(() => ws.close(DENIED_CLOSE_CODE, 'no hello'), HELLO_TIMEOUT_MS);
-    let sitter: Sitter | undefined;
+    let seat: Seat | undefined;
     let greeted = false;
     return {
       message: (raw: RawData, isBinary: boolean) => {
@@ -152,10 +160,10 @@ export class TableServer {
           greeted = true;
           clearTimeout(timeout);
           void this.#identify(ws, message, addressOf(request)).then((found) => {
-            sitter = found;
+            seat = found;
           });
-        } else if (message.type === 'intent' && sitter) {
-          void this.deps.hub.intent(sitter, message.intent, message.version);
+        } else if (message.type === 'intent' && seat) {
+          seat.intent(message.intent, message.version);
         }
       },
       close: () => clearTimeout(timeout),
@@ -167,8 +175,8 @@ export class TableServer {
     ws: WebSocket,
     hello: Extract<ClientMessage, { type: 'hello' }>,
     address: string,
-  ): Promise<Sitter | undefined> {
-    const { languages, hub, serves, isMember, log } = this.deps;
+  ): Promise<Seat | undefined> {
+    const { languages, hub, local, remote, isMember, log } = this.deps;
     const answer = await this.#signIn.check(hello.accessToken, hello.instanceId, address);
     if (answer.kind === 'busy') {
       if (ws.readyState === ws.OPEN) ws.close(TRY_AGAIN_CLOSE_CODE, 'try again later');
@@ -181,8 +189,21 @@ export class TableServer {
       log.info('a socket was refused a table', { user: person.id, instance: hello.instanceId });
       return this.#deny(ws, tr.t('activity.denied'));
     }
-    // A guild of another process's shards: its games run there, not here (serving-process.ts).
-    if (!serves(instance.guildId)) {
+    const place = { guildId: instance.guildId, channelId: instance.channelId };
+    const who = { id: person.id, name: person.global_name ?? person.username };
+    // A guild of another process's shards: its games run there, so the table is relayed there.
+    if (!local(instance.guildId) && remote?.serves(instance.guildId)) {
+      if (ws.readyState !== ws.OPEN) return undefined;
+      const relayed = remote.sit(place, who, person.locale ?? null, {
+        send: (message) => this.#sockets.send(ws, JSON.stringify(message)),
+        close: () => ws.close(DENIED_CLOSE_CODE, 'denied'),
+        tr,
+      });
+      ws.once('close', () => relayed.leave());
+      return relayed;
+    }
+    // A guild of another process's shards that no relay reaches (serving-process.ts).
+    if (!local(instance.guildId)) {
       log.info('a table of a guild this process does not serve was refused', {
         user: person.id,
         guild: instance.guildId,
@@ -197,15 +218,15 @@ export class TableServer {
     }
     if (ws.readyState !== ws.OPEN) return undefined;
     const sitter: Sitter = {
-      socket: ws,
       send: (message) => this.#sockets.send(ws, JSON.stringify(message)),
-      person: { id: person.id, name: person.global_name ?? person.username },
-      guildId: instance.guildId,
-      channelId: instance.channelId,
+      closed: (listener) => ws.once('close', listener),
+      close: () => ws.close(),
+      person: who,
+      ...place,
       tr,
     };
     await hub.sit(sitter);
-    return sitter;
+    return { intent: (intent, version) => void hub.intent(sitter, intent, version) };
   }
 
   #deny(ws: WebSocket, text: string): undefined {

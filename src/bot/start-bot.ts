@@ -65,19 +65,18 @@ export interface RunningBot {
 }
 
 /**
- * Whether this process serves the Activity: ACTIVITY_PORT set, and (sharded) this process holds
- * shard 0 (see serving-process.ts). The others say so once, in one line.
+ * Whether this process has a part in the Activity: ACTIVITY_PORT set. Sharded, the process holding
+ * shard 0 serves the port and the others run their guilds' tables through it (serving-process.ts),
+ * which they say once, in one line.
  */
 function activityOfThisProcess(config: Config, log: Logger): config is Config & { activity: ActivityConfig } {
   if (!config.activity) return false;
   if (servesTheActivity(config.shards)) return true;
   log.info(
-    'the Activity is served by the process of shard 0: this one leaves ACTIVITY_PORT alone and offers no table',
-    {
-      port: config.activity.port,
-    },
+    "the Activity is served by the process of shard 0: this one leaves ACTIVITY_PORT alone and runs its guilds' tables through it",
+    { port: config.activity.port },
   );
-  return false;
+  return true;
 }
 
 /**

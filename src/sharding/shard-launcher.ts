@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Shard, ShardingManager } from 'discord.js';
 import type { Logger } from '../log.js';
 import type { ShardSet } from './guild-ownership.js';
+import { isRelayEnvelope, type RelayEnvelope, shardOfTarget } from './relay-envelope.js';
 import { type DeathVerdict, RespawnPolicy, type ShardExit } from './respawn-policy.js';
 
 /** Discord lets one identify through per `shard_id % max_concurrency` bucket every 5 s; discord.js adds margin. */
@@ -104,6 +105,9 @@ export class ShardLauncher {
       this.everReady.add(shard.id);
       this.options.log.info('shard ready', { shard: shard.id, pid: shard.process?.pid });
     });
+    shard.on('message', (message: unknown) => {
+      if (isRelayEnvelope(message)) this.relay(message);
+    });
     shard.on('death', (child) => {
       // Always a child process: the manager runs in 'process' mode.
       if (this.stopping || !(child instanceof ChildProcess)) return;
@@ -114,6 +118,16 @@ export class ShardLauncher {
       });
       this.act(shard, exit, verdict);
     });
+  }
+
+  /**
+   * A table's message between two shards of this host (docs/activity.md): handed on as it came. One
+   * for a shard of another host never comes here (its sender uses PostgreSQL); one for a shard that
+   * is down is dropped, and the Activity's relay notices the silence and says "reconnecting".
+   */
+  private relay(message: RelayEnvelope): void {
+    const target = this.manager.shards.get(shardOfTarget(message.cragTable.to));
+    target?.send(message).catch(() => undefined);
   }
 
   private act(shard: Shard, exit: ShardExit, verdict: DeathVerdict): void {

@@ -101,3 +101,13 @@ export function resolveHostShards(host: HostShards, recommended: number): ShardS
   const total = host.total === 'auto' ? recommended : host.total;
   return { ids: Array.from({ length: total }, (_, id) => id), total };
 }
+
+/** Set by the launcher for its shards' processes: the shard ids of this host (`0,1`). */
+export const HOST_SHARDS_VARIABLE = 'CRAG_HOST_SHARDS';
+
+/** The shards that share this process's host (under the launcher), or undefined when not told. */
+export function readHostShardList(env: Env): readonly number[] | undefined {
+  const value = optional(env, HOST_SHARDS_VARIABLE);
+  if (value === undefined || !/^\d+(,\d+)*$/.test(value)) return undefined;
+  return value.split(',').map(Number);
+}

@@ -1,15 +1,16 @@
 /**
- * The Activity under `npm run start:sharded`: one port can be held by one process, so the process
- * of shard 0 serves it (for the guilds of its shards) and the other says so in one line and leaves
- * the port alone. A lobby in a voice channel of shard 0's guild offers the table; one of shard 1's
- * does not, and a socket for a table there is refused with a reason, never served by a process
- * that does not run that guild's games.
+ * The Activity under `npm run start:sharded`, both shards on one host (SQLite): one port can be
+ * held by one process, so the process of shard 0 serves it and the other says so in one line and
+ * leaves the port alone. A lobby of either shard's guild offers the table; a socket for shard 1's
+ * table is relayed over the launcher's IPC to shard 1's process, which runs it, and when that
+ * process is killed the table says "reconnecting" and comes back once it is respawned.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controls } from '../../harness/board.js';
+import type { ServerMessage } from '../../src/activity/protocol.js';
 import { type ApplicationHandle, type Emulator, startEmulator, type UserHandle } from '../../src/emulator/index.js';
 import { shardOfGuild } from '../../src/sharding/guild-ownership.js';
 import { BotProcess, runDeploy, SHARDED_ENTRY } from './support/bot-process.js';
@@ -79,10 +80,11 @@ describe('the Activity under npm run start:sharded', () => {
       line.message.startsWith('the Activity is served by the process of shard 0'),
     );
     expect(left).toEqual([expect.objectContaining({ level: 'info', port, shards: [1] })]);
+    expect(left[0]?.message).toContain("runs its guilds' tables through it");
     expect(launcher.errors()).toEqual([]);
   });
 
-  it("offers the table in shard 0's guild only, and refuses a socket for a table of shard 1's", async () => {
+  it("offers the table in both shards' guilds, runs shard 1's in its process, and survives its death", async () => {
     const lobbyIn = async (shard: number) => {
       const outcome = await discord.runCommand({
         user: alice.id,
@@ -94,17 +96,29 @@ describe('the Activity under npm run start:sharded', () => {
       return controls(outcome.message ?? {}).map((control) => control.kind);
     };
     expect(await lobbyIn(0)).toContain('table');
-    expect(await lobbyIn(1)).not.toContain('table');
+    expect(await lobbyIn(1)).toContain('table');
 
     const elsewhere = discord.launchActivity(app.id, voiceOf.get(1) ?? '', alice.id);
     const exchanged = await exchangeAtTable(port, discord.authorizeActivity(app.id, alice.id));
     const { access_token: token } = exchanged.body as { access_token: string };
     const socket = await TableSocket.open(port, token, elsewhere.instanceId);
-    const denied = await socket.next((message) => message.type === 'denied');
-    expect(denied).toMatchObject({
-      text: "The table is not open for this server yet: its games are run by another of the bot's processes.",
-    });
-    expect(await socket.closed).toBe(4403);
-    discord.clearProblems();
+    const lobby = await socket.tableWhere((table) => table.status === 'lobby');
+    expect(lobby.seats.map((seat) => seat.playerId)).toEqual([alice.id]);
+
+    const started = launcher.logs.findLast((line) => line.message === 'shard process started' && line.shard === 1);
+    const seen = socket.messages.length;
+    process.kill(started?.pid as number, 'SIGKILL');
+    const reconnecting = await socket.next(
+      (message): message is Extract<ServerMessage, { type: 'reconnecting' }> => message.type === 'reconnecting',
+      seen,
+      20_000,
+    );
+    const back = await socket.next(
+      (message): message is Extract<ServerMessage, { type: 'table' }> => message.type === 'table',
+      socket.messages.indexOf(reconnecting),
+      60_000,
+    );
+    expect(back.table).toMatchObject({ gameId: lobby.gameId, status: 'lobby' });
+    socket.close();
   });
 });

@@ -81,6 +81,11 @@ export class RunningContender {
     return this.contender.name;
   }
 
+  /** Spawn until the bot's own "ready" log line (every GUILD_CREATE handled); needs LOG_LEVEL=info. */
+  readyLogMs(timeoutMs: number): Promise<number> {
+    return this.bot.ready(timeoutMs);
+  }
+
   /** Waits for the gateway session, then for the process to go quiet (start-up work done). */
   async ready(): Promise<void> {
     const exited = this.bot.exited.then(() => {

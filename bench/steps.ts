@@ -2,6 +2,7 @@ import { InteractionClock } from '../harness/kit/interaction-clock.js';
 import { gameContender } from './contenders.js';
 import { BEFORE_PLAY_DATABASE, type BenchStep, say } from './context.js';
 import { benchDailyScale, dailyScaleSummary } from './daily-scale.js';
+import { benchFullShard } from './full-shard.js';
 import { headToHeadStep } from './head-to-head-step.js';
 import { headToHeadOnPostgres } from './on-postgres.js';
 import { benchRateLimits } from './rate-limits.js';
@@ -55,6 +56,26 @@ export const STEPS: readonly BenchStep[] = [
       ...['startup', 'emulator_loop_delay_ms_during_rounds'],
     ],
     run: headToHeadStep,
+  },
+  {
+    name: 'full-shard',
+    loads:
+      'one shard at full size (2,500 guilds of 25 channels, 50 roles, 30 emojis, 200 members), 1,000 games in play, on a strict emulator of its own; the bot with discord.js’s default caches, then with its own',
+    measures: 'spawn to ready, RSS and heap after a full GC, paced click latency, for each cache profile',
+    writes: ['full_shard'],
+    run: (context) =>
+      benchFullShard(
+        context,
+        {
+          guilds: Number(process.env.BENCH_FULL_GUILDS ?? 2500),
+          games: Number(process.env.BENCH_FULL_GAMES ?? 1000),
+          tables: context.config.channels,
+          warmup: Number(process.env.BENCH_FULL_WARMUP ?? 4000),
+          paced: context.config.paced,
+          pacedRate: context.config.pacedRate,
+        },
+        say,
+      ),
   },
   {
     name: 'postgres',

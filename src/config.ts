@@ -35,6 +35,21 @@ export interface Config {
   readonly restRequestsPerSecond: number;
   /** The Activity's server (docs/activity.md); undefined when ACTIVITY_PORT is unset. */
   readonly activity: ActivityConfig | undefined;
+  /**
+   * DISCORD_CACHES: `cut` (the default: what src/bot/client.ts keeps) or `discordjs-defaults`,
+   * discord.js's own caches, which the bench's full-shard step measures as the "before".
+   */
+  readonly caches: CacheProfile;
+}
+
+export type CacheProfile = 'cut' | 'discordjs-defaults';
+
+function readCaches(env: Env): CacheProfile {
+  const value = optional(env, 'DISCORD_CACHES') ?? 'cut';
+  if (value !== 'cut' && value !== 'discordjs-defaults') {
+    throw new ConfigError(`DISCORD_CACHES must be cut or discordjs-defaults; got "${value}".`);
+  }
+  return value;
 }
 
 export { ConfigError };
@@ -164,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     shards: readProcessShards(env),
     restRequestsPerSecond: requestsPerSecond(env),
     activity: readActivityConfig(env),
+    caches: readCaches(env),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Client, type ClientOptions, GatewayIntentBits, Options, Partials } from 'discord.js';
-import { restOptions } from '../config.js';
+import { type CacheProfile, restOptions } from '../config.js';
 import { type ProcessShards, partOfTheShards } from '../sharding/guild-ownership.js';
 import { type BudgetedRest, budgetedRestOptions } from './budgeted-rest.js';
 
@@ -32,13 +32,28 @@ function restWithShards(apiUrl: string | undefined, shards: ProcessShards): Clie
  * Which shards it connects is the configuration's (src/sharding/shard-settings.ts): one by default,
  * Discord's recommended count with SHARD_COUNT=auto, or the ids ShardingManager hands each process.
  */
-export function createClient(apiUrl: string | undefined, shards: ProcessShards, budgeted: BudgetedRest): Client {
+export function createClient(
+  apiUrl: string | undefined,
+  shards: ProcessShards,
+  budgeted: BudgetedRest,
+  caches: CacheProfile = 'cut',
+): Client {
   const rest = { ...restWithShards(apiUrl, shards), ...budgetedRestOptions(budgeted) };
   return new Client({
     intents: [GatewayIntentBits.Guilds],
     partials: [Partials.Channel],
     ...shardOptions(shards),
     rest,
+    // discordjs-defaults: only for measuring what the cut saves (bench/full-shard.ts).
+    ...(caches === 'cut' ? cutCaches() : {}),
+    // The renderers already produce Discord's JSON (snake_case); discord.js's default transformer
+    // would re-key every component and embed through lodash on every click for nothing.
+    jsonTransformer: (value) => value,
+  });
+}
+
+function cutCaches(): Pick<ClientOptions, 'makeCache' | 'sweepers'> {
+  return {
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,
       MessageManager: 0,
@@ -62,8 +77,5 @@ export function createClient(apiUrl: string | undefined, shards: ProcessShards, 
       BaseGuildEmojiManager: 0,
     }),
     sweepers: Options.DefaultSweeperSettings,
-    // The renderers already produce Discord's JSON (snake_case); discord.js's default transformer
-    // would re-key every component and embed through lodash on every click for nothing.
-    jsonTransformer: (value) => value,
-  });
+  };
 }

@@ -95,11 +95,16 @@ export async function startBot(
   const languages = loadLanguages();
   const budget = new RequestBudget(config.restRequestsPerSecond);
   let boards: BoardPublisher | undefined;
-  const client = createClient(config.apiUrl, config.shards, {
-    budget,
-    superseded: (gameId, version) => boards?.isSuperseded(gameId, version) ?? false,
-    drawingSent: (gameId, attempt) => boards?.editSent(gameId, attempt),
-  });
+  const client = createClient(
+    config.apiUrl,
+    config.shards,
+    {
+      budget,
+      superseded: (gameId, version) => boards?.isSuperseded(gameId, version) ?? false,
+      drawingSent: (gameId, attempt) => boards?.editSent(gameId, attempt),
+    },
+    config.caches,
+  );
   const owned = ownedGuilds(config.shards);
   const now = () => Date.now();
   let ctx: BotContext;

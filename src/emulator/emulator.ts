@@ -106,6 +106,12 @@ export class Emulator extends EventEmitter<EmulatorEvents> {
   addMember(guildId: string, userId: string, roleIds: string[] = []): void {
     this.#guilds.addMember(guildId, userId, roleIds);
   }
+  createGuildEmoji(guildId: string, options: { name: string; animated?: boolean }): { id: string; name: string } {
+    return this.#guilds.createGuildEmoji(guildId, options);
+  }
+  joinVoice(guildId: string, userId: string, channelId: string): void {
+    this.#guilds.joinVoice(guildId, userId, channelId);
+  }
   addBot(guildId: string, appId: string, permissions = 0n): void {
     this.#guilds.addBot(guildId, appId, permissions);
   }

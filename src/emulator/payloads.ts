@@ -2,11 +2,13 @@ import { type Overwrite, Permission } from './permissions.js';
 import type {
   ApplicationRecord,
   ChannelRecord,
+  GuildEmojiRecord,
   GuildRecord,
   MemberRecord,
   RoleRecord,
   ThreadState,
   UserRecord,
+  VoiceStateRecord,
   World,
 } from './world.js';
 
@@ -155,6 +157,8 @@ export function channelJson(world: World, channel: ChannelRecord, memberOf?: str
     rate_limit_per_user: 0,
     default_auto_archive_duration: 1440,
     flags: 0,
+    // docs/resources/channel.mdx, "Example Guild Voice Channel": what a voice channel adds.
+    ...(channel.type === 2 ? { bitrate: 64000, user_limit: 0, rtc_region: null, video_quality_mode: 1 } : {}),
     ...(channel.type === 15
       ? {
           available_tags: [],
@@ -198,7 +202,7 @@ export function guildJson(guild: GuildRecord): Json {
     default_message_notifications: 0,
     explicit_content_filter: 0,
     roles: [...guild.roles.values()].map(roleJson),
-    emojis: [],
+    emojis: [...guild.emojis.values()].map(guildEmojiJson),
     stickers: [],
     features: [],
     mfa_level: 0,
@@ -225,19 +229,71 @@ export function guildJson(guild: GuildRecord): Json {
 }
 
 /**
- * GUILD_CREATE for one bot. Without the GuildMembers or GuildPresences intent Discord lists only
- * the bot itself among `members`, so does this.
+ * A guild's emoji as GUILD_CREATE and `GET /guilds/:id` carry it; `user` (who uploaded it) only
+ * goes to those with Manage Guild Expressions through the emoji routes, so it is left out here.
  */
-export function guildCreateJson(world: World, guild: GuildRecord, botUserId: string, allMembers: boolean): Json {
+export function guildEmojiJson(emoji: GuildEmojiRecord): Json {
+  return {
+    id: emoji.id,
+    name: emoji.name,
+    roles: [],
+    require_colons: true,
+    managed: false,
+    animated: emoji.animated,
+    available: true,
+  };
+}
+
+/** GUILD_CREATE's partial voice state: "lacks the `guild_id` key" (docs/events/gateway-events.mdx). */
+function voiceStateJson(world: World, guild: GuildRecord, state: VoiceStateRecord): Json {
+  return {
+    channel_id: state.channelId,
+    user_id: state.userId,
+    member: memberJson(world, world.requireMember(guild, state.userId)),
+    session_id: state.sessionId,
+    deaf: false,
+    mute: false,
+    self_deaf: false,
+    self_mute: false,
+    self_video: false,
+    suppress: false,
+    request_to_speak_timestamp: null,
+  };
+}
+
+/** Discord's `large_threshold` when IDENTIFY names none (docs/events/gateway-events.mdx, "Identify"). */
+export const DEFAULT_LARGE_THRESHOLD = 50;
+
+/**
+ * GUILD_CREATE for one bot. docs/events/gateway-events.mdx, "Guild Create": "If your bot does not
+ * have the GUILD_PRESENCES Gateway Intent, or if the guild has over 75k members, members and
+ * presences returned in this event will only contain your bot and users in voice channels." The
+ * emulator sends every member with the Guild Members or Guild Presences intent (its guilds are
+ * small and listed in full), and otherwise the bot and whoever sits in voice.
+ */
+export function guildCreateJson(
+  world: World,
+  guild: GuildRecord,
+  botUserId: string,
+  allMembers: boolean,
+  largeThreshold = DEFAULT_LARGE_THRESHOLD,
+): Json {
   const botMember = world.requireMember(guild, botUserId);
-  const members = allMembers ? [...guild.members.values()] : [botMember];
+  const members = allMembers
+    ? [...guild.members.values()]
+    : [
+        botMember,
+        ...[...guild.voiceStates.keys()]
+          .filter((userId) => userId !== botUserId)
+          .map((userId) => world.requireMember(guild, userId)),
+      ];
   return {
     ...guildJson(guild),
     joined_at: botMember.joinedAt,
-    large: false,
+    large: guild.members.size > largeThreshold,
     unavailable: false,
     member_count: guild.members.size,
-    voice_states: [],
+    voice_states: [...guild.voiceStates.values()].map((state) => voiceStateJson(world, guild, state)),
     members: members.map((member) => memberJson(world, member)),
     channels: guild.channelIds.map((id) => channelJson(world, world.requireChannel(id))),
     threads: activeThreadsSeenBy(world, guild, botUserId).map((thread) => {

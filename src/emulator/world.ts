@@ -7,6 +7,7 @@ import type {
   ApplicationRecord,
   AutoArchiveMinutes,
   ChannelRecord,
+  GuildEmojiRecord,
   GuildRecord,
   MemberRecord,
   RoleRecord,
@@ -24,6 +25,7 @@ export {
   type AutoArchiveMinutes,
   type ChannelRecord,
   ChannelType,
+  type GuildEmojiRecord,
   type GuildRecord,
   type MemberRecord,
   type RoleRecord,
@@ -31,6 +33,7 @@ export {
   type ThreadType,
   type TopLevelChannelType,
   type UserRecord,
+  type VoiceStateRecord,
   type WorldEvents,
 } from './world/records.js';
 
@@ -93,6 +96,14 @@ export class World extends WorldState {
 
   setRolePermissions(guildId: string, roleId: string, permissions: bigint): RoleRecord {
     return this.#guilds.setRolePermissions(guildId, roleId, permissions);
+  }
+
+  createGuildEmoji(guildId: string, options: { name: string; animated?: boolean }): GuildEmojiRecord {
+    return this.#guilds.createGuildEmoji(guildId, options);
+  }
+
+  joinVoice(guildId: string, userId: string, channelId: string): void {
+    this.#guilds.joinVoice(guildId, userId, channelId);
   }
 
   assignRole(guildId: string, userId: string, roleId: string): void {

@@ -39,6 +39,17 @@ export class GuildsPart {
     this.core.world.addMember(guildId, userId, roleIds);
   }
 
+  /** A custom emoji uploaded to the guild (GUILD_CREATE's `emojis`). */
+  createGuildEmoji(guildId: string, options: { name: string; animated?: boolean }): { id: string; name: string } {
+    const emoji = this.core.world.createGuildEmoji(guildId, options);
+    return { id: emoji.id, name: emoji.name };
+  }
+
+  /** A member sits in a voice channel: bots connecting later get them in GUILD_CREATE. */
+  joinVoice(guildId: string, userId: string, channelId: string): void {
+    this.core.world.joinVoice(guildId, userId, channelId);
+  }
+
   /** Adds an application's bot to a guild (with a managed role holding `permissions`). */
   addBot(guildId: string, appId: string, permissions = 0n): void {
     this.core.world.addBot(guildId, appId, permissions);

@@ -1,4 +1,5 @@
 // The gateway's numbers and field readings (docs/topics/opcodes-and-status-codes.mdx, docs/events/gateway.mdx).
+import { DEFAULT_LARGE_THRESHOLD } from '../payloads.js';
 
 export const Op = {
   Dispatch: 0,
@@ -48,4 +49,11 @@ export function readShard(value: unknown): [number, number] | null {
   const [id, count] = value;
   if (!Number.isInteger(id) || !Number.isInteger(count) || count < 1 || id < 0 || id >= count) return null;
   return [id, count];
+}
+
+/** IDENTIFY's `large_threshold`: "Value between 50 and 250" (docs/events/gateway-events.mdx), 50 when absent. */
+export function largeThresholdOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 50 && value <= 250
+    ? value
+    : DEFAULT_LARGE_THRESHOLD;
 }

@@ -9,6 +9,7 @@ import type { World } from '../world.js';
 import {
   Close,
   IDENTIFY_INTERVAL_MS,
+  largeThresholdOf,
   MAX_GUILDS_PER_SHARD,
   Op,
   readShard,
@@ -315,8 +316,9 @@ export class GatewayServer extends EventEmitter<GatewayEvents> {
       _trace: ['["discord-emulator"]'],
     });
     const allMembers = (intents & (Intent.GuildMembers | Intent.GuildPresences)) !== 0;
+    const largeThreshold = largeThresholdOf(data.large_threshold);
     for (const guild of guilds)
-      session.dispatch('GUILD_CREATE', guildCreateJson(this.world, guild, bot.id, allMembers));
+      session.dispatch('GUILD_CREATE', guildCreateJson(this.world, guild, bot.id, allMembers, largeThreshold));
     session.ready = true;
     this.emit('ready', session);
   }

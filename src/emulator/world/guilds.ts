@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { ImpossibleActionError } from '../errors.js';
 import { DEFAULT_EVERYONE_PERMISSIONS } from '../permissions.js';
-import type { GuildRecord, MemberRecord, RoleRecord } from './records.js';
+import { ChannelType, type GuildEmojiRecord, type GuildRecord, type MemberRecord, type RoleRecord } from './records.js';
 import { assertLocale, type WorldState } from './state.js';
 
 export interface CreateGuildOptions {
@@ -47,6 +48,8 @@ export class Guilds {
       rolePermissions: new Map([[id, everyone.permissions]]),
       members: new Map(),
       channelIds: [],
+      emojis: new Map(),
+      voiceStates: new Map(),
     };
     this.state.guilds.set(id, guild);
     for (const userId of new Set([options.ownerId, ...(options.members ?? [])])) this.addMember(id, userId);
@@ -92,6 +95,36 @@ export class Guilds {
     guild.rolePermissions.set(role.id, role.permissions);
     this.state.emit('roleCreate', role);
     return role;
+  }
+
+  /** A custom emoji of the guild's own (what a server's Emoji settings upload). */
+  createGuildEmoji(guildId: string, options: { name: string; animated?: boolean }): GuildEmojiRecord {
+    const guild = this.state.requireGuild(guildId);
+    if (!/^[A-Za-z0-9_]{2,32}$/.test(options.name)) {
+      throw new ImpossibleActionError(`an emoji name is 2 to 32 letters, digits or _, not "${options.name}"`);
+    }
+    const emoji: GuildEmojiRecord = {
+      id: this.state.claimId(),
+      name: options.name,
+      animated: options.animated ?? false,
+    };
+    guild.emojis.set(emoji.id, emoji);
+    return emoji;
+  }
+
+  /**
+   * A member sits down in one of the guild's voice channels (or moves there). Bots that connect
+   * later see them in GUILD_CREATE's `voice_states` and `members`; no live VOICE_STATE_UPDATE is
+   * sent (no bot here asks for the Guild Voice States intent).
+   */
+  joinVoice(guildId: string, userId: string, channelId: string): void {
+    const guild = this.state.requireGuild(guildId);
+    this.state.requireMember(guild, userId);
+    const channel = this.state.channels.get(channelId);
+    if (channel?.guildId !== guild.id || channel.type !== ChannelType.GuildVoice) {
+      throw new ImpossibleActionError(`${channelId} is not a voice channel of guild ${guildId}`);
+    }
+    guild.voiceStates.set(userId, { userId, channelId, sessionId: randomBytes(16).toString('hex') });
   }
 
   setRolePermissions(guildId: string, roleId: string, permissions: bigint): RoleRecord {

@@ -40,6 +40,20 @@ export interface MemberRecord {
   nick: string | null;
 }
 
+/** A guild's own custom emoji (docs/resources/emoji.mdx, "Emoji Object"): not an application's. */
+export interface GuildEmojiRecord {
+  id: string;
+  name: string;
+  animated: boolean;
+}
+
+/** Someone sitting in a voice channel (docs/resources/voice.mdx, "Voice State Object"). */
+export interface VoiceStateRecord {
+  userId: string;
+  channelId: string;
+  sessionId: string;
+}
+
 export interface GuildRecord {
   id: string;
   name: string;
@@ -51,6 +65,9 @@ export interface GuildRecord {
   members: Map<string, MemberRecord>;
   /** Top-level channels (threads live in `World.channels` only). */
   channelIds: string[];
+  emojis: Map<string, GuildEmojiRecord>;
+  /** User id → where they sit in voice: GUILD_CREATE's `voice_states`, and its `members` beside the bot. */
+  voiceStates: Map<string, VoiceStateRecord>;
 }
 
 /** docs/resources/channel.mdx, "Channel Types": the ones the emulator models. */

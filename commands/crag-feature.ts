@@ -1,7 +1,7 @@
 import { control, type Feature } from '../src/bot/feature.js';
 import { decodeShareId } from '../src/bot/share-id.js';
 import { buildCragCommand } from './crag.js';
-import { answersOf, handleCommand } from './handle-command.js';
+import { answersOf, handleCommand, reachOf } from './handle-command.js';
 import { shareStats } from './share-stats.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
@@ -13,6 +13,7 @@ export const cragFeature: Feature = {
       name: 'crag',
       definition: (languages) => buildCragCommand(languages, SUBCOMMANDS).toJSON(),
       answersOf,
+      reachOf,
       handle: handleCommand,
     },
   ],

@@ -1,10 +1,10 @@
 import type { BotContext } from '../src/bot/context.js';
-import type { GuildCommand } from '../src/bot/feature.js';
-import type { Outcome } from '../src/bot/outcome.js';
+import type { GuildCommand, PlaceCommand, Reach } from '../src/bot/feature.js';
+import { type Outcome, refused } from '../src/bot/outcome.js';
 import type { CommandOptions, OptionSpecs, TextKeys } from './option-specs.js';
 import { readOptions } from './read-options.js';
 
-export type { GuildCommand } from '../src/bot/feature.js';
+export type { GuildCommand, PlaceCommand } from '../src/bot/feature.js';
 
 export type {
   BooleanOption,
@@ -28,7 +28,7 @@ export interface Group extends TextKeys {
 }
 
 /** A subcommand's definition and its handler, side by side. */
-export interface SubcommandDefinition<Options extends OptionSpecs> extends TextKeys {
+interface DefinitionText<Options extends OptionSpecs> extends TextKeys {
   /** Its canonical (English) name, which Discord sends; the English catalogue must spell it the same. */
   readonly name: string;
   /** A subcommand inside a group (`/crag season new`): the group's name and text. */
@@ -40,8 +40,24 @@ export interface SubcommandDefinition<Options extends OptionSpecs> extends TextK
    * "thinking…" placeholder.
    */
   readonly answers: 'public' | 'private';
-  handle(ctx: BotContext, interaction: GuildCommand, options: CommandOptions<Options>): Promise<Outcome>;
 }
+
+/**
+ * Where it may run (src/bot/feature.ts, Reach), and its handler, typed by it: a subcommand of reach
+ * `anywhere` is handed any command interaction (its place: src/bot/place.ts), the others one in a
+ * server that added Crag. Absent: `bot-member`.
+ */
+export type SubcommandDefinition<Options extends OptionSpecs> = DefinitionText<Options> &
+  (
+    | {
+        readonly reach?: 'bot-member' | 'crag-server';
+        handle(ctx: BotContext, interaction: GuildCommand, options: CommandOptions<Options>): Promise<Outcome>;
+      }
+    | {
+        readonly reach: 'anywhere';
+        handle(ctx: BotContext, interaction: PlaceCommand, options: CommandOptions<Options>): Promise<Outcome>;
+      }
+  );
 
 /** A defined subcommand, whatever its options: what the /crag command is built from and dispatches to. */
 export interface Subcommand extends TextKeys {
@@ -49,8 +65,9 @@ export interface Subcommand extends TextKeys {
   readonly group?: Group;
   readonly options: OptionSpecs;
   readonly answers: 'public' | 'private';
+  readonly reach: Reach;
   /** Reads the options by the definition (refusing a value outside its choices), then runs the handler. */
-  run(ctx: BotContext, interaction: GuildCommand): Promise<Outcome>;
+  run(ctx: BotContext, interaction: PlaceCommand): Promise<Outcome>;
 }
 
 /**
@@ -67,9 +84,14 @@ export function defineSubcommand<const Options extends OptionSpecs>(
     ...(definition.group ? { group: definition.group } : {}),
     options: definition.options,
     answers: definition.answers,
+    reach: definition.reach ?? 'bot-member',
     run: async (ctx, interaction) => {
       const read = readOptions(interaction, definition.options);
-      return 'refusal' in read ? read : definition.handle(ctx, interaction, read.options);
+      if ('refusal' in read) return read;
+      if (definition.reach === 'anywhere') return definition.handle(ctx, interaction, read.options);
+      // The router admits the other reaches only in a server that added Crag.
+      if (!interaction.inGuild()) return refused('error.outside-server');
+      return definition.handle(ctx, interaction, read.options);
     },
   };
 }

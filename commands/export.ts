@@ -29,6 +29,8 @@ export const exportGames = defineSubcommand({
   nameKey: 'command.export.name',
   descriptionKey: 'command.export.description',
   answers: 'private',
+  // The server's own games: nowhere else (docs/anywhere.md).
+  reach: 'crag-server',
   options: {},
   handle: sendExport,
 });

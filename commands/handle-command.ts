@@ -1,8 +1,10 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
+import type { Reach } from '../src/bot/feature.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
+import { inServerWithCrag } from '../src/bot/place.js';
 import { board, postBoard } from './board.js';
-import type { GuildCommand, Subcommand } from './define.js';
+import type { PlaceCommand, Subcommand } from './define.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
 /** Each subcommand by the name Discord sends: a subcommand of a group (`/crag season new`) with its group. */
@@ -24,8 +26,13 @@ export function answersOf(interaction: ChatInputCommandInteraction): 'public' | 
   return subcommandOf(interaction)?.answers ?? 'private';
 }
 
+/** Where the subcommand the interaction names may run (an unknown one: anywhere, to be refused as unknown). */
+export function reachOf(interaction: ChatInputCommandInteraction): Reach {
+  return subcommandOf(interaction)?.reach ?? 'anywhere';
+}
+
 /** Runs the `/crag` subcommand the interaction names; a subcommand the bot does not know is refused. */
-export async function handleCommand(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+export async function handleCommand(ctx: BotContext, interaction: PlaceCommand): Promise<Outcome> {
   const subcommand = subcommandOf(interaction);
   if (!subcommand) return refused('refusal.unknown-command');
   if (subcommand !== board) await bringBackLostBoard(ctx, interaction);
@@ -37,7 +44,9 @@ export async function handleCommand(ctx: BotContext, interaction: GuildCommand):
  * answers first with a fresh board, through the interaction itself, which needs no channel
  * permission; the command's own answer follows. `/crag board` posts one itself.
  */
-async function bringBackLostBoard(ctx: BotContext, interaction: GuildCommand): Promise<void> {
+async function bringBackLostBoard(ctx: BotContext, interaction: PlaceCommand): Promise<void> {
+  // Boards are kept (and so lost) only where the bot posts with its own token.
+  if (!interaction.inGuild() || !inServerWithCrag(interaction)) return;
   const game = await ctx.store.activeGameInChannel(interaction.channelId);
   if (game && ctx.boards.isLost(game)) await postBoard(ctx, interaction, game);
 }

@@ -1,11 +1,12 @@
 import { channelWide } from '../src/bot/audience.js';
 import type { BotContext } from '../src/bot/context.js';
 import { type Outcome, refused } from '../src/bot/outcome.js';
+import { placeOf } from '../src/bot/place.js';
 import { type LeaderboardHeading, renderLeaderboard } from '../src/bot/render/index.js';
 import { answerPublicly } from '../src/bot/replies.js';
 import { DEFAULT_RULES, type Rules } from '../src/game/index.js';
 import type { LeaderboardQuery, RankBy } from '../src/store/index.js';
-import { type CommandOptions, defineSubcommand, type GuildCommand } from './define.js';
+import { type CommandOptions, defineSubcommand, type PlaceCommand } from './define.js';
 import { LEADERBOARD_OPTIONS, MIN_GAMES_FOR_AVERAGE } from './leaderboard-options.js';
 import { chosenPeriod } from './period.js';
 import { ratingLeaderboard } from './rating/leaderboard.js';
@@ -15,7 +16,8 @@ import { skillLeaderboard } from './skill/leaderboard.js';
 const LISTED = 10;
 
 /**
- * `/crag leaderboard`: posts a leaderboard for the channel to see, in the server's language. With no
+ * `/crag leaderboard`: posts a leaderboard for the channel to see, in the server's language. Outside
+ * a server the place is the DM or group DM itself (src/bot/place.ts): its games, its series. With no
  * options: this channel's series, in its own rule set; with a period, a season or other rules, or
  * in a channel without a series: the server, over the current season unless another period is
  * chosen, in the rules chosen (what is not chosen is this channel's, else the defaults).
@@ -25,13 +27,15 @@ export const leaderboard = defineSubcommand({
   nameKey: 'command.leaderboard.name',
   descriptionKey: 'command.leaderboard.description',
   answers: 'public',
+  // Answered through the interaction alone: a group DM's leaderboard is its own games'.
+  reach: 'anywhere',
   options: LEADERBOARD_OPTIONS,
   handle: postLeaderboard,
 });
 
 async function postLeaderboard(
   ctx: BotContext,
-  interaction: GuildCommand,
+  interaction: PlaceCommand,
   options: CommandOptions<typeof LEADERBOARD_OPTIONS>,
 ): Promise<Outcome> {
   if (options['rank-by'] === 'skill') return skillLeaderboard(ctx, interaction, options);
@@ -43,7 +47,8 @@ async function postLeaderboard(
   const minGames = options['min-games'] ?? (rankBy === 'average' ? MIN_GAMES_FOR_AVERAGE : 1);
   const serverOnly = options.period !== null || options.season !== null || rerolls !== null || thirteen !== null;
   const latest = await ctx.store.latestGameInChannel(interaction.channelId);
-  const ranking = { guildId: interaction.guildId, rankBy, minGames: Math.max(1, minGames), limit: LISTED };
+  const place = placeOf(interaction);
+  const ranking = { guildId: place, rankBy, minGames: Math.max(1, minGames), limit: LISTED };
   let query: LeaderboardQuery;
   let heading: LeaderboardHeading;
   if (scope === 'series' || (scope === null && !serverOnly && latest)) {
@@ -52,7 +57,7 @@ async function postLeaderboard(
     query = { ...ranking, scope: 'series', seriesId: latest.seriesId };
     heading = { ...ranking, scope: 'series', rules: latest.state.rules };
   } else {
-    const chosen = await chosenPeriod(ctx, interaction.guildId, options, 'season');
+    const chosen = await chosenPeriod(ctx, place, options, 'season');
     if ('refusal' in chosen) return chosen;
     const fallback = latest?.state.rules ?? DEFAULT_RULES;
     const rules: Rules = { rerolls: rerolls ?? fallback.rerolls, thirteen: thirteen ?? fallback.thirteen };

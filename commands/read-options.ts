@@ -1,4 +1,4 @@
-import type { GuildCommand } from '../src/bot/feature.js';
+import type { PlaceCommand } from '../src/bot/feature.js';
 import { type Refusal, refused } from '../src/bot/outcome.js';
 import type { CommandOptions, OptionSpec, OptionSpecs } from './option-specs.js';
 
@@ -8,7 +8,7 @@ import type { CommandOptions, OptionSpec, OptionSpecs } from './option-specs.js'
  * option's choices is refused with the option's own refusal.
  */
 export function readOptions<Options extends OptionSpecs>(
-  interaction: GuildCommand,
+  interaction: PlaceCommand,
   specs: Options,
 ): { readonly options: CommandOptions<Options> } | Refusal {
   const read: Record<string, unknown> = {};
@@ -22,7 +22,7 @@ export function readOptions<Options extends OptionSpecs>(
   return { options: read as CommandOptions<Options> };
 }
 
-function readOne(interaction: GuildCommand, name: string, spec: OptionSpec): unknown {
+function readOne(interaction: PlaceCommand, name: string, spec: OptionSpec): unknown {
   const given = interaction.options;
   switch (spec.kind) {
     case 'integer':

@@ -16,6 +16,8 @@ export const newSeason = defineSubcommand({
   nameKey: 'command.season.new.name',
   descriptionKey: 'command.season.new.description',
   answers: 'public',
+  // The server's own seasons: nowhere else (docs/anywhere.md).
+  reach: 'crag-server',
   group: { name: 'season', nameKey: 'command.season.name', descriptionKey: 'command.season.description' },
   options: {},
   handle: startSeason,

@@ -1,4 +1,5 @@
 import { control, type Feature } from '../../src/bot/feature.js';
+import { refused } from '../../src/bot/outcome.js';
 import { buildCragSettingsCommand } from './definition.js';
 import { confirmReset, cragSettingsCommand } from './handler.js';
 import { decodeResetId } from './reset-id.js';
@@ -11,7 +12,10 @@ export const cragSettingsFeature: Feature = {
       name: 'crag-settings',
       definition: buildCragSettingsCommand,
       answersOf: () => 'private',
-      handle: cragSettingsCommand,
+      // A server's own settings: nowhere else (docs/anywhere.md).
+      reachOf: () => 'crag-server',
+      handle: async (ctx, interaction) =>
+        interaction.inGuild() ? cragSettingsCommand(ctx, interaction) : refused('refusal.crag-server-only'),
     },
   ],
   controls: [control({ prefix: 'crag-settings', decode: decodeResetId, handle: confirmReset })],

@@ -3,11 +3,12 @@ import type { BotContext } from '../../src/bot/context.js';
 import { dailyTable } from '../../src/bot/daily-deals.js';
 import { displayName } from '../../src/bot/display-name.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { placeOf } from '../../src/bot/place.js';
 import { replyPrivately } from '../../src/bot/replies.js';
 import { createDailyGame, dailyNumber, dayOf } from '../../src/game/index.js';
 import type { DailyEntry } from '../../src/store/daily/index.js';
 import type { StoredGame } from '../../src/store/index.js';
-import { defineSubcommand, type GuildCommand } from '../define.js';
+import { defineSubcommand, type PlaceCommand } from '../define.js';
 import { DAILY_GROUP } from './group.js';
 import { dailyMessage } from './show.js';
 
@@ -27,24 +28,26 @@ export const dailyPlay = defineSubcommand({
   nameKey: 'command.daily.play.name',
   descriptionKey: 'command.daily.play.description',
   answers: 'private',
+  // A private board, answered through the interaction alone (its clicks: the game's control).
+  reach: 'anywhere',
   group: DAILY_GROUP,
   options: {},
   handle: playDaily,
 });
 
-async function playDaily(ctx: BotContext, interaction: GuildCommand): Promise<Outcome> {
+async function playDaily(ctx: BotContext, interaction: PlaceCommand): Promise<Outcome> {
   const day = dayOf(interaction.createdTimestamp);
   const playerId = interaction.user.id;
   const name = displayName(interaction);
   const claimed = await ctx.daily.store.claim({
     day,
     playerId,
-    guildId: interaction.guildId,
+    guildId: placeOf(interaction),
     name,
     startedAt: ctx.now(),
   });
   const entry: DailyEntry | undefined = claimed.ok ? undefined : claimed.entry;
-  const game = (await dailyGameOf(ctx, entry)) ?? (await dealGame(ctx, day, playerId, name, interaction.guildId));
+  const game = (await dailyGameOf(ctx, entry)) ?? (await dealGame(ctx, day, playerId, name, placeOf(interaction)));
   if ('refusal' in game) return game;
   if (game.state.status === 'cancelled') return refused('refusal.daily-unfinished', { day: dailyNumber(day) });
   await replyPrivately(interaction, await dailyMessage(ctx, game, personal(ctx.languages, interaction)));

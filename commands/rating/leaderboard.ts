@@ -1,13 +1,14 @@
 import { channelWide } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { placeOf } from '../../src/bot/place.js';
 import { type RatingRank, renderRatingLeaderboard } from '../../src/bot/render/index.js';
 import { answerPublicly } from '../../src/bot/replies.js';
 import { COMPUTER_LEVELS, DEFAULT_RULES, isRules } from '../../src/game/index.js';
 import { computerRatingId, conservative } from '../../src/ratings/index.js';
 import { ruleSetKey } from '../../src/stats/rule-sets.js';
 import type { RatedPerson } from '../../src/store/index.js';
-import type { CommandOptions, GuildCommand } from '../define.js';
+import type { CommandOptions, PlaceCommand } from '../define.js';
 import type { LEADERBOARD_OPTIONS } from '../leaderboard-options.js';
 
 /** A rating ranking lists this many people. */
@@ -21,14 +22,14 @@ function rankOf(rank: number, entry: RatedPerson): RatingRank {
 }
 
 /**
- * `/crag leaderboard rank-by:rating`: this server's people by their conservative rating (μ − 3σ)
+ * `/crag leaderboard rank-by:rating`: this place's (server's, group DM's) people by their conservative rating (μ − 3σ)
  * in one rule set, with the computer levels' ratings beside them. A rating is a person's over
  * every game they have played, anywhere and ever, so the ranking is the server's and takes no
  * period: a series, a period or a season is refused, saying why.
  */
 export async function ratingLeaderboard(
   ctx: BotContext,
-  interaction: GuildCommand,
+  interaction: PlaceCommand,
   options: CommandOptions<typeof LEADERBOARD_OPTIONS>,
 ): Promise<Outcome> {
   if (options.scope === 'series' || options.period !== null || options.season !== null)
@@ -38,7 +39,7 @@ export async function ratingLeaderboard(
   if (!isRules(rules)) return refused('refusal.leaderboard-options');
   const key = ruleSetKey(rules);
   // The whole list up to a bound, so the asker's own place can be shown below the top.
-  const everyone = await ctx.store.ratingLeaders(key, interaction.guildId, PLACES_READ);
+  const everyone = await ctx.store.ratingLeaders(key, placeOf(interaction), PLACES_READ);
   const ranked = everyone.map((entry, index) => rankOf(index + 1, entry));
   const own = ranked.slice(RATING_ROWS).find((entry) => entry.playerId === interaction.user.id);
   const ranks = ranked.slice(0, RATING_ROWS);

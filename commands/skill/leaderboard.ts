@@ -1,11 +1,12 @@
 import { channelWide } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { placeOf } from '../../src/bot/place.js';
 import { renderSkillLeaderboard } from '../../src/bot/render/index.js';
 import { answerPublicly } from '../../src/bot/replies.js';
 import { DEFAULT_RULES, isRules } from '../../src/game/index.js';
 import { MIN_GAMES_FOR_SKILL, rankBySkill } from '../../src/stats/skill.js';
-import type { CommandOptions, GuildCommand } from '../define.js';
+import type { CommandOptions, PlaceCommand } from '../define.js';
 import type { LEADERBOARD_OPTIONS } from '../leaderboard-options.js';
 import { chosenPeriod } from '../period.js';
 
@@ -13,25 +14,25 @@ import { chosenPeriod } from '../period.js';
 const SKILL_ROWS = 10;
 
 /**
- * `/crag leaderboard rank-by:skill`: this server's people by expected points lost per decision
+ * `/crag leaderboard rank-by:skill`: this place's (server's, group DM's) people by expected points lost per decision
  * against the exact optimum, fewest first, with a 95% interval, over normal and daily games alike,
  * in one rule set over one period (the current season unless another is chosen). A series has too
  * few games for the figure to mean much, so the ranking is always the server's.
  */
 export async function skillLeaderboard(
   ctx: BotContext,
-  interaction: GuildCommand,
+  interaction: PlaceCommand,
   options: CommandOptions<typeof LEADERBOARD_OPTIONS>,
 ): Promise<Outcome> {
   if (options.scope === 'series') return refused('refusal.leaderboard-options');
-  const chosen = await chosenPeriod(ctx, interaction.guildId, options, 'season');
+  const chosen = await chosenPeriod(ctx, placeOf(interaction), options, 'season');
   if ('refusal' in chosen) return chosen;
   const fallback = (await ctx.store.latestGameInChannel(interaction.channelId))?.state.rules ?? DEFAULT_RULES;
   const rules = { rerolls: options.rerolls ?? fallback.rerolls, thirteen: options.thirteen ?? fallback.thirteen };
   if (!isRules(rules)) return refused('refusal.leaderboard-options');
   const minGames = Math.max(1, options['min-games'] ?? MIN_GAMES_FOR_SKILL);
   const lines = await ctx.daily.store.skillLines({
-    guildId: interaction.guildId,
+    guildId: placeOf(interaction),
     rules,
     period: chosen.key,
     minGames,

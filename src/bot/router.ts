@@ -5,8 +5,10 @@ import { type Deferral, deferWhenSlow } from './answer-in-time.js';
 import type { AnswerableInteraction } from './answerable.js';
 import { personal } from './audience.js';
 import type { BotContext } from './context.js';
+import type { Reach } from './feature.js';
 import type { InFlight } from './in-flight.js';
-import { type Outcome, refused } from './outcome.js';
+import { type Outcome, type Refusal, refused } from './outcome.js';
+import { inServerWithCrag } from './place.js';
 import type { Registry } from './registry.js';
 import { replyPrivately } from './replies.js';
 
@@ -23,14 +25,30 @@ function describe(interaction: Interaction): Record<string, unknown> {
   return context;
 }
 
+/** Where the interaction's command or control may run, as its feature declares it. */
+function reachOf(registry: Registry, interaction: AnswerableInteraction): Reach {
+  if (interaction.isChatInputCommand())
+    return registry.command(interaction.commandName)?.reachOf?.(interaction) ?? 'bot-member';
+  if (interaction.isMessageComponent()) return registry.reachOfClick(interaction.customId);
+  // The Entry Point command opens the Activity, which keeps its board with the bot's token.
+  return 'bot-member';
+}
+
 /**
- * Whether the app is installed to the server the interaction comes from (`authorizing_integration_owners`
- * holds "0", GUILD_INSTALL), not only to the person's account. An interaction without the field (from
- * before user installs) was a server install.
+ * The refusal of an interaction outside a server that added Crag (a DM, a group DM, a server where
+ * Crag is installed only to the person's account), by its reach; undefined where it may run there.
  */
-function installedInServer(interaction: AnswerableInteraction): boolean {
-  const owners = interaction.authorizingIntegrationOwners as unknown as Readonly<Record<string, string>> | undefined;
-  return owners === undefined || Object.keys(owners).length === 0 || owners['0'] !== undefined;
+function refusalElsewhere(interaction: AnswerableInteraction, reach: Reach): Refusal | undefined {
+  switch (reach) {
+    case 'anywhere':
+      return undefined;
+    case 'crag-server':
+      return refused('refusal.crag-server-only');
+    case 'bot-member':
+      // Every board the bot keeps up to date needs its own token in the channel, which Discord
+      // refuses where the bot is no member (Missing Access).
+      return refused(interaction.inGuild() ? 'error.not-added-here' : 'error.outside-server');
+  }
 }
 
 /** How a slow answer is deferred: a click's board stays as it is; a command's "thinking…" is seen as its answer will be. */
@@ -55,10 +73,10 @@ export function createRouter(
   registry: Registry,
 ): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: AnswerableInteraction): Promise<Outcome> => {
-    if (!interaction.inGuild()) return refused('error.outside-server');
-    // Installed to the person's account only, in a server that has not added the bot: every board
-    // the bot keeps up to date needs its own token there, which Discord refuses (Missing Access).
-    if (!installedInServer(interaction)) return refused('error.not-added-here');
+    if (!inServerWithCrag(interaction)) {
+      const refusal = refusalElsewhere(interaction, reachOf(registry, interaction));
+      if (refusal) return refusal;
+    }
     // The App Launcher's Entry Point command (handler APP_HANDLER): open the Activity.
     if (interaction.isPrimaryEntryPointCommand()) return launchFromEntryPoint(interaction);
     if (interaction.isChatInputCommand()) {

@@ -4,6 +4,7 @@ import { RULE_SET_KEYS, type RuleSetKey } from '../stats/rule-sets.js';
 import type { CreateOutcome, GameToCreate, StoreBackend } from './backend.js';
 import { type GameOver, gameOver, isOver } from './game-over.js';
 import { type GameRow, gameStateOf, toStoredGame } from './game-rows.js';
+import { GameWebhooks } from './game-webhooks.js';
 import {
   type GameStore,
   leaderboardLimit,
@@ -59,6 +60,7 @@ export class SqlGameStore implements GameStore {
   /** Recently used games as last read or written by this process, for the guilds it may cache. */
   private readonly recent: RecentGames;
   private readonly now: () => number;
+  readonly webhooks: GameWebhooks;
 
   constructor(
     private readonly backend: StoreBackend,
@@ -66,6 +68,7 @@ export class SqlGameStore implements GameStore {
   ) {
     this.now = options.now ?? Date.now;
     this.recent = new RecentGames(CACHED_GAMES, options.cacheGuild);
+    this.webhooks = new GameWebhooks(backend);
   }
 
   async createGame(game: api.NewGame): Promise<api.CreateGameResult> {

@@ -4,7 +4,6 @@ import { RULE_SET_KEYS, type RuleSetKey } from '../stats/rule-sets.js';
 import type { CreateOutcome, GameToCreate, StoreBackend } from './backend.js';
 import { type GameOver, gameOver, isOver } from './game-over.js';
 import { type GameRow, gameStateOf, toStoredGame } from './game-rows.js';
-import { GameWebhooks } from './game-webhooks.js';
 import {
   type GameStore,
   leaderboardLimit,
@@ -12,6 +11,7 @@ import {
   type RatingEntry,
   type RatingsRebuild,
 } from './game-store.js';
+import { GameWebhooks } from './game-webhooks.js';
 import type { LeaderboardReadName, RatingRow } from './reads-and-writes.js';
 import { RecentGames } from './recent-games.js';
 import { replayRatings } from './replay-ratings.js';

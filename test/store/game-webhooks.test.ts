@@ -44,7 +44,12 @@ describe.each(BACKENDS)('$name', (backend) => {
   it('keeps the newest token whatever the order, each new one with no follow-ups made', async () => {
     expect(await store.webhooks.take(gameId, { applicationId: APP, token: 'a', createdAt: T0 })).toBe(true);
     expect(await store.webhooks.reserveFollowUp(gameId, 'a', 5)).toBe(true);
-    expect(await store.webhooks.of(gameId)).toEqual({ applicationId: APP, token: 'a', createdAt: T0, followUpsUsed: 1 });
+    expect(await store.webhooks.of(gameId)).toEqual({
+      applicationId: APP,
+      token: 'a',
+      createdAt: T0,
+      followUpsUsed: 1,
+    });
     expect(await store.webhooks.take(gameId, { applicationId: APP, token: 'c', createdAt: T0 + 2_000 })).toBe(true);
     // An older click handled late does not take its token back.
     expect(await store.webhooks.take(gameId, { applicationId: APP, token: 'b', createdAt: T0 + 1_000 })).toBe(false);

@@ -6,6 +6,7 @@ import type { AnswerableInteraction } from './answerable.js';
 import { personal } from './audience.js';
 import type { BotContext } from './context.js';
 import type { InFlight } from './in-flight.js';
+import { answersOnlyPrivate, installedInServer } from './install-place.js';
 import { type Outcome, refused } from './outcome.js';
 import type { Registry } from './registry.js';
 import { replyPrivately } from './replies.js';
@@ -21,16 +22,6 @@ function describe(interaction: Interaction): Record<string, unknown> {
     context.command = `${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
   if (interaction.isMessageComponent()) context.customId = interaction.customId;
   return context;
-}
-
-/**
- * Whether the app is installed to the server the interaction comes from (`authorizing_integration_owners`
- * holds "0", GUILD_INSTALL), not only to the person's account. An interaction without the field (from
- * before user installs) was a server install.
- */
-function installedInServer(interaction: AnswerableInteraction): boolean {
-  const owners = interaction.authorizingIntegrationOwners as unknown as Readonly<Record<string, string>> | undefined;
-  return owners === undefined || Object.keys(owners).length === 0 || owners['0'] !== undefined;
 }
 
 /** How a slow answer is deferred: a click's board stays as it is; a command's "thinking…" is seen as its answer will be. */
@@ -56,6 +47,9 @@ export function createRouter(
 ): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: AnswerableInteraction): Promise<Outcome> => {
     if (!interaction.inGuild()) return refused('error.outside-server');
+    // Without Use External Apps, Discord would show everything the bot answers to this person alone:
+    // no table is possible, and the person is told so before anything is attempted.
+    if (answersOnlyPrivate(interaction)) return refused('error.no-external-apps');
     // Installed to the person's account only, in a server that has not added the bot: every board
     // the bot keeps up to date needs its own token there, which Discord refuses (Missing Access).
     if (!installedInServer(interaction)) return refused('error.not-added-here');

@@ -1,4 +1,5 @@
 import { PermissionFlagsBits } from 'discord.js';
+import type { WebhookToken } from '../store/index.js';
 import type { AnswerableInteraction } from './answerable.js';
 
 /**
@@ -21,4 +22,18 @@ export function installedInServer(interaction: AnswerableInteraction): boolean {
 export function answersOnlyPrivate(interaction: AnswerableInteraction): boolean {
   if (!interaction.inGuild() || installedInServer(interaction)) return false;
   return !interaction.memberPermissions.has(PermissionFlagsBits.UseExternalApps);
+}
+
+/**
+ * The token this interaction brings, as the game it answers keeps it, where the bot is not a member
+ * of the place (the board is reached through it, see BoardPublisher.tokenFrom); undefined where the
+ * bot's own token reaches the board.
+ */
+export function webhookTokenOf(interaction: AnswerableInteraction): WebhookToken | undefined {
+  if (installedInServer(interaction)) return undefined;
+  return {
+    applicationId: interaction.applicationId,
+    token: interaction.token,
+    createdAt: interaction.createdTimestamp,
+  };
 }

@@ -24,6 +24,16 @@ function describe(interaction: Interaction): Record<string, unknown> {
   return context;
 }
 
+/** What a game needs where only webhooks reach it: its start, and every press of its board. */
+function playableThroughWebhooks(interaction: AnswerableInteraction): boolean {
+  if (interaction.isMessageComponent()) return true;
+  return (
+    interaction.isChatInputCommand() &&
+    interaction.commandName === 'crag' &&
+    interaction.options.getSubcommand(false) === 'start'
+  );
+}
+
 /** How a slow answer is deferred: a click's board stays as it is; a command's "thinking…" is seen as its answer will be. */
 function deferralFor(registry: Registry, interaction: AnswerableInteraction): Deferral {
   if (interaction.isMessageComponent()) return 'update';
@@ -52,7 +62,11 @@ export function createRouter(
     if (answersOnlyPrivate(interaction)) return refused('error.no-external-apps');
     // Installed to the person's account only, in a server that has not added the bot: every board
     // the bot keeps up to date needs its own token there, which Discord refuses (Missing Access).
-    if (!installedInServer(interaction)) return refused('error.not-added-here');
+    // Installed to the person's account only, in a server that has not added the bot: a game is played
+    // there through interaction webhooks (the board publisher's way out), so /crag start and the
+    // board's controls go through; the rest still needs the bot in the server.
+    if (!installedInServer(interaction) && !playableThroughWebhooks(interaction))
+      return refused('error.not-added-here');
     // The App Launcher's Entry Point command (handler APP_HANDLER): open the Activity.
     if (interaction.isPrimaryEntryPointCommand()) return launchFromEntryPoint(interaction);
     if (interaction.isChatInputCommand()) {

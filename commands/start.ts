@@ -3,6 +3,7 @@ import { channelWide, personal } from '../src/bot/audience.js';
 import type { BotContext } from '../src/bot/context.js';
 import { displayName } from '../src/bot/display-name.js';
 import { gameMessage } from '../src/bot/game-message.js';
+import { installedInServer, webhookTokenOf } from '../src/bot/install-place.js';
 import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
 import { channelBusy } from '../src/bot/refusals.js';
 import { answerPublicly, replyPrivately } from '../src/bot/replies.js';
@@ -139,6 +140,9 @@ async function startGame(ctx: BotContext, interaction: GuildCommand, given: Star
   try {
     const lobby = await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
     const messageId = await answerPublicly(interaction, lobby);
+    // Where the bot is not a member, this reply's token is the board's way out until a click brings a newer one.
+    const token = webhookTokenOf(interaction);
+    if (messageId && token) await ctx.boards.tokenFrom(game.id, token);
     if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
   } catch (error) {
     // Nobody can see this lobby, so free the channel rather than block it for a day.
@@ -154,6 +158,10 @@ async function startGame(ctx: BotContext, interaction: GuildCommand, given: Star
  * takes to keep a board up to date there (or, for `thread:true`, to open a thread of this channel).
  */
 function whereToPlay(interaction: GuildCommand, wantsThread: boolean): Place | Refusal {
+  // Under a person's own install only, the board lives in interaction responses, which need none of
+  // the bot's permissions (it has none there); the bot cannot open a thread there.
+  if (!installedInServer(interaction))
+    return wantsThread ? refused('refusal.no-threads-without-bot') : { kind: 'here' };
   const channel = interaction.channel;
   const inThread = channel?.isThread() ?? false;
   if (channel?.isThread()) {

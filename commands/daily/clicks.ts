@@ -1,7 +1,7 @@
 import { channelWide, personal } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
 import type { ComponentId } from '../../src/bot/custom-id.js';
-import type { GuildComponent } from '../../src/bot/feature.js';
+import type { PlaceComponent } from '../../src/bot/feature.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { dailyShareLine } from '../../src/bot/render/index.js';
 import { answerPublicly } from '../../src/bot/replies.js';
@@ -14,7 +14,7 @@ import { dailyMessage } from './show.js';
 /** A click on a daily board, which only its player sees (it is ephemeral; see playPrivateBoard). */
 export async function dailyClick(
   ctx: BotContext,
-  interaction: GuildComponent,
+  interaction: PlaceComponent,
   game: StoredGame,
   id: ComponentId,
 ): Promise<Outcome> {
@@ -36,7 +36,7 @@ export async function dailyClick(
 }
 
 /** Posts the one share line in the channel, for everyone: no dice, no row's score. */
-async function share(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
+async function share(ctx: BotContext, interaction: PlaceComponent, game: StoredGame): Promise<Outcome> {
   if (!isDailyGame(game) || game.state.status !== 'finished') return refused('refusal.daily-not-finished');
   const view = await dailyResultView(ctx, game);
   await answerPublicly(interaction, {

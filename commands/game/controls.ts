@@ -3,9 +3,10 @@ import { channelWide } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
 import type { ComponentAction } from '../../src/bot/custom-id.js';
 import { displayName } from '../../src/bot/display-name.js';
-import type { GuildComponent } from '../../src/bot/feature.js';
+import type { GuildComponent, PlaceComponent } from '../../src/bot/feature.js';
 import type { Decision } from '../../src/bot/game-flow.js';
 import { asEdit, gameMessage } from '../../src/bot/game-message.js';
+import { webhookTokenOf } from '../../src/bot/install-place.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { engineRefusal, MOVED_ON } from '../../src/bot/refusals.js';
 import { updateClicked } from '../../src/bot/replies.js';
@@ -15,7 +16,7 @@ import type { StoredGame } from '../../src/store/index.js';
  * The engine action a state-changing control stands for, or a refusal for a malformed click. The
  * person's display name goes with it, so boards name them as the server shows them now.
  */
-export function actionFor(interaction: GuildComponent, action: ComponentAction): Decision {
+export function actionFor(interaction: PlaceComponent, action: ComponentAction): Decision {
   const person = { playerId: interaction.user.id, name: displayName(interaction) };
   switch (action.kind) {
     case 'join':
@@ -80,6 +81,7 @@ export async function changeGame(
   }
   const board = asEdit(await gameMessage(ctx, changed.game, channelWide(ctx.languages, interaction), ctx.dice.faces));
   await ctx.boards.respond(game.id, () => updateClicked(interaction, board));
+  await keepToken(ctx, interaction, game.id);
   if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
   else await ctx.boards.landed(changed.game);
   return undefined;
@@ -91,5 +93,16 @@ async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: n
   if (!game) return;
   const board = asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces));
   await ctx.boards.respond(gameId, () => updateClicked(interaction, board));
+  await keepToken(ctx, interaction, gameId);
   await ctx.boards.adopt(game, interaction.message.id, game.state.version);
+}
+
+/**
+ * Where the bot is not a member, a click on the board brings the game a fresh token (its 15 minutes
+ * and five follow-ups start now): kept once the click is answered, so that nothing edits through it
+ * before Discord knows the interaction was acknowledged.
+ */
+async function keepToken(ctx: BotContext, interaction: GuildComponent, gameId: number): Promise<void> {
+  const token = webhookTokenOf(interaction);
+  if (token) await ctx.boards.tokenFrom(gameId, token);
 }

@@ -1,7 +1,7 @@
 import { launchFromLobby } from '../../src/activity/launch.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { type ComponentId, decodeComponentId } from '../../src/bot/custom-id.js';
-import { control, type Feature, type GuildComponent } from '../../src/bot/feature.js';
+import { anywhereControl, type Feature, type PlaceComponent } from '../../src/bot/feature.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { GAME_GONE } from '../../src/bot/refusals.js';
 import { dailyClick } from '../daily/clicks.js';
@@ -15,11 +15,14 @@ import { playAgain } from './play-again.js';
  * buttons. A daily deal mints the same ids on its player's own board, so the game decides whose
  * click it is.
  */
-async function gameControl(ctx: BotContext, interaction: GuildComponent, id: ComponentId): Promise<Outcome> {
+async function gameControl(ctx: BotContext, interaction: PlaceComponent, id: ComponentId): Promise<Outcome> {
   const game = await ctx.store.gameById(id.gameId);
   if (!game) return GAME_GONE;
-  // A daily deal is played on its player's own ephemeral board, wherever they opened it.
+  // A daily deal is played on its player's own ephemeral board, wherever they opened it: a DM and a
+  // group DM too, where it is answered through the interaction alone.
   if (game.state.dailyDay !== undefined) return dailyClick(ctx, interaction, game, id);
+  // Every other board is a server channel's (the router lets its presses through only there).
+  if (!interaction.inGuild()) return refused('error.outside-server');
   // So is a tournament round's game.
   if (isRoundGame(game)) return roundClick(ctx, interaction, game, id);
   if (game.channelId !== interaction.channelId || game.guildId !== interaction.guildId) {
@@ -47,5 +50,5 @@ async function gameControl(ctx: BotContext, interaction: GuildComponent, id: Com
 export const gameFeature: Feature = {
   name: 'game',
   commands: [],
-  controls: [control({ prefix: 'crag', decode: decodeComponentId, handle: gameControl })],
+  controls: [anywhereControl({ prefix: 'crag', decode: decodeComponentId, handle: gameControl })],
 };

@@ -1,6 +1,6 @@
 import { personal } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
-import type { GuildComponent } from '../../src/bot/feature.js';
+import type { GuildComponent, PlaceComponent } from '../../src/bot/feature.js';
 import { sheetCard } from '../../src/bot/game-message.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { engineRefusal } from '../../src/bot/refusals.js';
@@ -9,7 +9,7 @@ import { replyPrivately } from '../../src/bot/replies.js';
 import { seatOf } from '../../src/game/index.js';
 import type { StoredGame } from '../../src/store/index.js';
 
-export async function sheetButton(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
+export async function sheetButton(ctx: BotContext, interaction: PlaceComponent, game: StoredGame): Promise<Outcome> {
   if (!seatOf(game.state, interaction.user.id)) return engineRefusal('not-in-game');
   await replyPrivately(interaction, await sheetCard(game, interaction.user.id, personal(ctx.languages, interaction)));
   return undefined;

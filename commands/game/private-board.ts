@@ -1,6 +1,6 @@
 import type { BotContext } from '../../src/bot/context.js';
 import type { ComponentId } from '../../src/bot/custom-id.js';
-import type { GuildComponent } from '../../src/bot/feature.js';
+import type { PlaceComponent } from '../../src/bot/feature.js';
 import type { Decision } from '../../src/bot/game-flow.js';
 import type { WithFiles } from '../../src/bot/game-message.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
@@ -19,7 +19,7 @@ import { actionFor } from './controls.js';
  */
 export async function playPrivateBoard(
   ctx: BotContext,
-  interaction: GuildComponent,
+  interaction: PlaceComponent,
   game: StoredGame,
   id: ComponentId,
   draw: (game: StoredGame) => Promise<WithFiles<PrivateCard>>,

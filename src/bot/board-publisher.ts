@@ -3,7 +3,7 @@ import type { TableOffer } from '../activity/table-offer.js';
 import { isGameOver } from '../game/index.js';
 import type { Languages, Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import type { GameStore, StoredGame } from '../store/index.js';
+import type { GameStore, GameWebhook, StoredGame, WebhookToken } from '../store/index.js';
 import { guildWide } from './audience.js';
 import { LandedDrawings } from './board-drawings.js';
 import { BoardQueue } from './board-queue.js';
@@ -15,6 +15,8 @@ import type { HouseRules } from './house-rules.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
 import { messageLink } from './render/message-link.js';
 import type { OutgoingMessage } from './rest-message.js';
+import { FOLLOW_UP_CAP, mayEditWith, mayFollowUpWith } from './webhook-allowance.js';
+import { WebhookRequests } from './webhook-requests.js';
 
 export interface BoardPublisherDeps {
   readonly client: Client;
@@ -60,6 +62,8 @@ export class BoardPublisher {
   private readonly queue = new BoardQueue();
   private readonly drawings: LandedDrawings;
   private readonly requests: BoardRequests;
+  /** Where the bot is not a member, the same through the game's newest interaction token. */
+  private readonly webhookRequests: WebhookRequests;
   /** Games whose board message is being posted: no board id yet, but none is lost either. */
   private readonly posting = new Set<number>();
   /** Boards found out of reach, until a person brings the game a new one or the game ends. */
@@ -89,6 +93,7 @@ export class BoardPublisher {
     this.boardBack = deps.boardBack;
     this.drawings = new LandedDrawings(deps.store);
     this.requests = new BoardRequests(deps.client);
+    this.webhookRequests = new WebhookRequests(deps.client);
   }
 
   refresh(gameId: number): Promise<void> {
@@ -214,6 +219,8 @@ export class BoardPublisher {
    * the channel turned out to be out of reach (no more pings there until a board comes back).
    */
   async postPing(game: StoredGame, content: string, userId: string): Promise<string | undefined> {
+    const webhook = await this.store.webhooks.of(game.id);
+    if (webhook) return this.followUpPing(game, webhook, content, userId);
     try {
       return await this.requests.postPing(game, content, userId);
     } catch (error) {
@@ -225,6 +232,9 @@ export class BoardPublisher {
 
   /** Deletes a turn ping; one that someone already deleted is gone all the same. Tried once only. */
   async deletePing(game: StoredGame, messageId: string): Promise<void> {
+    // A follow-up can be deleted only through the token that posted it, which may have run out by
+    // the turn's end: in a place reached through webhooks, a turn ping stays in the channel.
+    if (await this.store.webhooks.of(game.id)) return;
     try {
       await this.requests.deletePing(game, messageId);
     } catch (error) {
@@ -236,6 +246,32 @@ export class BoardPublisher {
   /** The board's message link, for a ping; undefined while the board is not known. */
   boardLink(game: StoredGame): string | undefined {
     return messageLink(game.guildId, game.channelId, game.boardMessageId);
+  }
+
+  /**
+   * Records a token an interaction on the game's board brought (the /crag start that posted it, a
+   * click on it) where the bot is not a member: from now on the board is reached through the newest
+   * such token, and never with the bot's own (Discord would refuse it, Missing Access).
+   */
+  async tokenFrom(gameId: number, given: WebhookToken): Promise<void> {
+    await this.store.webhooks.take(gameId, given);
+  }
+
+  /**
+   * A turn ping where the bot is not a member: a follow-up of the newest token, if it has time and a
+   * follow-up left, counted in the store before it is sent so that no sixth one can ever go, even
+   * from two processes. Without one, no ping: the board says whose turn it is all the same, and the
+   * follow-ups are kept for nothing else (see docs/anywhere.md).
+   */
+  private async followUpPing(
+    game: StoredGame,
+    webhook: GameWebhook,
+    content: string,
+    userId: string,
+  ): Promise<string | undefined> {
+    if (!mayFollowUpWith(webhook, this.now())) return undefined;
+    if (!(await this.store.webhooks.reserveFollowUp(game.id, webhook.token, FOLLOW_UP_CAP))) return undefined;
+    return this.webhookRequests.followUp(webhook, content, userId);
   }
 
   /**
@@ -271,6 +307,8 @@ export class BoardPublisher {
 
   /** A board replaced by a newer message says where the game went instead, and loses its controls. */
   private async retire(game: StoredGame, messageId: string, newMessageId: string): Promise<void> {
+    // The newest token reaches only its own interaction's message, not the board it replaced.
+    if (await this.store.webhooks.of(game.id)) return;
     const tr = await this.translatorFor(game, guildWide(this.languages, this.client, game.guildId));
     const link = messageLink(game.guildId, game.channelId, newMessageId) ?? '';
     try {
@@ -298,6 +336,10 @@ export class BoardPublisher {
       this.forgetIfOver(game);
       return;
     }
+    const webhook = await this.store.webhooks.of(game.id);
+    // Nobody pressed anything for 15 minutes: no token can reach the board. The game waits, drawn as
+    // the last good token left it, until someone at the table presses it (a fresh token).
+    if (webhook && !mayEditWith(webhook, this.now())) return;
     const tr = guildWide(this.languages, this.client, game.guildId);
     const board = await gameMessage(
       { store: this.store, houseRules: this.houseRules, tables: this.tables },
@@ -305,16 +347,22 @@ export class BoardPublisher {
       tr,
       this.dice.faces,
     );
-    if (await this.edit(game, game.boardMessageId, asEdit(board))) await this.landed(game);
+    if (await this.edit(game, game.boardMessageId, asEdit(board), webhook)) await this.landed(game);
   }
 
   /**
    * Edits the board; false if a newer drawing landed first, or if the board turned out to be out of
    * reach (it is then marked lost).
    */
-  private async edit(game: StoredGame, messageId: string, message: OutgoingMessage): Promise<boolean> {
+  private async edit(
+    game: StoredGame,
+    messageId: string,
+    message: OutgoingMessage,
+    webhook: GameWebhook | undefined,
+  ): Promise<boolean> {
     try {
-      await this.requests.edit(game, messageId, message);
+      if (webhook) await this.webhookRequests.edit(game, webhook, messageId, message);
+      else await this.requests.edit(game, messageId, message);
       return true;
     } catch (error) {
       // A person's click drew a newer state meanwhile: this one must not paint over it.

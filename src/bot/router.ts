@@ -7,6 +7,7 @@ import { personal } from './audience.js';
 import type { BotContext } from './context.js';
 import type { Reach } from './feature.js';
 import type { InFlight } from './in-flight.js';
+import { answersOnlyPrivate } from './install-place.js';
 import { type Outcome, type Refusal, refused } from './outcome.js';
 import { inServerWithCrag } from './place.js';
 import type { Registry } from './registry.js';
@@ -23,6 +24,19 @@ function describe(interaction: Interaction): Record<string, unknown> {
     context.command = `${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
   if (interaction.isMessageComponent()) context.customId = interaction.customId;
   return context;
+}
+
+/**
+ * /crag start, in a server that has not added Crag: the game is played there through interaction
+ * webhooks (the board publisher's way out). Its board's presses are the game feature's controls,
+ * which may run anywhere (a daily deal's board is in DMs too).
+ */
+function startsAGame(interaction: AnswerableInteraction): boolean {
+  return (
+    interaction.isChatInputCommand() &&
+    interaction.commandName === 'crag' &&
+    interaction.options.getSubcommand(false) === 'start'
+  );
 }
 
 /** Where the interaction's command or control may run, as its feature declares it. */
@@ -45,8 +59,9 @@ function refusalElsewhere(interaction: AnswerableInteraction, reach: Reach): Ref
     case 'crag-server':
       return refused('refusal.crag-server-only');
     case 'bot-member':
-      // Every board the bot keeps up to date needs its own token in the channel, which Discord
-      // refuses where the bot is no member (Missing Access).
+      if (interaction.inGuild() && startsAGame(interaction)) return undefined;
+      // Every other board the bot keeps up to date needs its own token in the channel, which
+      // Discord refuses where the bot is no member (Missing Access).
       return refused(interaction.inGuild() ? 'error.not-added-here' : 'error.outside-server');
   }
 }
@@ -73,6 +88,9 @@ export function createRouter(
   registry: Registry,
 ): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: AnswerableInteraction): Promise<Outcome> => {
+    // Without Use External Apps, Discord would show everything the bot answers to this person alone:
+    // no table is possible, and the person is told so before anything is attempted.
+    if (answersOnlyPrivate(interaction)) return refused('error.no-external-apps');
     if (!inServerWithCrag(interaction)) {
       const refusal = refusalElsewhere(interaction, reachOf(registry, interaction));
       if (refusal) return refusal;

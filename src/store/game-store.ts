@@ -1,6 +1,7 @@
 import type { GameState } from '../game/index.js';
 import type { Rating } from '../ratings/index.js';
 import type { RuleSetKey } from '../stats/rule-sets.js';
+import type { GameWebhooks } from './game-webhooks.js';
 import type {
   CreateGameResult,
   FinishedGame,
@@ -79,6 +80,8 @@ export interface GameStore {
    * deleted when the turn ends, even after a restart. Not a game action. False for no such game.
    */
   setPingMessage(gameId: number, messageId: string | null): Promise<boolean>;
+  /** The tokens of games reached through interaction webhooks, where the bot is not a member (issue 42). */
+  readonly webhooks: GameWebhooks;
 
   /** Every game under way, with just what its turn timer needs: what a restart must pick up again. */
   turnsInPlay(): Promise<TurnInPlay[]>;

@@ -5,6 +5,7 @@
  */
 export * from './errors.js';
 export * from './game-store.js';
+export type { GameWebhook, GameWebhooks, WebhookToken } from './game-webhooks.js';
 export { type Dialect, defaultMigrationsDir, loadMigrations, type Migration } from './migrations.js';
 export { type OpenStoreOptions, openPostgresStore, openStore, type StoreLocation } from './open-store.js';
 export { isPostgresUrl, maskPassword, postgresUrlProblem } from './postgres/database-url.js';

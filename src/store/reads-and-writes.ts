@@ -92,6 +92,15 @@ export interface Reads extends LeaderboardReads {
   ratingTrend: Read<{ rules: string; ratedId: string; limit: number }, { seq: number; mu: number; sigma: number }>;
   ratedSeats: Read<NoParams, RatedSeatRow>;
   allRatings: Read<NoParams, RatingRow & { rules: string }>;
+  /** A game's way out through interaction webhooks (game-webhooks.ts); none for a bot-token game. */
+  webhookOf: Read<{ gameId: number }, WebhookRow>;
+}
+
+export interface WebhookRow {
+  application_id: string;
+  token: string;
+  token_created_at: number | string;
+  follow_ups_used: number;
 }
 
 export interface RatingRow {
@@ -117,5 +126,9 @@ export interface Writes {
   setBoardMessage: { gameId: number; messageId: string | null; now: number };
   /** Not a game action, nor a change of the board: neither version nor times move. */
   setPingMessage: { gameId: number; messageId: string | null };
+  /** A newer interaction token for a webhook game (older ones are ignored); its follow-ups start at 0. */
+  takeWebhookToken: { gameId: number; applicationId: string; token: string; createdAt: number };
+  /** Counts one follow-up of that token, unless it has made `cap` already (then it changes nothing). */
+  reserveFollowUp: { gameId: number; token: string; cap: number };
 }
 export type WriteName = keyof Writes;

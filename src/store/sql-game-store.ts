@@ -11,6 +11,7 @@ import {
   type RatingEntry,
   type RatingsRebuild,
 } from './game-store.js';
+import { GameWebhooks } from './game-webhooks.js';
 import type { LeaderboardReadName, RatingRow } from './reads-and-writes.js';
 import { RecentGames } from './recent-games.js';
 import { replayRatings } from './replay-ratings.js';
@@ -59,6 +60,7 @@ export class SqlGameStore implements GameStore {
   /** Recently used games as last read or written by this process, for the guilds it may cache. */
   private readonly recent: RecentGames;
   private readonly now: () => number;
+  readonly webhooks: GameWebhooks;
 
   constructor(
     private readonly backend: StoreBackend,
@@ -66,6 +68,7 @@ export class SqlGameStore implements GameStore {
   ) {
     this.now = options.now ?? Date.now;
     this.recent = new RecentGames(CACHED_GAMES, options.cacheGuild);
+    this.webhooks = new GameWebhooks(backend);
   }
 
   async createGame(game: api.NewGame): Promise<api.CreateGameResult> {

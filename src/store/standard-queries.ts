@@ -66,6 +66,18 @@ export const STANDARD_QUERIES = {
     ORDER BY c.rules, c.seq, r.player_id`,
   setBoardMessage: 'UPDATE games SET board_message_id = @messageId, updated_at = @now WHERE id = @gameId',
   setPingMessage: 'UPDATE games SET ping_message_id = @messageId WHERE id = @gameId',
+  webhookOf: `SELECT application_id, token, token_created_at, follow_ups_used FROM game_webhooks
+    WHERE game_id = @gameId`,
+  // Interactions can be handled out of order (two clicks at once, two processes): only a newer token
+  // replaces the stored one, so the newest one is kept whatever the order.
+  takeWebhookToken: `INSERT INTO game_webhooks (game_id, application_id, token, token_created_at, follow_ups_used)
+    VALUES (@gameId, @applicationId, @token, @createdAt, 0)
+    ON CONFLICT (game_id) DO UPDATE SET application_id = excluded.application_id, token = excluded.token,
+      token_created_at = excluded.token_created_at, follow_ups_used = 0
+    WHERE game_webhooks.token_created_at < excluded.token_created_at`,
+  // Checked and counted in one statement, so two processes can never both take the last follow-up.
+  reserveFollowUp: `UPDATE game_webhooks SET follow_ups_used = follow_ups_used + 1
+    WHERE game_id = @gameId AND token = @token AND follow_ups_used < @cap`,
 } as const satisfies Partial<Record<ReadName | WriteName, string>>;
 
 export type StandardName = keyof typeof STANDARD_QUERIES;

@@ -299,6 +299,30 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         expect(db.prepare('SELECT COUNT(*) FROM tournament_plays').pluck().get()).toBe(0);
       },
     },
+    9: {
+      // Games from before are reached with the bot's token: no webhook rows. A game's row goes with it.
+      seed: () => {},
+      verify: (db) => {
+        expect(db.prepare('SELECT COUNT(*) FROM game_webhooks').pluck().get()).toBe(0);
+        db.prepare(
+          "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (9, '9001', '9109', '{}', ?)",
+        ).run(NOW);
+        db.prepare(
+          `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, state, state_version,
+             turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
+           VALUES (9, '9001', '9109', 9, 1, 'lobby', '{}', 0, 60, 0, ?, ?, ?)`,
+        ).run(NOW, NOW, NOW);
+        const insert = db.prepare(
+          "INSERT INTO game_webhooks (game_id, application_id, token, token_created_at, follow_ups_used) VALUES (?, '8001', 't', ?, ?)",
+        );
+        // At most 5 follow-ups a token, and only for a game that exists.
+        expect(() => insert.run(9, NOW, 6)).toThrow(/CHECK/);
+        expect(() => insert.run(999, NOW, 0)).toThrow(/FOREIGN KEY/);
+        insert.run(9, NOW, 5);
+        db.prepare('DELETE FROM games WHERE id = 9').run();
+        expect(db.prepare('SELECT COUNT(*) FROM game_webhooks').pluck().get()).toBe(0);
+      },
+    },
   };
 
 describe('migrations', () => {
@@ -323,6 +347,7 @@ describe('migrations', () => {
       'daily_totals',
       'game_house_rules',
       'game_results',
+      'game_webhooks',
       'games',
       'games_to_pack',
       'guild_settings',

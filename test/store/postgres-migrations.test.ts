@@ -70,6 +70,7 @@ describe('PostgreSQL migrations', () => {
         'daily_totals',
         'game_house_rules',
         'game_results',
+        'game_webhooks',
         'games',
         'games_to_pack',
         'guild_settings',

@@ -1,0 +1,174 @@
+/**
+ * The board publisher where the bot is not a member (issue 42): a server that has not added Crag,
+ * reached through a person's own install. Its redraws and turn pings go through the game's newest
+ * interaction token, recorded in the store (so a restarted publisher goes on with it), never with
+ * the bot's token; it sends no sixth follow-up and no request with a token past its 15 minutes (on
+ * the emulator's clock, which the publisher reads), so the emulator's log holds no 40094, no 50027
+ * and no 401 or 403.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ApplicationIntegrationType,
+  type Client,
+  InteractionContextType,
+  MessageFlags,
+  Routes,
+  SlashCommandBuilder,
+  TextDisplayBuilder,
+} from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BoardPublisher } from '../../src/bot/board-publisher.js';
+import { HouseRules } from '../../src/bot/house-rules.js';
+import { UNICODE_DICE } from '../../src/bot/render/index.js';
+import { createGame, DEFAULT_RULES } from '../../src/game/index.js';
+import { loadLanguages } from '../../src/i18n/index.js';
+import { createLogger } from '../../src/log.js';
+import { type GameStore, openSqliteStore } from '../../src/store/index.js';
+import { SqliteSettingsStore } from '../../src/store/settings/sqlite-settings-store.js';
+import { connectClient, InteractionHandlers, type Scene, startScene } from '../emulator/helpers.js';
+
+const warnings: unknown[] = [];
+const START = new SlashCommandBuilder()
+  .setName('start')
+  .setDescription('Posts a board')
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
+  .setContexts(InteractionContextType.Guild);
+
+describe('a board reached through interaction webhooks', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crag-webhooks-'));
+  const path = join(dir, 'crag.sqlite');
+  let scene: Scene;
+  let client: Client;
+  let handlers: InteractionHandlers;
+  let store: GameStore;
+  let elsewhere: string;
+  let gameId: number;
+  let boardId: string;
+
+  const publisherOn = (gameStore: GameStore) =>
+    new BoardPublisher({
+      client,
+      store: gameStore,
+      houseRules: new HouseRules({ store: new SqliteSettingsStore(path), languages: loadLanguages(), now: Date.now }),
+      languages: loadLanguages(),
+      log: createLogger('warn', (line) => warnings.push(line)),
+      now: () => scene.discord.now(),
+      dice: { faces: UNICODE_DICE },
+      boardBack: () => {},
+    });
+
+  beforeAll(async () => {
+    scene = await startScene();
+    const { discord, app, alice, bob } = scene;
+    const guild = discord.createGuild({ name: 'Elsewhere', ownerId: bob.id, members: [alice.id] });
+    elsewhere = discord.createChannel(guild.id, { name: 'general' }).id;
+    discord.installToUser(app.id, alice.id);
+    client = await connectClient(discord, app.token);
+    handlers = new InteractionHandlers(client);
+    await client.rest.put(Routes.applicationCommands(app.id), { body: [START.toJSON()] });
+    store = openSqliteStore(path, { now: () => discord.now() });
+    const created = await store.createGame({
+      guildId: guild.id,
+      channelId: elsewhere,
+      state: createGame(alice.id, DEFAULT_RULES, 'alice'),
+      turnTimerSeconds: 60,
+      hintsEnabled: true,
+    });
+    if (!created.ok) throw new Error(created.reason);
+    gameId = created.game.id;
+  });
+  afterAll(async () => {
+    await store?.close();
+    client?.destroy();
+    await scene?.discord.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Alice's /start posts the board as its reply; its token becomes the game's. */
+  async function postBoard(boards: BoardPublisher): Promise<void> {
+    handlers.set(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const reply = await interaction.reply({
+        flags: MessageFlags.IsComponentsV2,
+        components: [new TextDisplayBuilder().setContent('placeholder')],
+        withResponse: true,
+      });
+      boardId = reply.resource?.message?.id ?? '';
+      await boards.tokenFrom(gameId, {
+        applicationId: interaction.applicationId,
+        token: interaction.token,
+        createdAt: interaction.createdTimestamp,
+      });
+      await store.setBoardMessage(gameId, boardId);
+    });
+    const outcome = await scene.discord.runCommand({ user: scene.alice.id, channel: elsewhere, name: 'start' });
+    expect(outcome.ack, outcome.error ?? '').toBe('reply');
+    await scene.discord.waitFor(() => boardId);
+  }
+
+  const webhookEdits = () => scene.discord.restCount('PATCH', '/webhooks/:appId/:token/messages/:messageId');
+  const followUps = () => scene.discord.restCount('POST', '/webhooks/:appId/:token');
+
+  it('redraws through the token, pings in follow-ups up to five, and a restart goes on with the stored token', async () => {
+    const boards = publisherOn(store);
+    await postBoard(boards);
+    const game = await store.gameById(gameId);
+    if (!game) throw new Error('no game');
+    await boards.refresh(gameId);
+    expect(webhookEdits()).toBe(1);
+    // The board now shows the lobby as the bot draws it, not the command's placeholder.
+    expect(scene.discord.message(boardId)?.edited_timestamp).not.toBeNull();
+    expect(JSON.stringify(scene.discord.message(boardId)?.components)).toContain('a new game is open');
+
+    const pings = [];
+    for (let turn = 0; turn < 7; turn += 1)
+      pings.push(await boards.postPing(game, `<@${scene.alice.id}> turn ${turn}`, scene.alice.id));
+    expect(pings.filter((id) => id !== undefined)).toHaveLength(5);
+    expect(pings.slice(5)).toEqual([undefined, undefined]);
+    expect(followUps()).toBe(5);
+    // A ping's delete would need the token that posted it: in such a place it stays, and nothing is sent.
+    await boards.deletePing(game, pings[0] ?? '');
+
+    // A restart: a new publisher on a newly opened store finds the token and its five follow-ups.
+    await store.close();
+    store = openSqliteStore(path, { now: () => scene.discord.now() });
+    const restarted = publisherOn(store);
+    await restarted.refresh(gameId);
+    expect(webhookEdits()).toBe(2);
+    expect(await restarted.postPing(game, 'one more', scene.alice.id)).toBeUndefined();
+    expect(followUps()).toBe(5);
+  });
+
+  it('sixteen minutes without a press: no request at all, until a press brings a fresh token', async () => {
+    const boards = publisherOn(store);
+    scene.discord.advanceClock(16 * 60_000);
+    const game = await store.gameById(gameId);
+    if (!game) throw new Error('no game');
+    await boards.refresh(gameId);
+    expect(await boards.postPing(game, 'late', scene.alice.id)).toBeUndefined();
+    expect(webhookEdits()).toBe(2);
+    expect(followUps()).toBe(5);
+
+    // A fresh interaction on the board (here a new /start reply) brings a token with time and follow-ups.
+    boardId = '';
+    await postBoard(boards);
+    await boards.refresh(gameId);
+    expect(webhookEdits()).toBe(3);
+    expect(await boards.postPing(game, 'back', scene.alice.id)).toBeDefined();
+    expect(followUps()).toBe(6);
+  });
+
+  it('never used the bot token in that channel, nor a token past its limits', () => {
+    const codes = scene.discord.problems.map((problem) => problem.code);
+    expect(codes).not.toContain(40094);
+    expect(codes).not.toContain(50027);
+    expect(codes).not.toContain(50001);
+    expect(scene.discord.invalidRequests({ appId: scene.app.id })).toBe(0);
+    expect(scene.discord.restCount('POST', '/channels/:channelId/messages')).toBe(0);
+    expect(scene.discord.restCount('PATCH', '/channels/:channelId/messages/:messageId')).toBe(0);
+    expect(handlers.errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+});

@@ -55,7 +55,8 @@ export class NotifyAssembler {
       message = { parts: new Array(count).fill(undefined), missing: count, since: this.now() };
       this.#open.set(id, message);
     }
-    if (message.parts[index] !== undefined) return undefined;
+    // A part must agree with its message's first on the count, or it could write past its parts.
+    if (message.parts.length !== count || message.parts[index] !== undefined) return undefined;
     message.parts[index] = body;
     message.missing -= 1;
     if (message.missing > 0) return undefined;

@@ -66,4 +66,13 @@ describe('NOTIFY parts', () => {
     expect(assembler.add(notifyParts('y', 10)[0] as string)).toBe('y');
     expect(assembler.add(second as string)).toBeUndefined();
   });
+
+  test('refuses a part whose count disagrees with its message’s first part', () => {
+    const assembler = new NotifyAssembler();
+    const [first, second] = notifyParts('x'.repeat(30), 10) as [string, string, string];
+    const [id] = first.split(':');
+    expect(assembler.add(first)).toBeUndefined();
+    expect(assembler.add(`${id}:5:9:injected`)).toBeUndefined();
+    expect(assembler.add(second)).toBeUndefined();
+  });
 });

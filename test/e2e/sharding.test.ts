@@ -384,8 +384,17 @@ describe('two hosts of a sharded bot on one PostgreSQL database', () => {
     expect(timeOuts).toBeGreaterThanOrEqual(3 * games.filter((game) => game.idleGuest).length);
 
     expect(await forgottenStatus()).toBe('lobby');
+    // A process deletes a turn ping, then records that it did: killed between the two, its
+    // successor deletes the ping again and meets 10008, which the bot takes as done. A 404 is not
+    // among the statuses Discord counts towards its ban (401, 403, 429); one per killed game at most.
+    const killedChannels = new Set(games.filter((game) => game.shard === KILLED_SHARD).map((game) => game.channel.id));
+    const pingDeletedTwice = (problem: (typeof discord.problems)[number]) =>
+      problem.method === 'DELETE' &&
+      problem.code === 10008 &&
+      killedChannels.has(problem.path?.split('/')[2] ?? '');
+    expect(discord.problems.filter(pingDeletedTwice).length).toBeLessThanOrEqual(killedChannels.size);
     const unexpected = discord.problems.filter(
-      (problem) => problem.kind !== 'interaction-failed' && !isDieEmojiRace(problem),
+      (problem) => problem.kind !== 'interaction-failed' && !isDieEmojiRace(problem) && !pingDeletedTwice(problem),
     );
     expect(unexpected).toEqual([]);
     expect(hosts.flatMap((host) => host.errors())).toEqual([]);

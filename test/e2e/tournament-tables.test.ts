@@ -17,8 +17,12 @@ import { TestWorld } from './support/world.js';
  */
 const STAND_ON_BEST: TurnPolicy = { keep: STANDER.keep, row: PAIR_HUNTER.row };
 
-/** A turn-timer minute of 1 s: a table's two-minute turn times out in 2 s (ten times a click on a busy machine), an hour's round lasts 60 s. */
-const UNIT_MS = 1000;
+/**
+ * A turn-timer minute of 2.5 s: a table's two-minute turn times out in 5 s, an hour's round lasts
+ * 150 s. At 1 s, a loaded CI machine once let a present player's turns time out three times running,
+ * so they left too and the absent seat outscored them.
+ */
+const UNIT_MS = 2500;
 
 describe('a tables tournament', () => {
   let world: TestWorld;

@@ -7,7 +7,7 @@ import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
 const GAMES = 6;
-const KILLS = 50;
+const KILLS = 30;
 
 interface Committed {
   readonly gameId: number;

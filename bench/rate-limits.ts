@@ -34,7 +34,7 @@ const HOSTS = [
  *   50): the 429s it met, how long a Play again's follow-up board took (p99), the pings it skipped.
  * - `proxy`: two launchers as two hosts, 4 shard processes, each with that whole budget (as a
  *   sharded bot without a shared count believes it has), once straight at the emulator and once
- *   all through one `npm run proxy` (letting the same 45 a second through): the global 429s of each,
+ *   all through one `npm run proxy` (letting the same 40 a second through): the global 429s of each,
  *   and the interactions a second through the proxy. The hosts share a PostgreSQL server of the
  *   bench's own, a fresh database for each run.
  */

@@ -11,10 +11,17 @@ const PRIORITIES: readonly RequestPriority[] = ['waited-for', 'normal', 'ping'];
 
 /**
  * Discord allows 50 requests a second per bot token (docs/topics/rate-limits.mdx, "Global Rate
- * Limit"). The budget keeps 5 below it: Discord counts requests as they arrive, and arrivals bunch
- * up by a few milliseconds on the way.
+ * Limit"), counted as they arrive. Arrivals are not sends: a busy event loop at Discord's edge, or
+ * network jitter, lands requests sent over more than a second in one of its windows. The emulator,
+ * which counts a request when its event loop reads it, met global 429s at saturation from a budget
+ * of 45 with its loop 150–380 ms late. So the budget keeps two limits: 40 in any second, and a
+ * fifth of that in any 200 ms (SMOOTHING_MS), so that any 1.2 s of sends holds at most 40 + 8 = 48:
+ * arrivals shifted by up to 200 ms stay under 50.
  */
-export const DEFAULT_REQUESTS_PER_SECOND = 45;
+export const DEFAULT_REQUESTS_PER_SECOND = 40;
+
+/** The shorter window: at most a fifth of the second's requests start in any 200 ms. */
+const SMOOTHING_MS = 200;
 
 /**
  * Each process's share of the default budget when several processes of one host use the token
@@ -44,8 +51,9 @@ export interface BudgetTimers {
 const REAL_TIMERS: BudgetTimers = { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms) };
 
 /**
- * The bot's one budget for its bot-token requests: at most `perSecond` started in any second (a
- * sliding window, so no alignment of Discord's own windows can see more), granted by priority, in
+ * The bot's one budget for its bot-token requests: at most `perSecond` started in any second and a
+ * fifth of that in any 200 ms (sliding windows, so no alignment of Discord's own windows can see
+ * more, and a burst is spread over the second), granted by priority, in
  * order of asking within a priority. Interaction callbacks and webhooks are not Discord's to count
  * (they are exempt from the global limit) and never come here.
  */
@@ -56,12 +64,15 @@ export class RequestBudget {
   private timerArmed = false;
   /** Until when Discord's global limit holds every request (a global 429's Retry-After). */
   private heldUntil = 0;
+  /** At most this many started in any SMOOTHING_MS. */
+  private readonly perSmoothing: number;
 
   constructor(
     readonly perSecond: number = DEFAULT_REQUESTS_PER_SECOND,
     private readonly timers: BudgetTimers = REAL_TIMERS,
   ) {
     if (!Number.isInteger(perSecond) || perSecond < 1) throw new RangeError(`perSecond must be >= 1, got ${perSecond}`);
+    this.perSmoothing = Math.ceil((perSecond * SMOOTHING_MS) / WINDOW_MS);
   }
 
   /** Resolves when a request of this priority may start, and counts it as started. */
@@ -81,7 +92,9 @@ export class RequestBudget {
    * requests are still free. Does not count it; its request takes from the budget as it goes out.
    */
   roomForPing(): boolean {
-    return this.waiting() === 0 && this.free() > Math.ceil(this.perSecond * KEPT_FROM_PINGS);
+    return (
+      this.waiting() === 0 && this.free() > 0 && this.freeInSecond() > Math.ceil(this.perSecond * KEPT_FROM_PINGS)
+    );
   }
 
   /**
@@ -99,11 +112,24 @@ export class RequestBudget {
     return count;
   }
 
+  /** How many may start now under both windows (none while a global 429 holds). */
   private free(): number {
+    if (this.timers.now() < this.heldUntil) return 0;
+    return Math.min(this.freeInSecond(), this.perSmoothing - this.startedInSmoothing());
+  }
+
+  private freeInSecond(): number {
     const now = this.timers.now();
-    if (now < this.heldUntil) return 0;
     while (this.started.length > 0 && (this.started[0] as number) <= now - WINDOW_MS) this.started.shift();
     return this.perSecond - this.started.length;
+  }
+
+  /** Starts within the last SMOOTHING_MS: the newest of `started`, counted from its end. */
+  private startedInSmoothing(): number {
+    const since = this.timers.now() - SMOOTHING_MS;
+    let count = 0;
+    for (let index = this.started.length - 1; index >= 0 && (this.started[index] as number) > since; index--) count++;
+    return count;
   }
 
   private start(): void {
@@ -133,11 +159,17 @@ export class RequestBudget {
     this.timers.setTimeout(() => this.release(), this.untilRoom());
   }
 
-  /** How long until a request may start: a hold's end, or the oldest start leaving the window. */
+  /**
+   * How long until a request may start: a hold's end, or the start that frees a window leaving it
+   * (the oldest of the second's, or the oldest of the last 200 ms's).
+   */
   private untilRoom(): number {
     const now = this.timers.now();
     if (now < this.heldUntil) return this.heldUntil - now;
-    const oldest = this.started[0];
-    return oldest === undefined || this.free() > 0 ? 0 : Math.max(0, oldest + WINDOW_MS - now);
+    if (this.free() > 0) return 0;
+    const oldest = this.started[0] as number;
+    const secondFull = this.freeInSecond() <= 0;
+    const smoothingOldest = this.started[this.started.length - this.perSmoothing] as number;
+    return Math.max(0, secondFull ? oldest + WINDOW_MS - now : smoothingOldest + SMOOTHING_MS - now);
   }
 }

@@ -47,22 +47,43 @@ describe('RequestBudget', () => {
     const { granted, ask } = recorder(budget, time);
     for (let index = 0; index < 35; index++) ask('normal');
     await time.advance(0);
-    expect(granted).toHaveLength(10);
-    await time.advance(999);
-    expect(granted).toHaveLength(10);
+    // A fifth of the second at once, then a fifth every 200 ms.
+    expect(granted).toHaveLength(2);
+    await time.advance(199);
+    expect(granted).toHaveLength(2);
     await time.advance(1);
-    expect(granted).toHaveLength(20);
+    expect(granted).toHaveLength(4);
+    await time.advance(800);
+    expect(granted).toHaveLength(12);
     await time.advance(5000);
     expect(granted).toHaveLength(35);
     const starts = granted.map((grant) => grant.at);
+    const within = (start: number, ms: number) => starts.filter((other) => other >= start && other < start + ms).length;
     for (const start of starts) {
-      expect(starts.filter((other) => other >= start && other < start + 1000).length).toBeLessThanOrEqual(10);
+      expect(within(start, 1000)).toBeLessThanOrEqual(10);
+      expect(within(start, 200)).toBeLessThanOrEqual(2);
+      // Any 1.2 s holds at most a second's and a fifth's: what arrives shifted by 200 ms stays under.
+      expect(within(start, 1200)).toBeLessThanOrEqual(12);
     }
+  });
+
+  test('a full second waits for the second, though its last 200 ms are free', async () => {
+    const time = new ManualTime();
+    // 2 in any 200 ms would allow 10 a second: the second's 7 binds.
+    const budget = new RequestBudget(7, time);
+    const { granted, ask } = recorder(budget, time);
+    for (let index = 0; index < 8; index++) ask('normal');
+    await time.advance(0);
+    await time.advance(999);
+    expect(granted.map((grant) => grant.at)).toEqual([0, 0, 200, 200, 400, 400, 600]);
+    await time.advance(1);
+    expect(granted.at(-1)?.at).toBe(1000);
   });
 
   test('what a person waits for goes first, then the rest, pings last', async () => {
     const time = new ManualTime();
-    const budget = new RequestBudget(2, time);
+    // 2 in any 200 ms.
+    const budget = new RequestBudget(10, time);
     const { granted, ask } = recorder(budget, time);
     ask('normal', 'n0');
     ask('normal', 'n1');
@@ -70,24 +91,34 @@ describe('RequestBudget', () => {
     ask('ping', 'p');
     ask('normal', 'n2');
     ask('waited-for', 'w');
-    await time.advance(1000);
+    await time.advance(200);
     expect(granted.map((grant) => grant.label)).toEqual(['n0', 'n1', 'w', 'n2']);
-    await time.advance(1000);
+    await time.advance(200);
     expect(granted.map((grant) => grant.label)).toEqual(['n0', 'n1', 'w', 'n2', 'p']);
   });
 
-  test('a ping finds room only while a quarter of the second is free and nothing waits', async () => {
+  test('a ping finds room only while a quarter of the second is free, the last 200 ms are not full, and nothing waits', async () => {
     const time = new ManualTime();
-    const budget = new RequestBudget(8, time);
+    // 10 a second, 2 in any 200 ms; 3 of the second kept from pings.
+    const budget = new RequestBudget(10, time);
     expect(budget.roomForPing()).toBe(true);
-    for (let index = 0; index < 5; index++) void budget.take('normal');
-    // 3 of 8 free: more than the 2 kept from pings.
+    void budget.take('normal');
+    void budget.take('normal');
+    expect(budget.roomForPing()).toBe(false);
+    await time.advance(200);
+    expect(budget.roomForPing()).toBe(true);
+    for (const _ of [1, 2]) {
+      void budget.take('normal');
+      void budget.take('normal');
+      await time.advance(200);
+    }
+    // 6 of 10 taken: 4 free, more than the 3 kept from pings.
     expect(budget.roomForPing()).toBe(true);
     void budget.take('normal');
     expect(budget.roomForPing()).toBe(false);
     await time.advance(1000);
     expect(budget.roomForPing()).toBe(true);
-    for (let index = 0; index < 9; index++) void budget.take('waited-for');
+    for (let index = 0; index < 3; index++) void budget.take('waited-for');
     expect(budget.waiting()).toBe(1);
     await time.advance(0);
     expect(budget.roomForPing()).toBe(false);
@@ -95,11 +126,12 @@ describe('RequestBudget', () => {
 
   test('a global 429 holds every request for its Retry-After, then the budget goes on as before', async () => {
     const time = new ManualTime();
-    const budget = new RequestBudget(4, time);
+    // 4 in any 200 ms.
+    const budget = new RequestBudget(20, time);
     const { granted, ask } = recorder(budget, time);
     for (const label of ['a', 'b', 'c', 'd', 'e']) ask('normal', label);
     await time.advance(0);
-    // 'e' waits for the window, its timer due at 1000 ms; the hold must outlast that timer.
+    // 'e' waits for the 200 ms window, its timer due at 200 ms; the hold must outlast that timer.
     budget.holdFor(2500);
     expect(budget.roomForPing()).toBe(false);
     ask('waited-for', 'w');

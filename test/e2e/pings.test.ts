@@ -17,7 +17,7 @@ describe('turn pings', () => {
       people: 5,
       channels: ['computers', 'solo', 'quiet', 'muted', 'restart', 'held'],
       // These players click as fast as the bot answers, a turn every few milliseconds: at Discord's
-      // 45 a second the budget would rightly skip pings (test/e2e/request-budget.test.ts shows that).
+      // 40 a second the budget would rightly skip pings (test/e2e/request-budget.test.ts shows that).
       // Here every ping must go out, so the budget is out of the way.
       env: { REST_REQUESTS_PER_SECOND: '100000' },
     });

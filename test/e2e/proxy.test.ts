@@ -4,12 +4,12 @@ import { createDatabase } from '../support/postgres-databases.js';
 
 /**
  * Discord's mechanism at a fifth of its scale, so that a dozen games saturate it: a global limit of
- * 10 a second in the emulator, 9 for each process's budget, as 45 are to Discord's 50. The proxy
+ * 10 a second in the emulator, 8 for each process's budget, as 40 are to Discord's 50. The proxy
  * lets 7 through: at this scale Discord's margin of 5 would be 1 request, which arrivals bunched
  * on a loaded machine overrun; 3 keeps a margin of the kind 5 is at 50.
  */
 const GLOBAL = 10;
-const BUDGET = 9;
+const BUDGET = 8;
 const PROXY = 7;
 const HOSTS = [
   [0, 1],
@@ -31,7 +31,7 @@ describe('many processes of one bot token: the shared REST proxy', () => {
     expect(proxied.otherProblems, proxied.firstOtherProblems.join('; ')).toBe(0);
     expect(proxied.botErrors).toEqual([]);
 
-    // Each process believes it may send 9 a second, and four send up to 36 against 10. The same load
+    // Each process believes it may send 8 a second, and four send up to 32 against 10. The same load
     // straight at Discord getting 429s is what shows it was over the limit: how many pings the budgets
     // skipped on the way depends on how fast this machine drives the players, so it is not asserted.
     const direct = await saturate({ ...common, viaProxy: false, databaseUrl: await createDatabase() });

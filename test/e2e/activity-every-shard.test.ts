@@ -21,30 +21,14 @@ import {
 } from '../../src/emulator/index.js';
 import { shardOfGuild } from '../../src/sharding/guild-ownership.js';
 import { createDatabase } from '../support/postgres-databases.js';
-import { BotProcess, type LogLine, runDeploy, SHARDED_ENTRY } from './support/bot-process.js';
+import { type BotProcess, runDeploy } from './support/bot-process.js';
 import { freePort } from './support/ops-listener.js';
 import { exchangeAtTable, TableSocket } from './support/table-socket.js';
+import { killTwoHosts, readyOf, startTwoHosts, TOTAL_SHARDS, until } from './support/two-hosts.js';
 
-const TOTAL_SHARDS = 4;
-const HOSTS: readonly (readonly number[])[] = [
-  [0, 1],
-  [2, 3],
-];
 const TABLE_SHARD = 3;
 /** Turns played before the kill: the game is well under way, with rows on both sheets. */
 const TURNS_BEFORE_KILL = 4;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, find: () => T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** The open row that scores most now (no rerolls). */
 function bestRow(table: TableView): string {
@@ -56,11 +40,6 @@ function bestRow(table: TableView): string {
   if (!best) throw new Error('no open row');
   return best.id;
 }
-
-const readyOf = (host: BotProcess, shard: number) =>
-  host.logs.filter(
-    (line: LogLine) => line.message === 'ready' && Array.isArray(line.shards) && line.shards.join() === String(shard),
-  );
 
 describe('the Activity on every shard: 4 shards on 2 hosts', () => {
   let discord: Emulator;
@@ -105,38 +84,17 @@ describe('the Activity on every shard: 4 shards on 2 hosts', () => {
     expect(deployed.code, deployed.stderr).toBe(0);
     discord.on('restRequest', (request) => requests.push(request));
     // Each host is given the same settings, as a deployment would: only shard 0's process serves the port.
-    for (const list of HOSTS) {
-      const hostEnv = {
-        ...env,
-        SHARD_LIST: list.join(','),
-        TOTAL_SHARDS: String(TOTAL_SHARDS),
-        ACTIVITY_PORT: String(port),
-        DISCORD_CLIENT_SECRET: discord.clientSecret(app.id),
-      };
-      hosts.push(new BotProcess(hostEnv, dir, SHARDED_ENTRY));
-    }
-    await Promise.all(
-      hosts.map((host) =>
-        until('both launchers to have their shards ready', () => {
-          if (!host.running) throw new Error(`a launcher exited:\n${host.stderr.join('\n')}`);
-          return host.logs.find((line) => line.message === 'shards ready');
-        }),
-      ),
+    hosts.push(
+      ...(await startTwoHosts(
+        { ...env, ACTIVITY_PORT: String(port), DISCORD_CLIENT_SECRET: discord.clientSecret(app.id) },
+        dir,
+      )),
     );
   });
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    for (const host of hosts) await host.kill('SIGKILL');
-    for (const line of hosts.flatMap((host) => host.logs)) {
-      if (line.message === 'shard process started' && typeof line.pid === 'number') {
-        try {
-          process.kill(line.pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
-    }
+    await killTwoHosts(hosts);
     await discord?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });

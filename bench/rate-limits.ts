@@ -1,4 +1,6 @@
 import { describeMachine } from '../harness/kit/machine.js';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../src/bot/request-budget.js';
+import { GLOBAL_REQUESTS_PER_SECOND } from '../src/emulator/index.js';
 import { startBenchPostgres } from './postgres.js';
 import { type SaturationRun, saturate } from './rate-limit-load.js';
 
@@ -30,8 +32,8 @@ const HOSTS = [
  * invalid-request ban), at saturation: games of two people and two computers in `channels`
  * channels at once, the people clicking as fast as the bot answers.
  *
- * - `rate_limits`: one process (SQLite), its budget at 9/10 of the global limit (45 of Discord's
- *   50): the 429s it met, how long a Play again's follow-up board took (p99), the pings it skipped.
+ * - `rate_limits`: one process (SQLite), its budget at the default's share of the global limit
+ *   (40 of Discord's 50, src/bot/request-budget.ts): the 429s it met, how long a Play again's follow-up board took (p99), the pings it skipped.
  * - `proxy`: two launchers as two hosts, 4 shard processes, each with that whole budget (as a
  *   sharded bot without a shared count believes it has), once straight at the emulator and once
  *   all through one `npm run proxy` (letting the same 40 a second through): the global 429s of each,
@@ -40,7 +42,7 @@ const HOSTS = [
  */
 export async function benchRateLimits(options: RateLimitOptions): Promise<RateLimitFigures> {
   const { channels, seconds, globalPerSecond, say } = options;
-  const budget = Math.max(1, Math.floor(globalPerSecond * 0.9));
+  const budget = Math.max(1, Math.floor((globalPerSecond * DEFAULT_REQUESTS_PER_SECOND) / GLOBAL_REQUESTS_PER_SECOND));
   const common = { channels, seconds, globalPerSecond, budgetPerProcess: budget, say };
 
   say(`rate limits: one process, ${channels} games at once, ${seconds} s, global limit ${globalPerSecond}/s…`);

@@ -96,7 +96,7 @@ async function oneRun(
   const problemsBefore = discord.problems.length;
   const refusedBefore = discord.rateLimitRefusals();
   // The shards share one bot token, so each keeps its share of Discord's global limit, as
-  // docs/rate-limits.md tells a sharded bot without a proxy: four whole budgets would send 180 a second.
+  // docs/rate-limits.md tells a sharded bot without a proxy: four whole budgets would send 160 a second.
   const budget = Math.max(1, Math.floor(DEFAULT_REQUESTS_PER_SECOND / shards));
   const launcher = new BotProcess(
     SHARDED_ENTRY,

@@ -16,7 +16,7 @@ import type { LatencySummary } from '../harness/kit/figures.js';
 import { describeMachine } from '../harness/kit/machine.js';
 import { ForeignCpu } from '../harness/kit/process-stats.js';
 import { DEFAULT_RULES, seededRandom } from '../src/game/index.js';
-import { PERIODS, periodKey } from '../src/stats/periods.js';
+import { PERIODS, periodKey, spansEveryPlace } from '../src/stats/periods.js';
 import { MIN_GAMES_FOR_SKILL, rankBySkill } from '../src/stats/skill.js';
 import { type DailyStore, openDailyStore } from '../src/store/daily/index.js';
 import {
@@ -265,13 +265,15 @@ async function measureDailyQueries(
       const period = pick(PERIODS);
       const season = period === 'season' ? (await store.currentSeason(server.guildId)).number : 1;
       const rules = random(2) === 0 ? (latest?.state.rules ?? server.rules) : DEFAULT_RULES;
-      const lines = await daily.skillLines({
+      const query = {
         guildId: server.guildId,
         rules,
         period: periodKey(period, history.now, season),
         minGames: MIN_GAMES_FOR_SKILL,
         playerId: pick(server.people).id,
-      });
+      };
+      // As the bot asks (commands/person-figures.ts): each person's sums over every place, but in a season.
+      const lines = spansEveryPlace(query.period) ? await daily.personSkillLines(query) : await daily.skillLines(query);
       return rankBySkill(lines, MIN_GAMES_FOR_SKILL);
     }),
   };

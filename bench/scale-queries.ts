@@ -2,7 +2,7 @@ import { MIN_GAMES_FOR_AVERAGE } from '../commands/leaderboard-options.js';
 import { type LatencySummary, summarize } from '../harness/kit/figures.js';
 import { buildExport } from '../src/bot/export-file.js';
 import { seededRandom } from '../src/game/index.js';
-import { PERIODS, periodKey } from '../src/stats/periods.js';
+import { PERIODS, periodKey, spansEveryPlace } from '../src/stats/periods.js';
 import type { GameStore, LeaderboardQuery } from '../src/store/index.js';
 import type { HistoryServer, HistoryShape } from './history-db.js';
 
@@ -63,7 +63,14 @@ export async function measureQueries(store: GameStore, shape: HistoryShape, requ
   });
   const stats = await time(async () => {
     const server = pick(shape.servers);
-    await store.playerStats(server.guildId, pick(server.people).id, await periodOf(server));
+    const [playerId, period] = [pick(server.people).id, await periodOf(server)];
+    // As /crag stats asks (commands/person-figures.ts): the person's own over every place, but in a season.
+    await (spansEveryPlace(period) ? store.personStats : store.playerStats).call(
+      store,
+      server.guildId,
+      playerId,
+      period,
+    );
   });
   const history = await time(async () => {
     const server = pick(shape.servers);

@@ -1,4 +1,4 @@
-import { control, type Feature } from '../src/bot/feature.js';
+import { anywhereControl, type Feature } from '../src/bot/feature.js';
 import { decodeShareId } from '../src/bot/share-id.js';
 import { buildCragCommand } from './crag.js';
 import { answersOf, handleCommand, reachOf } from './handle-command.js';
@@ -17,5 +17,5 @@ export const cragFeature: Feature = {
       handle: handleCommand,
     },
   ],
-  controls: [control({ prefix: 'crag-share', decode: decodeShareId, handle: shareStats })],
+  controls: [anywhereControl({ prefix: 'crag-share', decode: decodeShareId, handle: shareStats })],
 };

@@ -1,11 +1,13 @@
 import { personal } from '../src/bot/audience.js';
 import type { BotContext } from '../src/bot/context.js';
-import { type Outcome, refused } from '../src/bot/outcome.js';
+import type { Outcome } from '../src/bot/outcome.js';
+import { placeOf } from '../src/bot/place.js';
 import { periodMessage, renderStats } from '../src/bot/render/index.js';
 import { replyPrivately } from '../src/bot/replies.js';
 import { encodeShareId } from '../src/bot/share-id.js';
-import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
+import { type CommandOptions, defineSubcommand, type OptionSpecs, type PlaceCommand } from './define.js';
 import { chosenPeriod, PERIOD_OPTIONS } from './period.js';
+import { noStats, statsOf } from './person-figures.js';
 import { withRatingLine } from './rating/stats-line.js';
 import { withSkillLine } from './skill/stats-line.js';
 
@@ -15,34 +17,32 @@ const OPTIONS = {
 } as const satisfies OptionSpecs;
 
 /**
- * `/crag stats`: a person's statistics in this server, privately, over all time unless a period is chosen. One's
- * own come with a Share button that posts them for the channel.
+ * `/crag stats`: a person's statistics, privately, over all time unless a period is chosen: their own over every
+ * server, DM and group DM they played in (#42), but for a season, which is this place's (person-figures.ts). One's
+ * own come with a Share button that posts them for the channel. It answers anywhere, through the interaction alone.
  */
 export const stats = defineSubcommand({
   name: 'stats',
   nameKey: 'command.stats.name',
   descriptionKey: 'command.stats.description',
   answers: 'private',
+  reach: 'anywhere',
   options: OPTIONS,
   handle: showStats,
 });
 
 async function showStats(
   ctx: BotContext,
-  interaction: GuildCommand,
+  interaction: PlaceCommand,
   options: CommandOptions<typeof OPTIONS>,
 ): Promise<Outcome> {
-  const chosen = await chosenPeriod(ctx, interaction.guildId, options, 'all');
+  const place = placeOf(interaction);
+  const chosen = await chosenPeriod(ctx, place, options, 'all');
   if ('refusal' in chosen) return chosen;
   const playerId = options.player?.id ?? interaction.user.id;
   const own = playerId === interaction.user.id;
-  const stats = await ctx.store.playerStats(interaction.guildId, playerId, chosen.key);
-  if (stats.lines.length === 0) {
-    const period = periodMessage(chosen.label);
-    return own
-      ? refused('refusal.no-stats-yours', { period })
-      : refused('refusal.no-stats-theirs', { player: `<@${playerId}>`, period });
-  }
+  const stats = await statsOf(ctx, place, playerId, chosen.key);
+  if (stats.lines.length === 0) return noStats(chosen.key, periodMessage(chosen.label), own ? undefined : playerId);
   const tr = personal(ctx.languages, interaction);
   const rules = stats.lines[0]!.rules;
   const skilled = await withSkillLine(
@@ -52,7 +52,7 @@ async function showStats(
       tr,
       own ? { shareId: encodeShareId({ userId: playerId, period: chosen.key }) } : {},
     ),
-    { guildId: interaction.guildId, playerId, period: chosen.key, rules },
+    { guildId: place, playerId, period: chosen.key, rules },
     tr,
   );
   const card = await withRatingLine(ctx, skilled, { playerId, rules }, tr);

@@ -9,6 +9,7 @@ import { MIN_GAMES_FOR_SKILL, rankBySkill } from '../../src/stats/skill.js';
 import type { CommandOptions, PlaceCommand } from '../define.js';
 import type { LEADERBOARD_OPTIONS } from '../leaderboard-options.js';
 import { chosenPeriod } from '../period.js';
+import { skillLinesOf } from '../person-figures.js';
 
 /** A skill ranking lists this many people. */
 const SKILL_ROWS = 10;
@@ -16,7 +17,8 @@ const SKILL_ROWS = 10;
 /**
  * `/crag leaderboard rank-by:skill`: this place's (server's, group DM's) people by expected points lost per decision
  * against the exact optimum, fewest first, with a 95% interval, over normal and daily games alike,
- * in one rule set over one period (the current season unless another is chosen). A series has too
+ * in one rule set over one period (the current season unless another is chosen). Each person's figure is their own
+ * over every place they played in (#42), but in a season, which is this place's (person-figures.ts). A series has too
  * few games for the figure to mean much, so the ranking is always the server's.
  */
 export async function skillLeaderboard(
@@ -31,7 +33,7 @@ export async function skillLeaderboard(
   const rules = { rerolls: options.rerolls ?? fallback.rerolls, thirteen: options.thirteen ?? fallback.thirteen };
   if (!isRules(rules)) return refused('refusal.leaderboard-options');
   const minGames = Math.max(1, options['min-games'] ?? MIN_GAMES_FOR_SKILL);
-  const lines = await ctx.daily.store.skillLines({
+  const lines = await skillLinesOf(ctx, {
     guildId: placeOf(interaction),
     rules,
     period: chosen.key,

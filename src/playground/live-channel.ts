@@ -67,6 +67,16 @@ export class LiveChannel {
     this.#channels = [
       { id: world.channel.id, name: world.channel.name, kind: 'text' },
       { id: voice.id, name: voice.name, kind: 'voice' },
+      ...(world.groupDm
+        ? [
+            {
+              id: world.groupDm.id,
+              name: world.groupDm.name,
+              kind: 'group-dm',
+              recipients: world.groupDm.memberIds,
+            } as const,
+          ]
+        : []),
     ];
     const forward = (message: EmulatedMessage, info: MessageInfo) =>
       this.#toViewersOf(info, { type: 'message', message: asApiMessage(message) });
@@ -99,7 +109,8 @@ export class LiveChannel {
   #connect(socket: WebSocket, request: IncomingMessage): SocketSession {
     const query = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams;
     const wanted = query.get('as')?.trim().toLowerCase();
-    // `?channel=voice` shows the voice channel's chat (by kind: its id changes at each start); else #crag.
+    // `?channel=voice` shows the voice channel's chat (by kind: its id changes at each start),
+    // `?channel=group-dm` the group DM "friends"; else #crag.
     const channel = this.#channels.find((candidate) => candidate.kind === query.get('channel')) ?? this.#channels[0];
     if (!channel) {
       socket.close(1011, 'no channel');

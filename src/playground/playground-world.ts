@@ -20,7 +20,22 @@ export interface PlaygroundWorld {
   readonly owner: Person;
   /** The server's Discord locale at start. */
   readonly guildLocale: string;
+  /**
+   * The group DM "friends" of alice, bob and carol (#42), where Crag is installed to alice's account
+   * only and the bot is no member: her commands answer through their interactions alone.
+   */
+  readonly groupDm: GroupDm | null;
 }
+
+export interface GroupDm {
+  readonly id: string;
+  readonly name: string;
+  /** Its people, its owner first. */
+  readonly memberIds: readonly string[];
+}
+
+/** The group DM's people: its owner (who installed Crag to her account) first. */
+const FRIENDS = ['alice', 'bob', 'carol'] as const;
 
 const DEFAULT_LOCALE = 'en-US';
 
@@ -65,12 +80,39 @@ export function buildPlaygroundWorld(
     name: saved?.channel.name ?? 'crag',
     ...(saved ? { id: saved.channel.id } : {}),
   });
+  const groupDm = buildGroupDm(discord, app.id, people, saved?.groupDm);
   const file: WorldFile = {
     version: 1,
     application: { id: app.id, name: app.name, token: app.token },
     guild: { id: guild.id, name: guild.name, locale: guildLocale },
     channel: { id: channel.id, name: channel.name },
+    ...(groupDm ? { groupDm: { id: groupDm.id, name: groupDm.name } } : {}),
     people: people.map((person) => ({ id: person.id, username: person.username, locale: person.locale })),
   };
-  return { world: { app, guild, channel, people, owner, guildLocale }, file };
+  return { world: { app, guild, channel, people, owner, guildLocale, groupDm }, file };
+}
+
+/**
+ * "friends": a group DM of alice, bob and carol (people only: Discord lets no bot make or join one
+ * here), with Crag installed to alice's account, as a person does from the app's page. A world
+ * without the three has none.
+ */
+function buildGroupDm(
+  discord: Emulator,
+  appId: string,
+  people: readonly Person[],
+  saved: WorldFile['groupDm'],
+): GroupDm | null {
+  const friends = FRIENDS.flatMap((name) => people.find((person) => person.username === name) ?? []);
+  const [owner, ...others] = friends;
+  if (!owner || friends.length < FRIENDS.length) return null;
+  const name = saved?.name ?? 'friends';
+  const id = discord.createGroupDm({
+    ownerId: owner.id,
+    recipients: others.map((person) => person.id),
+    name,
+    ...(saved ? { id: saved.id } : {}),
+  });
+  discord.installToUser(appId, owner.id);
+  return { id, name, memberIds: friends.map((person) => person.id) };
 }

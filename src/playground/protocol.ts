@@ -18,13 +18,18 @@ export type BotStatus = 'starting' | 'online' | 'reconnecting';
 
 export type OptionValue = string | number | boolean;
 
-/** A channel the page can show: #crag, or the voice channel "Crag table" (its text chat, and the Activity). */
-export type ChannelKind = 'text' | 'voice';
+/**
+ * A channel the page can show: #crag, the voice channel "Crag table" (its text chat, and the
+ * Activity), or the group DM "friends", where Crag is installed to alice's account only (#42).
+ */
+export type ChannelKind = 'text' | 'voice' | 'group-dm';
 
 export interface PageChannel {
   readonly id: string;
   readonly name: string;
   readonly kind: ChannelKind;
+  /** A group DM's people (their ids), whom the page names in its header as Discord's client does. */
+  readonly recipients?: readonly string[];
 }
 
 /** Everything the page needs to draw the channel, sent on every (re)connection. */
@@ -37,7 +42,7 @@ export interface Hello {
   readonly bot: { readonly id: string; readonly username: string };
   /** `locale`: the server's language (Discord's `preferred_locale`), which the bot's boards speak. */
   readonly guild: { readonly id: string; readonly name: string; readonly locale: string };
-  /** The channel this socket shows (`?channel=voice`, else #crag), and every channel the page lists. */
+  /** The channel this socket shows (`?channel=voice` or `group-dm`, else #crag), and every channel the page lists. */
   readonly channel: PageChannel;
   readonly channels: readonly PageChannel[];
   /** The slash commands registered where the channel is (the guild's, then global ones). */

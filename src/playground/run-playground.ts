@@ -90,8 +90,10 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
   journal.start();
 
   const { app, guild } = world;
+  // Global commands, as `npm run deploy-commands` registers them for real Discord: a server's
+  // commands show only there, and the group DM "friends" is reached through alice's own install.
   await registerCommands(
-    { token: app.token, clientId: app.id, guildId: guild.id, apiUrl: discord.apiUrl },
+    { token: app.token, clientId: app.id, guildId: undefined, apiUrl: discord.apiUrl },
     commandDefinitions(),
   );
   const locales = new PlaygroundLocales(discord, world, file, (changed) => writeWorldFile(paths.worldFile, changed));

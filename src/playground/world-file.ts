@@ -13,6 +13,8 @@ export interface WorldFile {
   /** `locale` (Discord's) is optional: en-US when absent. */
   readonly guild: { readonly id: string; readonly name: string; readonly locale?: string };
   readonly channel: { readonly id: string; readonly name: string };
+  /** The group DM "friends" (#42); optional: a world file from before it gets a new one. */
+  readonly groupDm?: { readonly id: string; readonly name: string };
   /** `locale` (Discord's, e.g. `ru`) is optional: en-US when absent. */
   readonly people: readonly { readonly id: string; readonly username: string; readonly locale?: string }[];
 }
@@ -38,6 +40,7 @@ function problemWith(value: unknown): string | null {
   if (isRecord(value.guild) && value.guild.locale !== undefined && typeof value.guild.locale !== 'string')
     return 'a locale must be text such as "ru"';
   if (!hasIdAndText(value.channel, 'name')) return 'channel needs an id and a name';
+  if (value.groupDm !== undefined && !hasIdAndText(value.groupDm, 'name')) return 'groupDm needs an id and a name';
   if (!Array.isArray(value.people) || value.people.length === 0) return 'people must be a non-empty list';
   if (!value.people.every((person) => hasIdAndText(person, 'username')))
     return 'each person needs an id and a username';

@@ -47,3 +47,12 @@ export function periodKey(period: Period, time: number, season: number): string 
 export function periodKeysOf(time: number, season: number): string[] {
   return PERIODS.map((period) => periodKey(period, time, season));
 }
+
+/**
+ * Whether a period's key means the same span in every place, so a person's figures in it may be
+ * summed over every server, DM and group DM (#42): all time, a month and a week do; a season is a
+ * place's own (`/crag season new` starts one there), so `season:3` of two places are two spans.
+ */
+export function spansEveryPlace(key: string): boolean {
+  return !key.startsWith('season:');
+}

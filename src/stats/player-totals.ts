@@ -9,6 +9,11 @@ export interface RecentGame {
   readonly total: number;
   /** Expected points lost against optimal play, to two decimals (the trend shows one). */
   readonly skillLoss: number;
+  /**
+   * When it ended, in epoch ms: a person's latest games across places are merged in this order.
+   * Absent for games counted before migration 0010, which are older than any game with it.
+   */
+  readonly at?: number;
 }
 
 /**
@@ -46,8 +51,8 @@ export const NO_GAMES: PlayerTotals = {
   recent: [],
 };
 
-/** The totals with one more finished game counted in. */
-export function addGame(totals: PlayerTotals, record: PlayerGameRecord): PlayerTotals {
+/** The totals with one more finished game counted in; `at` is when it ended (epoch ms). */
+export function addGame(totals: PlayerTotals, record: PlayerGameRecord, at: number): PlayerTotals {
   const rows = CATEGORY_IDS.map((row) => record.rows[row]);
   return {
     games: totals.games + 1,
@@ -59,7 +64,7 @@ export function addGame(totals: PlayerTotals, record: PlayerGameRecord): PlayerT
     luck: totals.luck + record.luck,
     rowPoints: totals.rowPoints.map((points, index) => points + (rows[index] ?? 0)),
     rowZeros: totals.rowZeros.map((zeros, index) => zeros + (rows[index] === 0 ? 1 : 0)),
-    recent: [...totals.recent, { total: record.total, skillLoss: Math.round(record.skillLoss * 100) / 100 }].slice(
+    recent: [...totals.recent, { total: record.total, skillLoss: Math.round(record.skillLoss * 100) / 100, at }].slice(
       -RECENT_GAMES,
     ),
   };

@@ -101,10 +101,11 @@ export interface StatLine {
 
 /**
  * The player_stats rows a finished game changes: each person's, in each of `periods`, with the game
- * added to what `before` says the row holds (undefined: no row yet).
+ * (which ended at `finishedAt`) added to what `before` says the row holds (undefined: no row yet).
  */
 export function statLinesAfter(
   over: GameOver,
+  finishedAt: number,
   periods: readonly string[],
   before: (playerId: string, period: string) => PlayerTotals | undefined,
 ): StatLine[] {
@@ -112,7 +113,7 @@ export function statLinesAfter(
     periods.map((period) => ({
       playerId: record.playerId,
       period,
-      totals: addGame(before(record.playerId, period) ?? NO_TOTALS, record),
+      totals: addGame(before(record.playerId, period) ?? NO_TOTALS, record, finishedAt),
     })),
   );
 }

@@ -112,6 +112,12 @@ export interface GameStore {
   leaderboardRank(query: LeaderboardQuery & { readonly playerId: string }): Promise<LeaderboardRow | undefined>;
   /** A person's figures in a server over a period (a periodKey), per rule set played. */
   playerStats(guildId: string, playerId: string, period: string): Promise<PlayerStats>;
+  /**
+   * A person's own figures over a period (a periodKey that means the same in every place: `all`, a
+   * month, a week), summed over every server, DM and group DM they played in, per rule set; the name
+   * is how `guildId`, the place asking, last showed them.
+   */
+  personStats(guildId: string, playerId: string, period: string): Promise<PlayerStats>;
   /** A person's (or a computer level's, `computer:<level>`) rating in each rule set they have one in. */
   ratingsOf(ratedId: string): Promise<RatingEntry[]>;
   /**

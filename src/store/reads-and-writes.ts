@@ -78,6 +78,8 @@ export interface Reads extends LeaderboardReads {
   seriesTotals: Read<{ seriesId: number }, TotalsRow>;
   playerName: Read<{ guildId: string; playerId: string }, { name: string }>;
   playerStats: Read<{ guildId: string; period: string; playerId: string }, StatsRow>;
+  /** A person's rows of a period in every place (player_stats_by_player), any order. */
+  personStats: Read<{ period: string; playerId: string }, StatsRow>;
   /** The server's latest season row; none for the first season. */
   currentSeason: Read<{ guildId: string }, SeasonRow>;
   /** A server's finished games below `beforeId`, newest first. */

@@ -23,6 +23,7 @@ import {
   stateJson,
   toGameResult,
   toLeaderboardRow,
+  toPersonStatsLines,
   toPlayerResult,
   toRecentChange,
   toSeason,
@@ -224,6 +225,14 @@ export class SqlGameStore implements GameStore {
       this.backend.read('playerStats', { guildId, period, playerId }),
     ]);
     return { name: names[0]?.name ?? null, lines: toStatsLines(lines) };
+  }
+
+  async personStats(guildId: string, playerId: string, period: string): Promise<api.PlayerStats> {
+    const [names, rows] = await Promise.all([
+      this.backend.read('playerName', { guildId, playerId }),
+      this.backend.read('personStats', { period, playerId }),
+    ]);
+    return { name: names[0]?.name ?? null, lines: toPersonStatsLines(rows) };
   }
 
   async ratingsOf(ratedId: string): Promise<RatingEntry[]> {

@@ -41,6 +41,8 @@ export const STANDARD_QUERIES = {
   playerStats: `SELECT rules, ${STAT_COLUMNS} FROM player_stats
     WHERE guild_id = @guildId AND period = @period AND player_id = @playerId
       AND rules IN ('1-any', '1-no-pair', '2-any', '2-no-pair')`,
+  personStats: `SELECT rules, ${STAT_COLUMNS} FROM player_stats
+    WHERE player_id = @playerId AND period = @period AND rules IN ('1-any', '1-no-pair', '2-any', '2-no-pair')`,
   currentSeason: 'SELECT number FROM seasons WHERE guild_id = @guildId ORDER BY number DESC LIMIT 1',
   // Newest first through games_finished_by_guild (its predicate is written the same way) or
   // games_by_channel. A finished game is packed: its state is whole, with no rows beside it.

@@ -3,7 +3,7 @@ import type { PlayerTotals, RecentGame } from '../stats/player-totals.js';
 
 /**
  * A player_stats row's figures as both backends store them: counts and sums as numbers, the 13 row
- * figures as comma-separated numbers in sheet order, the latest games as `total/skill` pairs.
+ * figures as comma-separated numbers in sheet order, the latest games as `total/skill/at` (when it ended).
  * Text rather than 26 columns or arrays: one SQL shape for both databases, and a row stays small.
  */
 export interface StatColumns {
@@ -30,7 +30,7 @@ export function statColumns(totals: PlayerTotals): StatColumns {
     luck: totals.luck,
     row_points: totals.rowPoints.join(','),
     row_zeros: totals.rowZeros.join(','),
-    recent: totals.recent.map((game) => `${game.total}/${game.skillLoss}`).join(','),
+    recent: totals.recent.map(recentText).join(','),
   };
 }
 
@@ -57,10 +57,23 @@ function thirteenNumbers(text: string): number[] {
   return numbers;
 }
 
+/** `total/skill/at`; rows written before migration 0010 hold `total/skill`, with no time. */
+function recentText(game: RecentGame): string {
+  return game.at === undefined ? `${game.total}/${game.skillLoss}` : `${game.total}/${game.skillLoss}/${game.at}`;
+}
+
 function recentGame(text: string): RecentGame {
-  const [total, skillLoss] = text.split('/').map(Number);
-  if (total === undefined || skillLoss === undefined || !Number.isFinite(total) || !Number.isFinite(skillLoss)) {
+  const parts = text.split('/');
+  const [total, skillLoss, at] = parts.map(Number);
+  if (
+    parts.length > 3 ||
+    total === undefined ||
+    skillLoss === undefined ||
+    !Number.isFinite(total) ||
+    !Number.isFinite(skillLoss) ||
+    (at !== undefined && !Number.isInteger(at))
+  ) {
     throw new TypeError(`not a recent game: ${text}`);
   }
-  return { total, skillLoss };
+  return at === undefined ? { total, skillLoss } : { total, skillLoss, at };
 }

@@ -1,4 +1,5 @@
 import { deserializeGame, type GameState, serializeGame, type TurnRecord } from '../game/index.js';
+import { mergeTotals } from '../stats/merge-totals.js';
 import { ruleSetKey, rulesOfKey } from '../stats/rule-sets.js';
 import { readPackedGame } from './packed-game.js';
 import { type StatColumns, totalsFromColumns } from './stat-columns.js';
@@ -104,13 +105,29 @@ export interface StatsRow extends StatColumns {
 
 /** The lines of a person's statistics, the rule set played most first. */
 export function toStatsLines(rows: readonly StatsRow[]): PlayerStatsLine[] {
-  return rows
-    .map((row) => {
-      const rules = rulesOfKey(row.rules);
-      if (!rules) throw new TypeError(`player_stats holds an unknown rule set ${row.rules}`);
-      return { rules, ...totalsFromColumns(row) };
-    })
-    .sort((a, b) => b.games - a.games || ruleSetKey(a.rules).localeCompare(ruleSetKey(b.rules)));
+  return byMostPlayed(rows.map((row) => ({ rules: rulesOf(row), ...totalsFromColumns(row) })));
+}
+
+/** A person's rows from every place, one line per rule set with the places' figures merged, the most played first. */
+export function toPersonStatsLines(rows: readonly StatsRow[]): PlayerStatsLine[] {
+  const perRuleSet = new Map<string, StatsRow[]>();
+  for (const row of rows) perRuleSet.set(row.rules, [...(perRuleSet.get(row.rules) ?? []), row]);
+  const lines: PlayerStatsLine[] = [];
+  for (const places of perRuleSet.values()) {
+    const merged = mergeTotals(places.map(totalsFromColumns));
+    if (merged && places[0]) lines.push({ rules: rulesOf(places[0]), ...merged });
+  }
+  return byMostPlayed(lines);
+}
+
+function rulesOf(row: StatsRow) {
+  const rules = rulesOfKey(row.rules);
+  if (!rules) throw new TypeError(`player_stats holds an unknown rule set ${row.rules}`);
+  return rules;
+}
+
+function byMostPlayed(lines: PlayerStatsLine[]): PlayerStatsLine[] {
+  return lines.sort((a, b) => b.games - a.games || ruleSetKey(a.rules).localeCompare(ruleSetKey(b.rules)));
 }
 
 /** A game_results row as both backends read it (SQLite's booleans are 0 and 1). */

@@ -268,7 +268,10 @@ export const WEEK = Date.UTC(2026, 11, 2, 12, 0);
 function statsOf(state: GameState, playerId: string): StatsView {
   const record = recordGame(state).find((candidate) => candidate.playerId === playerId);
   if (!record) throw new Error(`${playerId} has no record`);
-  const line = { rules: state.rules, ...addGame(addGame(NO_GAMES, record), { ...record, total: record.total + 30 }) };
+  const line = {
+    rules: state.rules,
+    ...addGame(addGame(NO_GAMES, record, WEEK), { ...record, total: record.total + 30 }, WEEK),
+  };
   return {
     playerId,
     name: null,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_RULE_SETS, CATEGORY_IDS } from '../../src/game/index.js';
 import type { PlayerGameRecord } from '../../src/stats/game-record.js';
-import { addGame, NO_GAMES, RECENT_GAMES } from '../../src/stats/player-totals.js';
+import { mergeTotals } from '../../src/stats/merge-totals.js';
+import { addGame, NO_GAMES, RECENT_GAMES, type RecentGame } from '../../src/stats/player-totals.js';
 import { ruleSetKey, rulesOfKey } from '../../src/stats/rule-sets.js';
 import { trendOf } from '../../src/stats/trend.js';
 
@@ -26,23 +27,55 @@ function record(total: number, extra: Partial<PlayerGameRecord> = {}): PlayerGam
 
 describe('a player’s totals', () => {
   it('add a game’s figures, and keep the best total', () => {
-    const one = addGame(NO_GAMES, record(12, { won: true, crags: 1 }));
-    const two = addGame(one, record(3));
+    const one = addGame(NO_GAMES, record(12, { won: true, crags: 1 }), 1);
+    const two = addGame(one, record(3), 2);
     expect(two).toMatchObject({ games: 2, wins: 1, total: 15, best: 12, crags: 1, luck: -1 });
     expect(two.skillLoss).toBeCloseTo(2.468, 10);
     expect(two.rowPoints[CATEGORY_IDS.indexOf('sixes')]).toBe(15);
     expect(two.rowZeros[CATEGORY_IDS.indexOf('sixes')]).toBe(0);
     expect(two.rowZeros[CATEGORY_IDS.indexOf('crag')]).toBe(2);
     // A first game's total is the best, however low.
-    expect(addGame(NO_GAMES, record(0)).best).toBe(0);
+    expect(addGame(NO_GAMES, record(0), 1).best).toBe(0);
   });
 
   it('keep the latest ten games, oldest first, skill to two decimals', () => {
     let totals = NO_GAMES;
-    for (let game = 1; game <= 13; game += 1) totals = addGame(totals, record(game));
+    for (let game = 1; game <= 13; game += 1) totals = addGame(totals, record(game), game * 1000);
     expect(totals.recent).toHaveLength(RECENT_GAMES);
     expect(totals.recent.map((game) => game.total)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(totals.recent[0]?.skillLoss).toBe(1.23);
+    expect(totals.recent[0]?.at).toBe(4000);
+  });
+});
+
+describe('a person’s totals over several places', () => {
+  it('add up as if every game had been counted in one row, the latest games by when they ended', () => {
+    // A server's games end at odd times, a group DM's at even ones: the latest ten interleave.
+    let server = NO_GAMES;
+    let groupDm = NO_GAMES;
+    let together = NO_GAMES;
+    for (let game = 1; game <= 14; game += 1) {
+      const played = record(game, { won: game % 3 === 0, crags: game % 5 === 0 ? 1 : 0 });
+      if (game % 2 === 1) server = addGame(server, played, game);
+      else groupDm = addGame(groupDm, played, game);
+      together = addGame(together, played, game);
+    }
+    const merged = mergeTotals([server, groupDm]);
+    expect(merged).toEqual({ ...together, skillLoss: merged?.skillLoss, luck: merged?.luck });
+    expect(merged?.skillLoss).toBeCloseTo(together.skillLoss, 10);
+    expect(merged?.recent.map((game) => game.total)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(mergeTotals([server])).toBe(server);
+    expect(mergeTotals([])).toBeUndefined();
+  });
+
+  it('put games counted before their end time was kept before every timed one, in their row’s order', () => {
+    const untimed: RecentGame[] = [
+      { total: 1, skillLoss: 1 },
+      { total: 2, skillLoss: 1 },
+    ];
+    const old = { ...addGame(addGame(NO_GAMES, record(1), 0), record(2), 0), recent: untimed };
+    const timed = addGame(NO_GAMES, record(3), 5);
+    expect(mergeTotals([timed, old])?.recent.map((game) => game.total)).toEqual([1, 2, 3]);
   });
 });
 

@@ -35,6 +35,13 @@ describe('the daily queries on SQLite', () => {
     expect(planOf(db, sql.skillLines)).toMatch(
       /SEARCH t USING INDEX skill_totals_ranked \(guild_id=\? AND period=\? AND rules=\? AND games>\?\).*SEARCH t USING PRIMARY KEY \(guild_id=\? AND period=\? AND rules=\? AND player_id=\?\)/,
     );
+    // A person's own sums: the place's people by its key, each one's lines everywhere by skill_totals_by_player.
+    const person = planOf(db, sql.personSkillLines);
+    expect(person).toMatch(/SEARCH p USING PRIMARY KEY \(guild_id=\? AND period=\? AND rules=\?\)/);
+    expect(person).toMatch(
+      /SEARCH t USING (COVERING )?INDEX skill_totals_by_player \(player_id=\? AND period=\? AND rules=\?\)/,
+    );
+    expect(person).not.toMatch(/SCAN t\b/);
     db.close();
   });
 });

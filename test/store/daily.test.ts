@@ -223,4 +223,44 @@ describe.each(BACKENDS)('$name: the daily store', (backend) => {
       await daily.skillLines({ guildId: GUILD_A, rules: DEFAULT_RULES, period: `month:${month}`, minGames: 1 }),
     ).toHaveLength(2);
   });
+
+  it("sums a person's skill over every place: the place's people and the asker, each with their lines everywhere", async () => {
+    // A group DM's games are kept under the channel's id (src/bot/place.ts).
+    const groupDm = '920000000000000001';
+    const [p1, p2, p3] = ['100000000000000001', '100000000000000002', '100000000000000003'];
+    await playThroughStore(
+      store,
+      { guildId: groupDm, channelId: groupDm },
+      { seed: 11, humans: [p1, p3], computers: ['easy'] },
+    );
+    const everywhere = await db.rows<Record<string, number | string>>(
+      `SELECT r.player_id, COUNT(*) AS games, SUM(r.decisions) AS decisions, SUM(r.skill_loss) AS loss
+       FROM game_results r WHERE r.decisions > 0 AND r.is_computer = ${backend.name === 'sqlite' ? 0 : 'false'}
+       GROUP BY r.player_id ORDER BY r.player_id`,
+    );
+    const figures = (lines: readonly { playerId: string; games: number; decisions: number; loss: number }[]) =>
+      [...lines]
+        .sort((a, b) => a.playerId.localeCompare(b.playerId))
+        .map((line) => [line.playerId, line.games, line.decisions, Number(line.loss.toFixed(6))]);
+    const recounted = (...ids: string[]) =>
+      everywhere
+        .filter((row) => ids.includes(String(row.player_id)))
+        .map((row) => [row.player_id, Number(row.games), Number(row.decisions), Number(Number(row.loss).toFixed(6))]);
+    const query = { rules: DEFAULT_RULES, period: 'all', minGames: 1 };
+    // The server's people (1 and 2), each with their group DM's games too; 3 never played here.
+    expect(figures(await daily.personSkillLines({ ...query, guildId: GUILD_A }))).toEqual(recounted(p1, p2));
+    expect(figures(await daily.personSkillLines({ ...query, guildId: groupDm }))).toEqual(recounted(p1, p3));
+    expect(recounted(p1)[0]?.[1]).toBe(3);
+    // The place's own sums are unchanged: 1's two games in the server.
+    const own = await daily.skillLines({ ...query, guildId: GUILD_A });
+    expect(own.find((line) => line.playerId === p1)?.games).toBe(2);
+    // The asker is counted where they never played; the minimum counts games everywhere (3 has 2).
+    const asked = await daily.personSkillLines({ ...query, guildId: GUILD_B, minGames: 3, playerId: p1 });
+    expect(figures(asked)).toEqual(recounted(p1));
+    expect(await daily.personSkillLines({ ...query, guildId: GUILD_B, minGames: 2 })).toHaveLength(1);
+    // Named as the place knows them: 2 from the server's daily deal.
+    expect(
+      (await daily.personSkillLines({ ...query, guildId: GUILD_A })).find((line) => line.playerId === p2)?.name,
+    ).toBe('P02');
+  });
 });

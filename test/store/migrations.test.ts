@@ -323,6 +323,36 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         expect(db.prepare('SELECT COUNT(*) FROM game_webhooks').pluck().get()).toBe(0);
       },
     },
+    10: {
+      // A person's lines in two places, their latest games without an end time (written before 0010):
+      // kept as they were, and found by the person through the new indexes.
+      seed: (db) => {
+        const insert = db.prepare(
+          `INSERT INTO player_stats (guild_id, period, rules, player_id, games, wins, total, best, crags, skill_loss,
+             luck, row_points, row_zeros, recent)
+           VALUES (?, 'all', '2-any', '1001', 2, 1, 300, 200, 0, 3, 0, ?, ?, '100/1.5,200/1.5')`,
+        );
+        const thirteen = Array(13).fill(0).join(',');
+        insert.run('9001', thirteen, thirteen);
+        insert.run('9002', thirteen, thirteen);
+      },
+      verify: (db) => {
+        const indexes = db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%_by_player' ORDER BY name")
+          .pluck()
+          .all();
+        expect(indexes).toEqual(['player_stats_by_player', 'skill_totals_by_player']);
+        const mine = db.prepare(
+          "SELECT guild_id, recent FROM player_stats WHERE player_id = '1001' AND period = 'all' AND rules = '2-any'",
+        );
+        expect(mine.all()).toEqual([
+          { guild_id: '9001', recent: '100/1.5,200/1.5' },
+          { guild_id: '9002', recent: '100/1.5,200/1.5' },
+        ]);
+        const plan = db.prepare(`EXPLAIN QUERY PLAN ${mine.source}`).all() as { detail: string }[];
+        expect(plan.map((step) => step.detail).join(' ')).toContain('player_stats_by_player');
+      },
+    },
   };
 
 describe('migrations', () => {

@@ -164,7 +164,7 @@ describe.each(BACKENDS)('$name: statistics kept as games end', (backend) => {
               wins: oracle?.wins,
               best: oracle?.best,
             });
-            expect(line.recent.map((game) => `${game.total}/${game.skillLoss}`)).toEqual(oracle?.recent);
+            expect(line.recent.map((game) => `${game.total}/${game.skillLoss}/${game.at}`)).toEqual(oracle?.recent);
           }
           expect(stats.lines.map((line) => line.games)).toEqual(
             stats.lines.map((line) => line.games).sort((a, b) => b - a),
@@ -173,6 +173,60 @@ describe.each(BACKENDS)('$name: statistics kept as games end', (backend) => {
         }
       }
     }
+  });
+
+  it("sums each person's figures over every place for the periods that mean the same everywhere", async () => {
+    // Every game counted in one place: the oracle's figures of a person across both servers.
+    const everywhere = expectedStats(counted.map((game) => ({ ...game, guildId: '*' })));
+    const perPlace = expectedStats(counted);
+    let merged = 0;
+    for (const guildId of GUILDS) {
+      for (const playerId of PEOPLE) {
+        for (const period of ['all', 'month:2026-11', 'month:2026-12', 'week:2026-W49']) {
+          const stats = await store.personStats(guildId, playerId, period);
+          const lines = [...everywhere].filter(([key]) => key.startsWith(`*|${period}|`) && key.endsWith(playerId));
+          expect(stats.lines.map((line) => ruleSetKey(line.rules)).sort()).toEqual(
+            lines.map(([key]) => key.split('|')[2]).sort(),
+          );
+          for (const line of stats.lines) {
+            const oracle = everywhere.get(`*|${period}|${ruleSetKey(line.rules)}|${playerId}`)!;
+            const inBoth = GUILDS.every((guild) =>
+              perPlace.has(`${guild}|${period}|${ruleSetKey(line.rules)}|${playerId}`),
+            );
+            if (inBoth) merged += 1;
+            expect({
+              games: line.games,
+              wins: line.wins,
+              total: line.total,
+              best: line.best,
+              crags: line.crags,
+              rowPoints: line.rowPoints,
+              rowZeros: line.rowZeros,
+              recent: line.recent.map((game) => `${game.total}/${game.skillLoss}/${game.at}`),
+            }).toEqual({
+              games: oracle.games,
+              wins: oracle.wins,
+              total: oracle.total,
+              best: oracle.best,
+              crags: oracle.crags,
+              rowPoints: oracle.rowPoints,
+              rowZeros: oracle.rowZeros,
+              recent: oracle.recent,
+            });
+            expect(line.skillLoss).toBeCloseTo(oracle.skillLoss, 6);
+            expect(line.luck).toBeCloseTo(oracle.luck, 6);
+          }
+          expect(stats.lines.map((line) => line.games)).toEqual(
+            stats.lines.map((line) => line.games).sort((a, b) => b - a),
+          );
+          // The name is the asking place's: none where the person never finished a game.
+          const here = (await store.playerStats(guildId, playerId, 'all')).name;
+          expect(stats.name).toBe(here);
+        }
+      }
+    }
+    // The history has people who played the same rule set in both servers in a period.
+    expect(merged).toBeGreaterThan(5);
   });
 
   it('ranks each server, period and rule set from the aggregates, names beside the ids', async () => {

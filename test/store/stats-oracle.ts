@@ -78,7 +78,10 @@ export function expectedStats(games: readonly CountedGame[]): Map<string, Figure
           line.rowPoints[index] = (line.rowPoints[index] ?? 0) + record.rows[row];
           if (record.rows[row] === 0) line.rowZeros[index] = (line.rowZeros[index] ?? 0) + 1;
         });
-        line.recent = [...line.recent, `${record.total}/${Math.round(record.skillLoss * 100) / 100}`].slice(-10);
+        line.recent = [
+          ...line.recent,
+          `${record.total}/${Math.round(record.skillLoss * 100) / 100}/${game.finishedAt}`,
+        ].slice(-10);
         lines.set(key, line);
       }
     }

@@ -10,9 +10,15 @@ function initialPerson(): string {
   return fromUrl ?? window.localStorage.getItem(REMEMBERED) ?? '';
 }
 
-/** Which channel this tab shows: `?channel=voice` is the voice channel "Crag table", else #crag. */
+const LINKED: readonly ChannelKind[] = ['voice', 'group-dm'];
+
+/**
+ * Which channel this tab shows: `?channel=voice` is the voice channel "Crag table", `?channel=group-dm`
+ * the group DM "friends", else #crag.
+ */
 function initialChannel(): ChannelKind {
-  return new URL(window.location.href).searchParams.get('channel') === 'voice' ? 'voice' : 'text';
+  const wanted = new URL(window.location.href).searchParams.get('channel');
+  return LINKED.find((kind) => kind === wanted) ?? 'text';
 }
 
 export function App() {
@@ -24,7 +30,7 @@ export function App() {
       window.localStorage.setItem(REMEMBERED, as);
       url.searchParams.set('as', as);
     }
-    if (channel === 'voice') url.searchParams.set('channel', 'voice');
+    if (channel !== 'text') url.searchParams.set('channel', channel);
     else url.searchParams.delete('channel');
     window.history.replaceState(null, '', url);
   }, [as, channel]);

@@ -17,6 +17,13 @@ import { VoiceTable } from './voice-table.js';
 const HIGHLIGHT_MS = 2_000;
 
 /** The whole page for one person: header, banners, the channel, the message box and the people. */
+/** The sign before a channel's name, as Discord's client draws it: #, a speaker, or people for a group DM. */
+function channelIcon(kind: ChannelKind) {
+  if (kind === 'voice') return <UnicodeEmoji emoji="🔊" />;
+  if (kind === 'group-dm') return <UnicodeEmoji emoji="👥" />;
+  return '#';
+}
+
 export function ChannelView({
   as,
   channel,
@@ -115,16 +122,21 @@ export function ChannelView({
                 aria-current={listed.id === hello.channel.id ? 'page' : undefined}
                 onClick={() => onChannel(listed.kind)}
               >
-                <span aria-hidden="true">{listed.kind === 'voice' ? <UnicodeEmoji emoji="🔊" /> : '#'} </span>
+                <span aria-hidden="true">{channelIcon(listed.kind)} </span>
                 {listed.name}
               </button>
             ))}
           </nav>
           <span class="channel-hash" aria-hidden="true">
-            {voice ? <UnicodeEmoji emoji="🔊" /> : '#'}
+            {channelIcon(hello.channel.kind)}
           </span>
           <h1 class="channel-name">{hello.channel.name}</h1>
-          <span class="channel-topic">{hello.guild.name}</span>
+          {/* A group DM is no server's: Discord's client names its people there. */}
+          <span class="channel-topic">
+            {hello.channel.recipients
+              ? hello.channel.recipients.map((id) => render.names.get(id) ?? id).join(', ')
+              : hello.guild.name}
+          </span>
         </header>
         <div class="banners">
           <p class="banner info">{t('playground.banner.playground')}</p>

@@ -1,5 +1,6 @@
+import { ruleSetKey } from '../../stats/rule-sets.js';
 import type { EntryRow, SkillRow } from './daily-sql.js';
-import type { DailyBoardRow, DailyEntry, SkillLine } from './daily-store.js';
+import type { DailyBoardRow, DailyEntry, SkillLine, SkillQuery } from './daily-store.js';
 
 /** The daily stream's key; its migration made it, so a database without it was altered by hand. */
 export function secretOf(row: { secret: Buffer } | undefined): Buffer {
@@ -31,6 +32,13 @@ export function toSkillLine(row: SkillRow): SkillLine {
     decisionsSquared: Number(row.decisions_squared),
     lossTimesDecisions: Number(row.loss_times_decisions),
   };
+}
+
+/** personSkillLines' parameters, in the order of its `?`s (daily-sql.ts). */
+export function personSkillParams({ guildId, rules, period, minGames, playerId }: SkillQuery): unknown[] {
+  const key = [period, ruleSetKey(rules)];
+  const asker = playerId ?? null;
+  return [guildId, guildId, ...key, guildId, ...key, asker, minGames, asker];
 }
 
 /** Board rows with places: equal totals share one (1, 1, 3). */

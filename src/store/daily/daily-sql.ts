@@ -55,6 +55,22 @@ export function dailySql(dialect: DailyDialect) {
         )
         .join(' UNION '),
     ),
+    // A person's own sums (#42): the place's people (a line here in the period and rule set) and the
+    // asker, each summed over every place (skill_totals_by_player); the name is the place's if known.
+    personSkillLines: q(
+      `SELECT t.player_id,
+         COALESCE(MAX(n.name), MAX(CASE WHEN t.guild_id = ? THEN t.name END), MAX(t.name)) AS name,
+         SUM(t.games) AS games, SUM(t.decisions) AS decisions, SUM(t.loss) AS loss,
+         SUM(t.loss_squared) AS loss_squared, SUM(t.decisions_squared) AS decisions_squared,
+         SUM(t.loss_times_decisions) AS loss_times_decisions
+       FROM skill_totals t
+       LEFT JOIN player_names n ON n.guild_id = ? AND n.player_id = t.player_id
+       WHERE t.period = ? AND t.rules = ? AND t.player_id IN (
+         SELECT p.player_id FROM skill_totals p WHERE p.guild_id = ? AND p.period = ? AND p.rules = ?
+         UNION SELECT CAST(? AS TEXT))
+       GROUP BY t.player_id
+       HAVING SUM(t.games) >= ? OR t.player_id = ?`,
+    ),
   };
 }
 

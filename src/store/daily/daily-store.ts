@@ -83,5 +83,11 @@ export interface DailyStore {
   finishedDays(playerId: string, fromDay: number, toDay: number): Promise<number[]>;
   /** The skill sums (games with a decision count, people only) the query asks for, as kept when games end; in no particular order. */
   skillLines(query: SkillQuery): Promise<SkillLine[]>;
+  /**
+   * The same lines, each a person's own over every place (#42): the place's people (a line in
+   * `guildId`) and the asker, with their sums in every server, DM and group DM; `minGames` counts
+   * those. For a period that means the same everywhere (`all`, a month, a week).
+   */
+  personSkillLines(query: SkillQuery): Promise<SkillLine[]>;
   close(): Promise<void>;
 }

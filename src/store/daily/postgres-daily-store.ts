@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { ruleSetKey } from '../../stats/rule-sets.js';
 import { STORE_TYPES } from '../postgres/type-parsers.js';
-import { secretOf, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
+import { personSkillParams, secretOf, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
 import { dailySql, type EntryRow, type SkillRow } from './daily-sql.js';
 import type * as Daily from './daily-store.js';
 
@@ -74,6 +74,10 @@ export class PostgresDailyStore implements Daily.DailyStore {
     const key = [guildId, period, ruleSetKey(rules)];
     const rows = await this.rows<SkillRow>(SQL.skillLines, [...key, minGames, ...key, playerId ?? null]);
     return rows.map(toSkillLine);
+  }
+
+  async personSkillLines(query: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
+    return (await this.rows<SkillRow>(SQL.personSkillLines, personSkillParams(query))).map(toSkillLine);
   }
 
   async close(): Promise<void> {

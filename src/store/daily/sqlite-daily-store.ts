@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { ruleSetKey } from '../../stats/rule-sets.js';
 import { BUSY_TIMEOUT_MS } from '../sqlite/open-database.js';
 import { BLOCKING_BUSY_MS, whenUnlocked } from '../sqlite/when-unlocked.js';
-import { secretOf, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
+import { personSkillParams, secretOf, toEntry, toSkillLine, withPlaces } from './daily-rows.js';
 import { dailySql, type EntryRow, type SkillRow } from './daily-sql.js';
 import type * as Daily from './daily-store.js';
 
@@ -81,6 +81,12 @@ export class SqliteDailyStore implements Daily.DailyStore {
     const key = [guildId, period, ruleSetKey(rules)];
     return this.prepare<SkillRow>(SQL.skillLines)
       .all(...key, minGames, ...key, playerId ?? null)
+      .map(toSkillLine);
+  }
+
+  async personSkillLines(query: Daily.SkillQuery): Promise<Daily.SkillLine[]> {
+    return this.prepare<SkillRow>(SQL.personSkillLines)
+      .all(...personSkillParams(query))
       .map(toSkillLine);
   }
 

@@ -46,7 +46,7 @@ export async function writeStatistics(client: pg.ClientBase, game: EndedGame, ov
     statisticsStatement(
       game,
       over.rules,
-      statLinesAfter(over, periods, (playerId, period) => totals.get(`${period} ${playerId}`)),
+      statLinesAfter(over, game.finishedAt, periods, (playerId, period) => totals.get(`${period} ${playerId}`)),
       seriesLinesAfter(over, (playerId) => seriesBefore.get(playerId)),
       over.names,
       periods.flatMap((period) => over.skill.map((skill) => ({ period, ...skill }))),

@@ -37,7 +37,7 @@ export function writeGameOver(statements: WriteStatements, game: EndedGame, over
       statements.upsertSkillLine.run({ guildId: game.guildId, period, rules: over.rules, ...skill });
     }
   }
-  const lines = statLinesAfter(over, periods, (playerId, period) => {
+  const lines = statLinesAfter(over, game.finishedAt, periods, (playerId, period) => {
     const row = statements.statLine.get(game.guildId, period, over.rules, playerId);
     return row && totalsFromColumns(row);
   });

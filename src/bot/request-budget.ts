@@ -88,13 +88,11 @@ export class RequestBudget {
   }
 
   /**
-   * Whether a turn ping may be sent now: nothing waits and more than a quarter of the second's
-   * requests are still free. Does not count it; its request takes from the budget as it goes out.
+   * Whether a turn ping may be sent now: nothing waits, the last 200 ms have room, and more than a
+   * quarter of the second's requests are still free. Does not count it; its request takes from the budget as it goes out.
    */
   roomForPing(): boolean {
-    return (
-      this.waiting() === 0 && this.free() > 0 && this.freeInSecond() > Math.ceil(this.perSecond * KEPT_FROM_PINGS)
-    );
+    return this.waiting() === 0 && this.free() > 0 && this.freeInSecond() > Math.ceil(this.perSecond * KEPT_FROM_PINGS);
   }
 
   /**

@@ -21,6 +21,10 @@ interface ProfileFigures {
   readonly rss_at_ready_mb: number;
   readonly rss_mb: number;
   readonly heap_mb: number;
+  /** Where the rest of RSS is: V8's committed heap, its young generation, memory outside it. */
+  readonly heap_total_mb: number;
+  readonly new_space_mb: number;
+  readonly external_mb: number;
   readonly paced_p50_ms: number;
   readonly paced_p99_ms: number;
   readonly paced_interactions_per_second: number;
@@ -53,6 +57,8 @@ export async function benchFullShard(
       LOG_LEVEL: 'info',
       COMPUTER_PAUSE_MS: '20',
       COOLDOWN_MS: '0',
+      // BENCH_BOT_NODE_OPTIONS, to weigh a flag here as in the other steps.
+      ...(context.config.botNodeOptions ? { NODE_OPTIONS: context.config.botNodeOptions } : {}),
     };
     await runDeploy({ ...env, DISCORD_CLIENT_ID: world.crag.id }, context.dir);
     const figures: Partial<Record<Profile, ProfileFigures>> = {};
@@ -77,6 +83,9 @@ export async function benchFullShard(
           rss_at_ready_mb: rssAtReady,
           rss_mb: bot.idleMemory.rssMb,
           heap_mb: bot.idleMemory.heapUsedMb,
+          heap_total_mb: bot.idleMemory.heapTotalMb,
+          new_space_mb: bot.idleMemory.spacesMb.new_space ?? 0,
+          external_mb: bot.idleMemory.externalMb,
           paced_p50_ms: paced.latency.p50,
           paced_p99_ms: paced.latency.p99,
           paced_interactions_per_second: paced.ips,
@@ -108,6 +117,7 @@ export async function benchFullShard(
           paced_p99_met: cut.paced_p99_ms < FULL_SHARD_TARGETS.pacedP99MsBelow,
         },
         load: { ...sizes, guild: FULL_GUILD },
+        bot_node_options: context.config.botNodeOptions || null,
         note: 'RSS and heap after a full GC, once quiet after ready (harness/kit/memory-probe.ts); ready: spawn to the bot’s "ready" log line',
       },
     };

@@ -119,7 +119,7 @@ type Place = { readonly kind: 'here' } | { readonly kind: 'new-thread' };
 async function startGame(ctx: BotContext, interaction: GuildCommand, given: StartOptions): Promise<Outcome> {
   // The server's house rules, read once and frozen into the game: changing them later alters nothing in play.
   const house = await ctx.houseRules.settingsOf(interaction.guildId);
-  const barred = mayStartHere(starterOf(interaction), house);
+  const barred = mayStartHere(starterOf(interaction), house, ctx.guilds);
   if (barred) return barred;
   const settings = startSettings(given, house);
   if ('refusal' in settings) return settings;

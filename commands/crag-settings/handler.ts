@@ -68,7 +68,7 @@ function editFor(
       if ([add, remove, clear ? true : null].filter((given) => given !== null).length !== 1)
         return refused('refusal.settings.channels-one');
       // A channel deleted since it was listed drops out with the next change.
-      const exists = (id: string) => interaction.guild?.channels.cache.has(id) ?? true;
+      const exists = (id: string) => ctx.guilds.hasChannel(interaction.guildId, id);
       return {
         about: ['channels'],
         edit: (current) => {
@@ -153,7 +153,7 @@ async function show(ctx: BotContext, interaction: GuildCommand): Promise<Outcome
     ctx.houseRules.lastChangeOfEach(interaction.guildId),
     ctx.houseRules.recentChanges(interaction.guildId, RECENT_CHANGES),
   ]);
-  const exists = (id: string) => interaction.guild?.channels.cache.has(id) ?? true;
+  const exists = (id: string) => ctx.guilds.hasChannel(interaction.guildId, id);
   const shown = withSettings(values, { channels: values.channels?.filter(exists) });
   await replyPrivately(
     interaction,

@@ -15,7 +15,7 @@ export async function mayOrganise(
   const member = starterOf(interaction);
   if (member.managesServer) return undefined;
   const role = (await ctx.houseRules.settingsOf(interaction.guildId))['organiser-role'];
-  const roleExists = role !== undefined && (interaction.guild?.roles.cache.has(role) ?? true);
+  const roleExists = role !== undefined && ctx.guilds.hasRole(interaction.guildId, role);
   if (roleExists && member.roleIds.includes(role)) return undefined;
   return roleExists
     ? refused('refusal.tournament-organiser-role', { role: `<@&${role}>` })

@@ -95,7 +95,7 @@ async function openAtTable(
   const wait = ctx.cooldowns.check('start', person.id);
   if (wait) return wait;
   // The member is asked of Discord only now that a game could open.
-  const barred = mayStartHere(await starter(), house);
+  const barred = mayStartHere(await starter(), house, ctx.guilds);
   if (barred) return barred;
   const opened = await openLobby(ctx, channel, person, settings);
   if (!opened.ok) return opened;

@@ -126,9 +126,8 @@ export class TableHub {
     gameId: number | null,
   ): Promise<Starter> {
     const role = (await ctx.houseRules.settingsOf(place.guildId))['starter-role'];
-    const guild = client.guilds.cache.get(place.guildId) ?? null;
     if (role === undefined)
-      return { guild, channelId: place.channelId, parentId: null, managesServer: false, roleIds: [] };
+      return { guildId: place.guildId, channelId: place.channelId, parentId: null, managesServer: false, roleIds: [] };
     const key = `${place.channelId}:${gameId ?? 'none'}:${personId}`;
     const known = this.#starters.get(key);
     if (known && (known.allowed || !this.#barredAsks.take(personId))) return known.starter;

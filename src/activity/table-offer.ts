@@ -1,4 +1,5 @@
-import { ApplicationFlags, ChannelType, type Client } from 'discord.js';
+import { ApplicationFlags, type Client } from 'discord.js';
+import type { GuildDirectory } from '../bot/guild-directory.js';
 
 /** Whether a game's lobby offers Play at the table: asked of every drawing of a lobby. */
 export interface TableOffer {
@@ -14,10 +15,10 @@ export interface TableOffer {
  * says the application has Activities enabled (the EMBEDDED flag of READY's application): Discord
  * refuses LAUNCH_ACTIVITY otherwise, so the button would only fail.
  */
-export function tableOffer(client: Client, serving: (guildId: string) => boolean): TableOffer {
+export function tableOffer(client: Client, guilds: GuildDirectory, serving: (guildId: string) => boolean): TableOffer {
   const servedIn = (channelId: string) => {
-    const channel = client.channels.cache.get(channelId);
-    return channel?.type === ChannelType.GuildVoice && serving(channel.guildId);
+    const guildId = guilds.voiceChannelGuild(channelId);
+    return guildId !== undefined && serving(guildId);
   };
   return {
     servedIn,

@@ -11,6 +11,7 @@ import type { DailyDeals } from './daily-deals.js';
 import type { Deadlines } from './deadlines.js';
 import type { DiceInUse } from './dice-emojis.js';
 import type { GameFlow } from './game-flow.js';
+import type { GuildDirectory } from './guild-directory.js';
 import type { HouseRules } from './house-rules.js';
 import type { TurnPings } from './turn-pings.js';
 
@@ -41,6 +42,8 @@ export interface BotContext {
   readonly deadlines: Deadlines;
   /** Messages posted with the bot's token when no interaction is at hand. */
   readonly channels: ChannelPosts;
+  /** Which roles and channels each guild has (discord.js's role and channel caches are cut). */
+  readonly guilds: GuildDirectory;
   /** Where lobbies offer Play at the table (the Activity); absent when this process serves none. */
   readonly tables?: TableOffer;
 }

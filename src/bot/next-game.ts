@@ -58,7 +58,7 @@ export async function openNextGame(
   if (!next) return no(refused('refusal.again-nobody'));
   const wait = ctx.cooldowns.check('again', player.playerId);
   if (wait) return no(wait);
-  const barred = mayStartHere(await starter(), await ctx.houseRules.settingsOf(game.guildId));
+  const barred = mayStartHere(await starter(), await ctx.houseRules.settingsOf(game.guildId), ctx.guilds);
   if (barred) return no(barred);
   const opened = await ctx.flow.open(
     {

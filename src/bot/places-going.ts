@@ -22,7 +22,12 @@ export function watchPlacesGoing(client: Client, ctx: BotContext): void {
       .then((game) => (game ? endGamesOutOfReach(ctx, [game], why) : undefined))
       .catch(failed('deleted channel'));
   };
-  client.on(Events.ChannelDelete, (channel) => channelGone(channel.id, 'the channel was deleted'));
+  // Channels other than threads are not cached (src/bot/client.ts), and discord.js emits
+  // ChannelDelete only for a cached one: the gateway's own packet says it.
+  client.on(Events.Raw, (packet: { t?: unknown; d?: { id?: unknown } }) => {
+    if (packet.t === 'CHANNEL_DELETE' && typeof packet.d?.id === 'string')
+      channelGone(packet.d.id, 'the channel was deleted');
+  });
   client.on(Events.ThreadDelete, (thread) => channelGone(thread.id, 'the thread was deleted'));
   client.on(Events.ThreadUpdate, (before, thread) => {
     if (!before.archived || thread.archived) return;

@@ -26,6 +26,7 @@ import { type DiceInUse, loadDiceFaces } from './dice-emojis.js';
 import { playDueTurn, sweepGames } from './due-turns.js';
 import { GameFlow } from './game-flow.js';
 import { FatalGatewayClose } from './gateway-close.js';
+import { GuildDirectory } from './guild-directory.js';
 import { HouseRules } from './house-rules.js';
 import { InFlight } from './in-flight.js';
 import { guardInteractionPayloads } from './payload-guard.js';
@@ -130,7 +131,9 @@ export async function startBot(
         budget,
       )
     : undefined;
-  const tables = activity ? tableOffer(client, (guildId) => activity.serves(guildId)) : undefined;
+  const guilds = new GuildDirectory();
+  guilds.watch(client);
+  const tables = activity ? tableOffer(client, guilds, (guildId) => activity.serves(guildId)) : undefined;
   boards = new BoardPublisher({
     client,
     store,
@@ -178,6 +181,7 @@ export async function startBot(
     tournaments,
     deadlines,
     channels: new ChannelPosts(client, languages),
+    guilds,
     tables,
   };
   const inFlight = new InFlight();

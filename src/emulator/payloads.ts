@@ -174,8 +174,9 @@ export function channelJson(world: World, channel: ChannelRecord, memberOf?: str
 /** Active threads of a guild that a user can see (GUILD_CREATE's `threads`, List Active Threads). */
 export function activeThreadsSeenBy(world: World, guild: GuildRecord, userId: string): ChannelRecord[] {
   const result: ChannelRecord[] = [];
-  for (const channel of world.channels.values()) {
-    if (channel.guildId !== guild.id || !channel.thread || channel.thread.archived) continue;
+  for (const id of guild.threadIds) {
+    const channel = world.requireChannel(id);
+    if (!channel.thread || channel.thread.archived) continue;
     if ((world.permissionsIn(channel, userId) & Permission.ViewChannel) !== 0n) result.push(channel);
   }
   return result;

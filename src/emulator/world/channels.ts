@@ -74,6 +74,7 @@ export class Channels {
     for (const doomed of [...threads, channel]) {
       this.state.emit('channelDelete', doomed);
       this.state.channels.delete(doomed.id);
+      guild.threadIds.delete(doomed.id);
     }
     guild.channelIds = guild.channelIds.filter((id) => id !== channel.id);
     return [...threads, channel];

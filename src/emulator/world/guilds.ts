@@ -48,6 +48,7 @@ export class Guilds {
       rolePermissions: new Map([[id, everyone.permissions]]),
       members: new Map(),
       channelIds: [],
+      threadIds: new Set(),
       emojis: new Map(),
       voiceStates: new Map(),
     };

@@ -65,6 +65,8 @@ export interface GuildRecord {
   members: Map<string, MemberRecord>;
   /** Top-level channels (threads live in `World.channels` only). */
   channelIds: string[];
+  /** Its threads' ids, archived or not: GUILD_CREATE lists the active ones without a scan of the world. */
+  threadIds: Set<string>;
   emojis: Map<string, GuildEmojiRecord>;
   /** User id → where they sit in voice: GUILD_CREATE's `voice_states`, and its `members` beside the bot. */
   voiceStates: Map<string, VoiceStateRecord>;

@@ -63,6 +63,7 @@ export class Threads {
       },
     };
     this.state.channels.set(thread.id, thread);
+    if (parent.guildId) this.state.requireGuild(parent.guildId).threadIds.add(thread.id);
     this.state.emit('threadCreate', thread);
     return thread;
   }

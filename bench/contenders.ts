@@ -4,11 +4,14 @@ import { BOT_ENTRY, ROOT } from '../harness/kit/bot-process.js';
 import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import type { Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { BASELINE_IDS } from './baseline-board.js';
-import { BaselineTable, GameTable, type LoadTable } from './tables.js';
+import { PERSISTING_IDS } from './persisting-baseline.js';
+import { BaselineTable, GameTable, type LoadTable, PersistingTable } from './tables.js';
 import { type BenchServer, type BenchWorld, playersAt } from './world.js';
 
 /** The baseline bot (bench/baseline-bot.ts) from the build. */
 export const BASELINE_ENTRY = path.join(ROOT, 'dist/bench/baseline-bot.js');
+/** The persisting baseline (bench/persisting-baseline.ts) from the build. */
+export const PERSISTING_ENTRY = path.join(ROOT, 'dist/bench/persisting-baseline-bot.js');
 
 /** Every interaction of a lobby, for the figures of that phase. */
 export interface LobbyRecord {
@@ -17,9 +20,9 @@ export interface LobbyRecord {
   refused: number;
 }
 
-/** One of the two bots the bench drives the same way. */
+/** One of the bots the bench drives the same way. */
 export interface Contender {
-  readonly name: 'game' | 'baseline';
+  readonly name: 'game' | 'baseline' | 'persisting-baseline';
   readonly appId: string;
   readonly entry: string;
   readonly env: Readonly<Record<string, string>>;
@@ -112,6 +115,40 @@ export function baselineContender(
       // As many clicks as the game's lobby needs: one per player joining, then Start.
       for (const [i, user] of players.entries()) {
         const customId = BASELINE_IDS.keep[i % 3]!;
+        await timed(clock, record, 'update', () => discord.clickButton({ user, message: message.id, customId }));
+      }
+    },
+  };
+}
+
+export function persistingContender(
+  discord: Emulator,
+  world: BenchWorld,
+  clock: InteractionClock,
+  env: Readonly<Record<string, string>>,
+): Contender {
+  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench' });
+  if (!world.persisting) throw new Error('this world has no persisting baseline');
+  return {
+    name: 'persisting-baseline',
+    appId: world.persisting.id,
+    entry: PERSISTING_ENTRY,
+    env,
+    async openTable(server, index) {
+      const players = playersAt(server, index).map((person) => person.id);
+      const { outcome } = await clock.time(() => post(players[0]!, server.channelId));
+      expectAck(outcome, 'reply', '/bench');
+      if (!outcome.message) throw new Error('/bench posted no message');
+      return new PersistingTable(discord, outcome.message.id, players);
+    },
+    async openLobby(server, index, record) {
+      const players = playersAt(server, index).map((person) => person.id);
+      const opened = await timed(clock, record, 'reply', () => post(players[0]!, server.channelId));
+      const message = opened.message;
+      if (!message) throw new Error(`/bench posted no message: ${opened.ack} ${opened.error ?? ''}`);
+      // As many clicks as the game's lobby needs, each player's first press seating them.
+      for (const [i, user] of players.entries()) {
+        const customId = PERSISTING_IDS.keep[i % 3]!;
         await timed(clock, record, 'update', () => discord.clickButton({ user, message: message.id, customId }));
       }
     },

@@ -94,7 +94,9 @@ export function baselineContender(
   clock: InteractionClock,
   env: Readonly<Record<string, string>>,
 ): Contender {
-  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench' });
+  // Both baselines register /bench: each names its own app.
+  const app = world.baseline.id;
+  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench', app });
   return {
     name: 'baseline',
     appId: world.baseline.id,
@@ -127,8 +129,9 @@ export function persistingContender(
   clock: InteractionClock,
   env: Readonly<Record<string, string>>,
 ): Contender {
-  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench' });
   if (!world.persisting) throw new Error('this world has no persisting baseline');
+  const app = world.persisting.id;
+  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench', app });
   return {
     name: 'persisting-baseline',
     appId: world.persisting.id,

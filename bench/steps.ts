@@ -53,7 +53,7 @@ export const STEPS: readonly BenchStep[] = [
       ...['throughput_ratio', 'p99_ratio', 'p50_ratio', 'p95_ratio', 'paced_p50_ratio', 'paced_p99_ratio'],
       ...['round_ratios', 'round_throughput_ratio_spread', 'cpu_ratio', 'main_thread_cpu_ratio'],
       ...['rss_above_baseline_per_1000_active_games_mb', 'memory', 'targets', 'machine', 'load', 'game', 'baseline'],
-      ...['startup', 'emulator_loop_delay_ms_during_rounds'],
+      ...['startup', 'emulator_loop_delay_ms_during_rounds', 'persisting_baseline'],
     ],
     run: headToHeadStep,
   },

@@ -146,7 +146,7 @@ export class BenchContext {
   private async makeWorld(): Promise<{ discord: Emulator; world: BenchWorld }> {
     const discord = await startEmulator({ rateLimits: true });
     this.discord = discord;
-    say(`world: ${this.config.servers} servers, both bots in each`);
+    say(`world: ${this.config.servers} servers, the bot and both baselines in each`);
     const world = createBenchWorld(discord, this.config.servers);
     const { crag, baseline, persisting } = world;
     if (!persisting) throw new Error('the bench world has no persisting baseline');

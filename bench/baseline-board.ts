@@ -15,6 +15,12 @@ export const BASELINE_COMMAND: RESTPostAPIApplicationCommandsJSONBody = {
   description: 'Posts the baseline board',
 };
 
+/** The persisting baseline's (bench/persisting-baseline.ts): a new sheet and board in the channel. */
+export const PERSISTING_COMMAND: RESTPostAPIApplicationCommandsJSONBody = {
+  name: 'bench',
+  description: 'Starts a new sheet in this channel',
+};
+
 export const BASELINE_IDS = {
   keep: ['baseline:keep:0', 'baseline:keep:1', 'baseline:keep:2'],
   reroll: 'baseline:reroll',

@@ -4,11 +4,14 @@ import { BOT_ENTRY, ROOT } from '../harness/kit/bot-process.js';
 import type { InteractionClock } from '../harness/kit/interaction-clock.js';
 import type { Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { BASELINE_IDS } from './baseline-board.js';
-import { BaselineTable, GameTable, type LoadTable } from './tables.js';
+import { PERSISTING_IDS } from './persisting-baseline.js';
+import { BaselineTable, GameTable, type LoadTable, PersistingTable } from './tables.js';
 import { type BenchServer, type BenchWorld, playersAt } from './world.js';
 
 /** The baseline bot (bench/baseline-bot.ts) from the build. */
 export const BASELINE_ENTRY = path.join(ROOT, 'dist/bench/baseline-bot.js');
+/** The persisting baseline (bench/persisting-baseline.ts) from the build. */
+export const PERSISTING_ENTRY = path.join(ROOT, 'dist/bench/persisting-baseline-bot.js');
 
 /** Every interaction of a lobby, for the figures of that phase. */
 export interface LobbyRecord {
@@ -17,9 +20,9 @@ export interface LobbyRecord {
   refused: number;
 }
 
-/** One of the two bots the bench drives the same way. */
+/** One of the bots the bench drives the same way. */
 export interface Contender {
-  readonly name: 'game' | 'baseline';
+  readonly name: 'game' | 'baseline' | 'persisting-baseline';
   readonly appId: string;
   readonly entry: string;
   readonly env: Readonly<Record<string, string>>;
@@ -31,6 +34,15 @@ export interface Contender {
 
 function expectAck(outcome: InteractionOutcome, ack: InteractionOutcome['ack'], what: string): void {
   if (outcome.ack !== ack) throw new Error(`${what}: expected ${ack}, got ${outcome.ack} ${outcome.error ?? ''}`);
+}
+
+/**
+ * A lobby's command that was not answered in time is already counted as failed: its channel stays
+ * without a game, and the figures say so (`lobby_failed`), rather than the step ending on a busy
+ * machine. Any other answer without a message is the bench's bug.
+ */
+function missedOpening(opened: InteractionOutcome, command: string): void {
+  if (opened.ack !== 'failed') throw new Error(`${command} posted no message: ${opened.ack} ${opened.error ?? ''}`);
 }
 
 async function timed(
@@ -74,7 +86,7 @@ export function gameContender(
         command(host, server.channelId, 'start', { 'turn-timer': 60 }),
       );
       const lobby = opened.message;
-      if (!lobby) throw new Error(`/crag start posted no lobby: ${opened.ack} ${opened.error ?? ''}`);
+      if (!lobby) return missedOpening(opened, '/crag start');
       for (const user of others) {
         const customId = requireControl(discord.message(lobby.id) ?? lobby, 'join').customId;
         await timed(clock, record, 'update', () => discord.clickButton({ user, message: lobby.id, customId }));
@@ -91,7 +103,9 @@ export function baselineContender(
   clock: InteractionClock,
   env: Readonly<Record<string, string>>,
 ): Contender {
-  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench' });
+  // Both baselines register /bench: each names its own app.
+  const app = world.baseline.id;
+  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench', app });
   return {
     name: 'baseline',
     appId: world.baseline.id,
@@ -108,10 +122,45 @@ export function baselineContender(
       const players = playersAt(server, index).map((person) => person.id);
       const opened = await timed(clock, record, 'reply', () => post(players[0]!, server.channelId));
       const message = opened.message;
-      if (!message) throw new Error(`/bench posted no message: ${opened.ack} ${opened.error ?? ''}`);
+      if (!message) return missedOpening(opened, '/bench');
       // As many clicks as the game's lobby needs: one per player joining, then Start.
       for (const [i, user] of players.entries()) {
         const customId = BASELINE_IDS.keep[i % 3]!;
+        await timed(clock, record, 'update', () => discord.clickButton({ user, message: message.id, customId }));
+      }
+    },
+  };
+}
+
+export function persistingContender(
+  discord: Emulator,
+  world: BenchWorld,
+  clock: InteractionClock,
+  env: Readonly<Record<string, string>>,
+): Contender {
+  if (!world.persisting) throw new Error('this world has no persisting baseline');
+  const app = world.persisting.id;
+  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench', app });
+  return {
+    name: 'persisting-baseline',
+    appId: world.persisting.id,
+    entry: PERSISTING_ENTRY,
+    env,
+    async openTable(server, index) {
+      const players = playersAt(server, index).map((person) => person.id);
+      const { outcome } = await clock.time(() => post(players[0]!, server.channelId));
+      expectAck(outcome, 'reply', '/bench');
+      if (!outcome.message) throw new Error('/bench posted no message');
+      return new PersistingTable(discord, outcome.message.id, players);
+    },
+    async openLobby(server, index, record) {
+      const players = playersAt(server, index).map((person) => person.id);
+      const opened = await timed(clock, record, 'reply', () => post(players[0]!, server.channelId));
+      const message = opened.message;
+      if (!message) return missedOpening(opened, '/bench');
+      // As many clicks as the game's lobby needs, each player's first press seating them.
+      for (const [i, user] of players.entries()) {
+        const customId = PERSISTING_IDS.keep[i % 3]!;
         await timed(clock, record, 'update', () => discord.clickButton({ user, message: message.id, customId }));
       }
     },

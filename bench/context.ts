@@ -7,7 +7,7 @@ import { killAllChildren, runDeploy } from '../harness/kit/bot-process.js';
 import type { PostgresServer } from '../harness/postgres-server.js';
 import type { Emulator } from '../src/emulator/index.js';
 import { startEmulator } from '../src/emulator/index.js';
-import { BASELINE_COMMAND } from './baseline-board.js';
+import { BASELINE_COMMAND, PERSISTING_COMMAND } from './baseline-board.js';
 import type { BenchConfig } from './config.js';
 import { buildHistoryDatabase, type HistoryDatabase } from './history-db.js';
 import { type BenchPostgres, startBenchPostgres } from './postgres.js';
@@ -56,7 +56,7 @@ export function say(message: string): void {
  * What the steps share, each part made when the first step that needs it asks: a temp folder, the
  * strict emulator (Discord's global 50 a second per bot token, its route buckets: docs/rate-limits.md)
  * with 1,000 servers of one #crag channel and five people and both bots in each, `/crag` and the
- * baseline's `/bench` registered, and the database with its history. Its `close` stops everything.
+ * baseline's and the persisting baseline's `/bench` registered, and the database with its history. Its `close` stops everything.
  */
 export class BenchContext {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crag-bench-'));
@@ -121,6 +121,14 @@ export class BenchContext {
     return { DISCORD_TOKEN: world.baseline.token, DISCORD_API_URL: discord.apiUrl };
   }
 
+  /** The persisting baseline's environment: its own SQLite file in the temp folder, made afresh by each run. */
+  async persistingEnv(run: string): Promise<Record<string, string>> {
+    const { discord, world } = await this.world();
+    const file = path.join(this.dir, `persisting-baseline-${run}.sqlite`);
+    if (!world.persisting) throw new Error('the bench world has no persisting baseline');
+    return { DISCORD_TOKEN: world.persisting.token, DISCORD_API_URL: discord.apiUrl, DATABASE_PATH: file };
+  }
+
   async close(): Promise<void> {
     killAllChildren();
     for (const server of this.servers.splice(0)) server.stop();
@@ -138,9 +146,10 @@ export class BenchContext {
   private async makeWorld(): Promise<{ discord: Emulator; world: BenchWorld }> {
     const discord = await startEmulator({ rateLimits: true });
     this.discord = discord;
-    say(`world: ${this.config.servers} servers, both bots in each`);
+    say(`world: ${this.config.servers} servers, the bot and both baselines in each`);
     const world = createBenchWorld(discord, this.config.servers);
-    const { crag, baseline } = world;
+    const { crag, baseline, persisting } = world;
+    if (!persisting) throw new Error('the bench world has no persisting baseline');
     await runDeploy(
       { DISCORD_TOKEN: crag.token, DISCORD_CLIENT_ID: crag.id, DISCORD_API_URL: discord.apiUrl },
       this.dir,
@@ -148,6 +157,9 @@ export class BenchContext {
     await new REST({ api: discord.apiUrl })
       .setToken(baseline.token)
       .put(Routes.applicationCommands(baseline.id), { body: [BASELINE_COMMAND] });
+    await new REST({ api: discord.apiUrl })
+      .setToken(persisting.token)
+      .put(Routes.applicationCommands(persisting.id), { body: [PERSISTING_COMMAND] });
     return { discord, world };
   }
 

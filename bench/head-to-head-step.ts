@@ -6,10 +6,11 @@ import { BOT_ENTRY } from '../harness/kit/bot-process.js';
 import { median } from '../harness/kit/figures.js';
 import { InteractionClock } from '../harness/kit/interaction-clock.js';
 import { describeMachine } from '../harness/kit/machine.js';
-import { BASELINE_ENTRY, baselineContender, gameContender } from './contenders.js';
+import { BASELINE_ENTRY, baselineContender, gameContender, persistingContender } from './contenders.js';
 import { type BenchContext, countActiveGames, type StepResult, say } from './context.js';
 import { mainThreadProfile, summarizeCpuProfile } from './cpu-profile.js';
 import { type HeadToHead, headToHead } from './head-to-head.js';
+import { LoadAverage, persistingReport } from './persisting-report.js';
 import { type ContenderFigures, contenderJson, ratiosJson, TARGETS, table } from './report.js';
 import { measureStartup, type StartupRun } from './startup.js';
 
@@ -17,7 +18,8 @@ import { measureStartup, type StartupRun } from './startup.js';
  * Steps 2 to 6 (`head-to-head`): the start-ups on the world's database, then the bot and the
  * baseline side by side (bench/head-to-head.ts), then fresh idle processes of both for the memory
  * figures. Its entries are latest.json's top level: the ratios, `memory`, `targets`, `machine`,
- * `load`, `game`, `baseline`, `startup`.
+ * `load`, `game`, `baseline`, `startup`, and `persisting_baseline`: the bot against the persisting
+ * baseline (bench/persisting-baseline.ts), which runs in the same rounds.
  */
 export async function headToHeadStep(context: BenchContext): Promise<StepResult> {
   const { config, dir } = context;
@@ -27,11 +29,14 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
   const botEnv = { ...(await context.botEnv()), DATABASE_PATH: dbPath };
   const baselineEnv = await context.baselineEnv();
   const machine = describeMachine();
+  const loadAverage = new LoadAverage();
   say(`start-up × ${config.startupRuns}…`);
   const startup = await measureStartup(BOT_ENTRY, botEnv, dir, config.startupRuns, { settle: true });
 
   const profileDir = path.join(dir, 'cpu-profile');
-  const { game, baseline, foreignCores, emulatorLoopDelayMs } = await sideBySide(context, botEnv, {
+  const persistingEnv = await context.persistingEnv('head-to-head');
+  const { game, baseline, persisting, foreignCores, emulatorLoopDelayMs } = await sideBySide(context, botEnv, {
+    withPersisting: true,
     profileDir: config.cpuProfile ? profileDir : undefined,
     countActiveGames: async () => countActiveGames(dbPath),
     say,
@@ -128,7 +133,11 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
       rss_met: rssAbovePer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
       rss_per_1000_more_active_games_below_target: marginalPer1000 < TARGETS.rssAboveBaselinePer1000GamesMbBelow,
     },
-    machine: { ...machine, other_programs_cpu_cores_during_rounds: foreignCores },
+    machine: {
+      ...machine,
+      other_programs_cpu_cores_during_rounds: foreignCores,
+      load_average_1m_during_step: loadAverage.stop(),
+    },
     load: {
       servers: config.servers,
       channels: config.channels,
@@ -177,8 +186,15 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
     `strict emulator: 429s game ${game.rateLimited}, baseline ${baseline.rateLimited} (every step: ${discord.rateLimitRefusals().global} global, ${discord.rateLimitRefusals().route} route); its event loop late by p99 ${emulatorLoopDelayMs.p99.toFixed(0)} / max ${emulatorLoopDelayMs.max.toFixed(0)} ms during the rounds`,
     `failed (saturated + paced + lobbies): game ${game.load.failed} + ${game.paced.failed} + ${game.lobbies.failed}, baseline ${baseline.load.failed} + ${baseline.paced.failed} + ${baseline.lobbies.failed}; emulator problems ${discord.problems.length}; other programs used ${foreignCores.toFixed(2)} cores during the rounds`,
   ];
-  if (config.cpuProfile) lines.push(...profileLines(profileDir, { game, baseline }));
-  return { json: report, lines };
+  if (!persisting) throw new Error('the persisting baseline did not run');
+  const against = persistingReport(game, persisting, persistingEnv.DATABASE_PATH!);
+  const { mean, max } = report.machine.load_average_1m_during_step;
+  lines.push(
+    ...against.lines,
+    `machine: load average (1 min) ${mean.toFixed(2)} mean, ${max.toFixed(2)} max during the step`,
+  );
+  if (config.cpuProfile) lines.push(...profileLines(profileDir, { game, baseline, 'persisting-baseline': persisting }));
+  return { json: { ...report, persisting_baseline: against.json }, lines };
 }
 
 /**
@@ -188,7 +204,7 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
 export async function sideBySide(
   context: BenchContext,
   gameEnv: Readonly<Record<string, string>>,
-  options: Omit<Parameters<typeof headToHead>[4], 'cwd'>,
+  options: Omit<Parameters<typeof headToHead>[4], 'cwd'> & { withPersisting?: boolean },
 ): Promise<HeadToHead> {
   const { config } = context;
   const { discord, world } = await context.world();
@@ -197,6 +213,9 @@ export async function sideBySide(
     const contenders = {
       game: gameContender(discord, world, clock, gameEnv),
       baseline: baselineContender(discord, world, clock, await context.baselineEnv()),
+      ...(options.withPersisting
+        ? { persisting: persistingContender(discord, world, clock, await context.persistingEnv('head-to-head')) }
+        : {}),
     };
     const shape = {
       loadServers: world.servers.slice(0, config.channels),
@@ -215,9 +234,12 @@ export async function sideBySide(
 }
 
 /** Where each bot spent its CPU during the measured rounds, in µs per interaction, side by side. */
-function profileLines(profileDir: string, figures: Readonly<Record<'game' | 'baseline', ContenderFigures>>): string[] {
+function profileLines(
+  profileDir: string,
+  figures: Readonly<Record<'game' | 'baseline' | 'persisting-baseline', ContenderFigures>>,
+): string[] {
   const lines: string[] = [];
-  for (const name of ['game', 'baseline'] as const) {
+  for (const name of ['game', 'baseline', 'persisting-baseline'] as const) {
     const profile = mainThreadProfile(path.join(profileDir, name));
     if (!profile) continue;
     const interactions = figures[name].load.latency.count;

@@ -28,6 +28,8 @@ export interface HeadToHeadShape {
 export interface HeadToHead {
   readonly game: ContenderFigures;
   readonly baseline: ContenderFigures;
+  /** The persisting baseline's, when it ran too (bench/persisting-baseline.ts). */
+  readonly persisting: ContenderFigures | undefined;
   /** Cores other programs used during the measured rounds (0 on a quiet machine). */
   readonly foreignCores: number;
   /** The database server's CPU per measured interaction of the game bot (0 without a server). */
@@ -43,14 +45,14 @@ export interface HeadToHead {
 type Say = (message: string) => void;
 
 /**
- * Both bots run side by side on the same world and channels; the measured rounds alternate
- * (baseline, game, game, baseline, …), so a machine that gets busier or quieter during the run
- * weighs on both alike.
+ * The bots run side by side on the same world and channels; the measured rounds alternate
+ * (baseline, game, game, baseline, …; the persisting baseline, when it runs, between the two each
+ * round), so a machine that gets busier or quieter during the run weighs on all alike.
  */
 export async function headToHead(
   discord: Emulator,
   clock: InteractionClock,
-  contenders: { game: Contender; baseline: Contender },
+  contenders: { game: Contender; baseline: Contender; persisting?: Contender },
   shape: HeadToHeadShape,
   options: {
     cwd: string;
@@ -74,7 +76,9 @@ export async function headToHead(
   };
   try {
     const baseline = await spawn(contenders.baseline);
+    const persisting = contenders.persisting ? await spawn(contenders.persisting) : undefined;
     const game = await spawn(contenders.game);
+    const middle = persisting ? [persisting] : [];
 
     for (const contender of running) {
       options.say(`${contender.name}: posting ${shape.loadServers.length} boards, warming up…`);
@@ -90,7 +94,7 @@ export async function headToHead(
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     for (let round = 0; round < shape.rounds; round += 1) {
-      const order = round % 2 === 0 ? [baseline, game] : [game, baseline];
+      const order = round % 2 === 0 ? [baseline, ...middle, game] : [game, ...middle, baseline];
       for (const contender of order) {
         foreign.start();
         const serverBefore = serverCpu();
@@ -105,7 +109,7 @@ export async function headToHead(
 
     const paced = new Map<RunningContender, LoadSample>();
     const thinkMs = (shape.loadServers.length / shape.pacedRate) * 1000;
-    for (const contender of [baseline, game]) {
+    for (const contender of [baseline, ...middle, game]) {
       foreign.start();
       const sample = await contender.pacedRound(shape.paced, thinkMs);
       foreign.stop();
@@ -117,7 +121,7 @@ export async function headToHead(
 
     const lobbies = new Map<RunningContender, LobbyFigures>();
     const memory = new Map<RunningContender, Awaited<ReturnType<RunningContender['settledMemory']>>>();
-    for (const contender of [baseline, game]) {
+    for (const contender of [baseline, ...middle, game]) {
       options.say(`${contender.name}: opening ${shape.lobbyServers.length} more channels for the memory figures…`);
       lobbies.set(contender, await contender.openLobbies(shape.lobbyServers, shape.loadServers.length, shape.stagger));
       memory.set(contender, await contender.settledMemory());
@@ -158,6 +162,7 @@ export async function headToHead(
     return {
       game: gameFigures,
       baseline: baselineFigures,
+      persisting: persisting ? figures(persisting, channels) : undefined,
       foreignCores: foreign.cores(),
       serverCpuMsPerInteraction: (serverSecondsForGame * 1000) / gameFigures.load.latency.count,
       emulatorLoopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },

@@ -142,7 +142,7 @@ const pad = (text: string, width: number) => text.padStart(width);
 const num = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
 /** The short table the head-to-head prints at the end of `npm run bench`. */
-export function table(game: ContenderFigures, baseline: ContenderFigures): string {
+export function table(game: ContenderFigures, baseline: ContenderFigures, against = 'baseline'): string {
   const rows: [string, number, number, number][] = [
     ['saturated: interactions/s', game.load.ips, baseline.load.ips, 1],
     ['saturated: p50 ms', game.load.latency.p50, baseline.load.latency.p50, 1],
@@ -167,10 +167,10 @@ export function table(game: ContenderFigures, baseline: ContenderFigures): strin
     ['lobby p50 ms', game.lobbies.p50, baseline.lobbies.p50, 1],
     ['lobby p99 ms', game.lobbies.p99, baseline.lobbies.p99, 1],
   ];
-  const out = [`${'figure'.padEnd(27)}${pad('game', 10)}${pad('baseline', 10)}${pad('ratio', 8)}`];
+  const out = [`${'figure'.padEnd(27)}${pad('game', 10)}${pad(against, 11)}${pad('ratio', 8)}`];
   for (const [name, g, b, digits] of rows) {
     const ratio = b !== 0 && Number.isFinite(g / b) ? num(g / b, 2) : '—';
-    out.push(`${name.padEnd(27)}${pad(num(g, digits), 10)}${pad(num(b, digits), 10)}${pad(ratio, 8)}`);
+    out.push(`${name.padEnd(27)}${pad(num(g, digits), 10)}${pad(num(b, digits), 11)}${pad(ratio, 8)}`);
   }
   return `\n${out.join('\n')}\n`;
 }

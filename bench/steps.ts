@@ -47,13 +47,14 @@ export const STEPS: readonly BenchStep[] = [
   {
     name: 'head-to-head',
     loads:
-      'the world (1,000 servers), 10,000 finished games and 200 in play on SQLite; the bot and the baseline, warm-up, closed-loop rounds, a paced round, a lobby in every other channel',
-    measures: 'start-up to ready; throughput, latency, CPU by thread, memory of both bots; fresh idle processes',
+      'the world (1,000 servers), 10,000 finished games and 200 in play on SQLite; the bot, the do-nothing baseline and the persisting baseline, warm-up, closed-loop rounds, a paced round, a lobby in every other channel',
+    measures:
+      'start-up to ready; throughput, latency, CPU by thread, memory of the three bots (the bot against each baseline); fresh idle processes',
     writes: [
       ...['throughput_ratio', 'p99_ratio', 'p50_ratio', 'p95_ratio', 'paced_p50_ratio', 'paced_p99_ratio'],
       ...['round_ratios', 'round_throughput_ratio_spread', 'cpu_ratio', 'main_thread_cpu_ratio'],
       ...['rss_above_baseline_per_1000_active_games_mb', 'memory', 'targets', 'machine', 'load', 'game', 'baseline'],
-      ...['startup', 'emulator_loop_delay_ms_during_rounds'],
+      ...['startup', 'emulator_loop_delay_ms_during_rounds', 'persisting_baseline'],
     ],
     run: headToHeadStep,
   },

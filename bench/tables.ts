@@ -1,4 +1,5 @@
 import {
+  allComponents,
   bestRow,
   canReroll,
   currentPlayerId,
@@ -9,6 +10,7 @@ import {
 import { pairKeep } from '../harness/pair-keep.js';
 import type { AckKind, EmulatedMessage, Emulator, InteractionOutcome } from '../src/emulator/index.js';
 import { BASELINE_IDS, BASELINE_ROW_VALUES } from './baseline-board.js';
+import { PERSISTING_IDS } from './persisting-baseline.js';
 
 /** One interaction a virtual player is about to make. */
 export interface Click {
@@ -121,4 +123,58 @@ export class BaselineTable implements LoadTable {
   }
 
   async settled(): Promise<void> {}
+}
+
+/**
+ * The same rhythm on the persisting baseline's board (bench/persisting-baseline.ts): toggle a die,
+ * reroll, score the first open row its menu lists, each player in turn (its board names no turn it
+ * enforces, so the players take theirs by the clock of the rhythm, as on the do-nothing board).
+ */
+export class PersistingTable implements LoadTable {
+  private step = 0;
+
+  constructor(
+    private readonly discord: Emulator,
+    private readonly boardId: string,
+    private readonly players: readonly string[],
+  ) {}
+
+  next(): Click {
+    const step = this.step;
+    this.step += 1;
+    const user = this.players[Math.floor(step / 3) % this.players.length]!;
+    const message = this.boardId;
+    switch (step % 3) {
+      case 0: {
+        const customId = PERSISTING_IDS.keep[Math.floor(step / 3) % 3]!;
+        return { kind: 'keep', expect: 'update', send: () => this.discord.clickButton({ user, message, customId }) };
+      }
+      case 1:
+        return {
+          kind: 'reroll',
+          expect: 'update',
+          send: () => this.discord.clickButton({ user, message, customId: PERSISTING_IDS.reroll }),
+        };
+      default: {
+        const menu = allComponents(this.board()).find((c) => c.custom_id === PERSISTING_IDS.score) as
+          | { options?: { value: string }[] }
+          | undefined;
+        const value = menu?.options?.[0]?.value;
+        if (!value) throw new Error(`no open row on board ${message}`);
+        return {
+          kind: 'score',
+          expect: 'update',
+          send: () => this.discord.chooseOption({ user, message, customId: PERSISTING_IDS.score, values: [value] }),
+        };
+      }
+    }
+  }
+
+  async settled(): Promise<void> {}
+
+  private board(): EmulatedMessage {
+    const board = this.discord.message(this.boardId);
+    if (!board) throw new Error(`board ${this.boardId} is gone`);
+    return board;
+  }
 }

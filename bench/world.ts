@@ -7,17 +7,19 @@ export type BenchServer = WorldTable;
 export interface BenchWorld {
   readonly crag: ApplicationHandle;
   readonly baseline: ApplicationHandle;
+  /** The persisting baseline (bench/persisting-baseline.ts): a sheet in SQLite and a drawn board. */
+  readonly persisting?: ApplicationHandle;
   readonly servers: readonly BenchServer[];
 }
 
 /**
  * The bench's world (harness/kit/world.ts): many small servers, each with one #crag channel and five
- * people, and both bots in all of them, the server ids spread over four shards so that every shard
+ * people, and the three bots in all of them, the server ids spread over four shards so that every shard
  * of the sharded step gets its share.
  */
 export function createBenchWorld(discord: Emulator, servers: number): BenchWorld {
   const { apps, tables } = createWorld(discord, {
-    apps: ['Crag', 'Baseline'],
+    apps: ['Crag', 'Baseline', 'Persisting baseline'],
     tables: servers,
     tablesPerServer: 1,
     peopleAt: () => 5,
@@ -26,8 +28,8 @@ export function createBenchWorld(discord: Emulator, servers: number): BenchWorld
     serverName: 'Dice night',
     channelName: () => 'crag',
   });
-  const [crag, baseline] = apps as [ApplicationHandle, ApplicationHandle];
-  return { crag, baseline, servers: tables };
+  const [crag, baseline, persisting] = apps as [ApplicationHandle, ApplicationHandle, ApplicationHandle];
+  return { crag, baseline, persisting, servers: tables };
 }
 
 /** 2 to 5 players, spread evenly over the servers so every table size is exercised. */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import {
   ApplicationIntegrationType,
   type Client,
+  ContainerBuilder,
   InteractionContextType,
   MessageFlags,
   Routes,
@@ -191,7 +192,10 @@ describe('a board reached through interaction webhooks', () => {
     if (!created.ok) throw new Error(created.reason);
     await boards.post(created.game, {
       flags: MessageFlags.IsComponentsV2,
-      components: [new TextDisplayBuilder().setContent('placeholder').toJSON()],
+      components: [
+        new ContainerBuilder().addTextDisplayComponents(new TextDisplayBuilder().setContent('placeholder')).toJSON(),
+      ],
+      allowedMentions: { parse: [] },
     });
     const posted = await store.gameById(created.game.id);
     if (!posted?.boardMessageId) throw new Error('no board');

@@ -249,13 +249,15 @@ function readSettings(options: GivenOptions): Omit<StartSettings, 'house'> | Ref
 
 function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: StartSettings) {
   const host = { id: interaction.user.id, name: displayName(interaction) };
-  return openLobby(ctx, { guildId: interaction.guildId, channelId }, host, settings);
+  // Where the bot is not a member, the game is reached through interaction webhooks from its first drawing.
+  const viaWebhooks = webhookTokenOf(interaction) !== undefined;
+  return openLobby(ctx, { guildId: interaction.guildId, channelId, viaWebhooks }, host, settings);
 }
 
 /** Opens a lobby with `settings`, its computers seated and its house rules recorded. */
 export async function openLobby(
   ctx: BotContext,
-  place: { readonly guildId: string; readonly channelId: string },
+  place: { readonly guildId: string; readonly channelId: string; readonly viaWebhooks?: boolean },
   host: { readonly id: string; readonly name: string },
   settings: StartSettings,
 ) {

@@ -219,8 +219,7 @@ export class BoardPublisher {
    * the channel turned out to be out of reach (no more pings there until a board comes back).
    */
   async postPing(game: StoredGame, content: string, userId: string): Promise<string | undefined> {
-    const webhook = await this.store.webhooks.of(game.id);
-    if (webhook) return this.followUpPing(game, webhook, content, userId);
+    if (game.viaWebhooks) return this.followUpPing(game, content, userId);
     try {
       return await this.requests.postPing(game, content, userId);
     } catch (error) {
@@ -234,7 +233,7 @@ export class BoardPublisher {
   async deletePing(game: StoredGame, messageId: string): Promise<void> {
     // A follow-up can be deleted only through the token that posted it, which may have run out by
     // the turn's end: in a place reached through webhooks, a turn ping stays in the channel.
-    if (await this.store.webhooks.of(game.id)) return;
+    if (game.viaWebhooks) return;
     try {
       await this.requests.deletePing(game, messageId);
     } catch (error) {
@@ -253,8 +252,8 @@ export class BoardPublisher {
    * click on it) where the bot is not a member: from now on the board is reached through the newest
    * such token, and never with the bot's own (Discord would refuse it, Missing Access).
    */
-  async tokenFrom(gameId: number, given: WebhookToken): Promise<void> {
-    await this.store.webhooks.take(gameId, given);
+  async tokenFrom(gameId: number, given: WebhookToken, followUpsUsed = 0): Promise<void> {
+    await this.store.webhooks.take(gameId, given, followUpsUsed);
   }
 
   /**
@@ -263,13 +262,9 @@ export class BoardPublisher {
    * from two processes. Without one, no ping: the board says whose turn it is all the same, and the
    * follow-ups are kept for nothing else (see docs/anywhere.md).
    */
-  private async followUpPing(
-    game: StoredGame,
-    webhook: GameWebhook,
-    content: string,
-    userId: string,
-  ): Promise<string | undefined> {
-    if (!mayFollowUpWith(webhook, this.now())) return undefined;
+  private async followUpPing(game: StoredGame, content: string, userId: string): Promise<string | undefined> {
+    const webhook = await this.store.webhooks.of(game.id);
+    if (!webhook || !mayFollowUpWith(webhook, this.now())) return undefined;
     if (!(await this.store.webhooks.reserveFollowUp(game.id, webhook.token, FOLLOW_UP_CAP))) return undefined;
     return this.webhookRequests.followUp(webhook, content, userId);
   }
@@ -308,7 +303,7 @@ export class BoardPublisher {
   /** A board replaced by a newer message says where the game went instead, and loses its controls. */
   private async retire(game: StoredGame, messageId: string, newMessageId: string): Promise<void> {
     // The newest token reaches only its own interaction's message, not the board it replaced.
-    if (await this.store.webhooks.of(game.id)) return;
+    if (game.viaWebhooks) return;
     const tr = await this.translatorFor(game, guildWide(this.languages, this.client, game.guildId));
     const link = messageLink(game.guildId, game.channelId, newMessageId) ?? '';
     try {
@@ -336,10 +331,11 @@ export class BoardPublisher {
       this.forgetIfOver(game);
       return;
     }
-    const webhook = await this.store.webhooks.of(game.id);
-    // Nobody pressed anything for 15 minutes: no token can reach the board. The game waits, drawn as
-    // the last good token left it, until someone at the table presses it (a fresh token).
-    if (webhook && !mayEditWith(webhook, this.now())) return;
+    // Only a game reached through webhooks reads its token: a bot-token game costs no read here.
+    const webhook = game.viaWebhooks ? await this.store.webhooks.of(game.id) : undefined;
+    // No token yet, or nobody pressed anything for 15 minutes: no token can reach the board. The game
+    // waits, drawn as the last good token left it, until someone at the table presses it (a fresh token).
+    if (game.viaWebhooks && (!webhook || !mayEditWith(webhook, this.now()))) return;
     const tr = guildWide(this.languages, this.client, game.guildId);
     const board = await gameMessage(
       { store: this.store, houseRules: this.houseRules, tables: this.tables },

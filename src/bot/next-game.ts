@@ -69,6 +69,8 @@ export async function openNextGame(
       turnTimerSeconds: game.turnTimerSeconds,
       hintsEnabled: game.hintsEnabled,
       pingsEnabled: game.pingsEnabled,
+      // The next game is played where the last one was, reached the same way.
+      viaWebhooks: game.viaWebhooks,
     },
     next.actions,
   );

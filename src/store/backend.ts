@@ -86,6 +86,7 @@ export interface GameInsert {
   readonly turnTimerSeconds: number;
   readonly hintsEnabled: boolean;
   readonly pingsEnabled: boolean;
+  readonly viaWebhooks: boolean;
   readonly turnDeadline: number | null;
   readonly now: number;
   /** Set for a game stored already over. */

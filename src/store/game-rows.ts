@@ -20,6 +20,7 @@ export interface GameMetaRow {
   turn_deadline: number | null;
   updated_at: number;
   last_action_at: number;
+  via_webhooks: boolean | number;
 }
 
 /**
@@ -86,6 +87,7 @@ export function toStoredGame(row: GameMetaRow, state: GameState): StoredGame {
     turnDeadline: row.turn_deadline,
     updatedAt: row.updated_at,
     lastActionAt: row.last_action_at,
+    viaWebhooks: Boolean(row.via_webhooks),
     state,
   };
 }

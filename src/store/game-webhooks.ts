@@ -43,10 +43,11 @@ export class GameWebhooks {
 
   /**
    * Records `given` as the game's newest token, unless a newer one is stored already (interactions
-   * can be handled out of order); true when it was recorded. A new token has made no follow-ups.
+   * can be handled out of order); true when it was recorded. A new token has made `followUpsUsed`
+   * follow-ups (none, unless its interaction's answer was one: the next game's board of Play again).
    */
-  async take(gameId: number, given: WebhookToken): Promise<boolean> {
-    return (await this.backend.write('takeWebhookToken', { gameId, ...given })) > 0;
+  async take(gameId: number, given: WebhookToken, followUpsUsed = 0): Promise<boolean> {
+    return (await this.backend.write('takeWebhookToken', { gameId, ...given, followUpsUsed })) > 0;
   }
 
   /**

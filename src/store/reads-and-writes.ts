@@ -128,8 +128,8 @@ export interface Writes {
   setBoardMessage: { gameId: number; messageId: string | null; now: number };
   /** Not a game action, nor a change of the board: neither version nor times move. */
   setPingMessage: { gameId: number; messageId: string | null };
-  /** A newer interaction token for a webhook game (older ones are ignored); its follow-ups start at 0. */
-  takeWebhookToken: { gameId: number; applicationId: string; token: string; createdAt: number };
+  /** A newer interaction token for a webhook game (older ones are ignored), with the follow-ups it made already. */
+  takeWebhookToken: { gameId: number; applicationId: string; token: string; createdAt: number; followUpsUsed: number };
   /** Counts one follow-up of that token, unless it has made `cap` already (then it changes nothing). */
   reserveFollowUp: { gameId: number; token: string; cap: number };
 }

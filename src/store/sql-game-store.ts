@@ -344,6 +344,7 @@ export class SqlGameStore implements GameStore {
         turnTimerSeconds: game.turnTimerSeconds,
         hintsEnabled: game.hintsEnabled,
         pingsEnabled: game.pingsEnabled ?? true,
+        viaWebhooks: game.viaWebhooks ?? false,
         turnDeadline: game.turnDeadline ?? null,
         now,
         endedAt: over ? now : null,

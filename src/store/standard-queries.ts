@@ -4,7 +4,7 @@ import type { LeaderboardReadName, ReadName, WriteName } from './reads-and-write
 /** The games columns every whole-game read returns before `state` (see GameRow). */
 export const GAME_COLUMNS = `id, guild_id, channel_id, series_id, series_game_number, board_message_id, status,
   state_version, turn_timer_seconds, hints_enabled, pings_enabled, ping_message_id, turn_deadline, updated_at,
-  last_action_at`;
+  last_action_at, via_webhooks`;
 export const STAT_COLUMNS = 'games, wins, total, best, crags, skill_loss, luck, row_points, row_zeros, recent';
 export const RESULT_COLUMNS = 'game_id, player_id, total, place, is_computer, won, skill_loss, luck';
 
@@ -73,9 +73,9 @@ export const STANDARD_QUERIES = {
   // Interactions can be handled out of order (two clicks at once, two processes): only a newer token
   // replaces the stored one, so the newest one is kept whatever the order.
   takeWebhookToken: `INSERT INTO game_webhooks (game_id, application_id, token, token_created_at, follow_ups_used)
-    VALUES (@gameId, @applicationId, @token, @createdAt, 0)
+    VALUES (@gameId, @applicationId, @token, @createdAt, @followUpsUsed)
     ON CONFLICT (game_id) DO UPDATE SET application_id = excluded.application_id, token = excluded.token,
-      token_created_at = excluded.token_created_at, follow_ups_used = 0
+      token_created_at = excluded.token_created_at, follow_ups_used = excluded.follow_ups_used
     WHERE game_webhooks.token_created_at < excluded.token_created_at`,
   // Checked and counted in one statement, so two processes can never both take the last follow-up.
   reserveFollowUp: `UPDATE game_webhooks SET follow_ups_used = follow_ups_used + 1

@@ -20,6 +20,11 @@ export interface StoredGame {
   readonly turnDeadline: number | null;
   readonly updatedAt: number;
   readonly lastActionAt: number;
+  /**
+   * Reached through interaction webhooks (GameStore.webhooks), where the bot is not a member; else
+   * with the bot's own token. Fixed when the game is opened.
+   */
+  readonly viaWebhooks: boolean;
   readonly state: GameState;
 }
 
@@ -53,6 +58,8 @@ export interface NewGame {
   readonly hintsEnabled: boolean;
   /** Ping the player whose turn begins; on unless the host turned it off. */
   readonly pingsEnabled?: boolean;
+  /** Reached through interaction webhooks (see StoredGame.viaWebhooks); off unless said. */
+  readonly viaWebhooks?: boolean;
   /** Continue this series ("Play again"); without it the game starts a new series. */
   readonly seriesId?: number;
   readonly boardMessageId?: string | null;

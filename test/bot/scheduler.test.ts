@@ -24,6 +24,7 @@ function stored(id: number, state: GameState, turnDeadline: number | null): Stor
     hintsEnabled: true,
     pingsEnabled: true,
     pingMessageId: null,
+    viaWebhooks: false,
     turnDeadline,
     updatedAt: NOW,
     lastActionAt: NOW,

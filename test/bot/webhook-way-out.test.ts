@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import {
   ApplicationIntegrationType,
   type Client,
+  ContainerBuilder,
   InteractionContextType,
   MessageFlags,
   Routes,
@@ -75,6 +76,7 @@ describe('a board reached through interaction webhooks', () => {
       state: createGame(alice.id, DEFAULT_RULES, 'alice'),
       turnTimerSeconds: 60,
       hintsEnabled: true,
+      viaWebhooks: true,
     });
     if (!created.ok) throw new Error(created.reason);
     gameId = created.game.id;
@@ -170,5 +172,46 @@ describe('a board reached through interaction webhooks', () => {
     expect(scene.discord.restCount('PATCH', '/channels/:channelId/messages/:messageId')).toBe(0);
     expect(handlers.errors).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+
+  it("reads the game's token only for a game reached through webhooks: a bot-token game costs no read", async () => {
+    let reads = 0;
+    const of = store.webhooks.of.bind(store.webhooks);
+    store.webhooks.of = (id: number) => {
+      reads += 1;
+      return of(id);
+    };
+    const boards = publisherOn(store);
+    const created = await store.createGame({
+      guildId: scene.guild.id,
+      channelId: scene.channel.id,
+      state: createGame(scene.alice.id, DEFAULT_RULES, 'alice'),
+      turnTimerSeconds: 60,
+      hintsEnabled: true,
+    });
+    if (!created.ok) throw new Error(created.reason);
+    await boards.post(created.game, {
+      flags: MessageFlags.IsComponentsV2,
+      components: [
+        new ContainerBuilder().addTextDisplayComponents(new TextDisplayBuilder().setContent('placeholder')).toJSON(),
+      ],
+      allowedMentions: { parse: [] },
+    });
+    const posted = await store.gameById(created.game.id);
+    if (!posted?.boardMessageId) throw new Error('no board');
+    await boards.refresh(posted.id);
+    const ping = await boards.postPing(posted, `<@${scene.alice.id}> your turn`, scene.alice.id);
+    expect(ping).toBeDefined();
+    await boards.deletePing(posted, ping ?? '');
+    // A new board replaces the old one, which is retired with the bot's token.
+    const newer = await boards.postPing(posted, 'a newer board', scene.alice.id);
+    await boards.adopt(posted, newer ?? '', posted.state.version);
+    expect(scene.discord.message(posted.boardMessageId)?.edited_timestamp).not.toBeNull();
+    expect(reads).toBe(0);
+
+    // The game reached through webhooks reads its token once per redraw, as before.
+    await boards.refresh(gameId);
+    expect(reads).toBe(1);
+    store.webhooks.of = of;
   });
 });

@@ -57,6 +57,7 @@ describe.each(BACKENDS)('$name', (backend) => {
         hintsEnabled: true,
         pingsEnabled: true,
         pingMessageId: null,
+        viaWebhooks: false,
         turnDeadline: null,
         updatedAt: clock,
         lastActionAt: clock,

@@ -353,6 +353,30 @@ const ROWS_ACROSS: Record<number, { seed: (db: Database.Database) => void; verif
         expect(plan.map((step) => step.detail).join(' ')).toContain('player_stats_by_player');
       },
     },
+    11: {
+      // A game that has a token already is reached through webhooks (0011); every other game with the bot's token.
+      seed: (db) => {
+        db.prepare(
+          "INSERT INTO series (id, guild_id, channel_id, rules, created_at) VALUES (10, '9001', '9110', '{}', ?)",
+        ).run(NOW);
+        const game = db.prepare(
+          `INSERT INTO games (id, guild_id, channel_id, series_id, series_game_number, status, state, state_version,
+             turn_timer_seconds, hints_enabled, created_at, updated_at, last_action_at)
+           VALUES (?, '9001', '9110', 10, ?, 'finished', '{}', 0, 60, 0, ?, ?, ?)`,
+        );
+        game.run(10, 1, NOW, NOW, NOW);
+        game.run(11, 2, NOW, NOW, NOW);
+        db.prepare(
+          "INSERT INTO game_webhooks (game_id, application_id, token, token_created_at) VALUES (11, '8001', 't', ?)",
+        ).run(NOW);
+      },
+      verify: (db) => {
+        expect(db.prepare('SELECT id, via_webhooks FROM games WHERE id IN (10, 11) ORDER BY id').all()).toEqual([
+          { id: 10, via_webhooks: 0 },
+          { id: 11, via_webhooks: 1 },
+        ]);
+      },
+    },
   };
 
 describe('migrations', () => {

@@ -18,6 +18,7 @@ function game(id: number, version: number, updatedAt = 1_000, guildId = GUILD): 
     hintsEnabled: true,
     pingsEnabled: true,
     pingMessageId: null,
+    viaWebhooks: false,
     turnDeadline: null,
     updatedAt,
     lastActionAt: updatedAt,

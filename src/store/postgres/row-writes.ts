@@ -145,13 +145,14 @@ export function createStatement(game: GameInsert, seriesId: number, writes: RowW
   const target = `target AS (
     INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, state,
       state_version, turn_timer_seconds, hints_enabled, pings_enabled, turn_deadline, created_at, updated_at,
-      last_action_at, ended_at)
+      last_action_at, ended_at, via_webhooks)
     VALUES (${params.add(game.guildId, 'text')}, ${params.add(game.channelId, 'text')}, ${series},
       (SELECT COALESCE(MAX(series_game_number), 0) + 1 FROM games WHERE series_id = ${series}),
       ${params.add(game.boardMessageId, 'text')}, ${params.add(game.status, 'text')},
       ${params.add(game.state, 'json')}, ${params.add(game.version, 'int')}, ${params.add(game.turnTimerSeconds, 'int')},
       ${params.add(game.hintsEnabled, 'bool')}, ${params.add(game.pingsEnabled, 'bool')},
-      ${params.add(game.turnDeadline, 'bigint')}, ${now}, ${now}, ${now}, ${params.add(game.endedAt, 'bigint')})
+      ${params.add(game.turnDeadline, 'bigint')}, ${now}, ${now}, ${now}, ${params.add(game.endedAt, 'bigint')},
+      ${params.add(game.viaWebhooks, 'bool')})
     ON CONFLICT (channel_id) WHERE status IN ('lobby', 'playing') DO NOTHING
     RETURNING ${GAME_COLUMNS})`;
   const { ctes, key } = rowWrites(writes, params);

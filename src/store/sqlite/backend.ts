@@ -210,6 +210,7 @@ export class SqliteBackend implements core.StoreBackend {
       seriesId,
       hintsEnabled: insert.hintsEnabled ? 1 : 0,
       pingsEnabled: insert.pingsEnabled ? 1 : 0,
+      viaWebhooks: insert.viaWebhooks ? 1 : 0,
     });
     if (!row) throw new Error('INSERT INTO games returned no row');
     if (writes.kind === 'end') {

@@ -18,6 +18,7 @@ type InsertParams = {
   turnTimerSeconds: number;
   hintsEnabled: number;
   pingsEnabled: number;
+  viaWebhooks: number;
   turnDeadline: number | null;
   now: number;
   endedAt: number | null;
@@ -50,11 +51,11 @@ export function prepareWrites(db: Database.Database) {
     insertGame: db.prepare<InsertParams, GameMetaRow>(
       `INSERT INTO games (guild_id, channel_id, series_id, series_game_number, board_message_id, status, state,
          state_version, turn_timer_seconds, hints_enabled, pings_enabled, turn_deadline, created_at, updated_at,
-         last_action_at, ended_at)
+         last_action_at, ended_at, via_webhooks)
        VALUES (@guildId, @channelId, @seriesId,
          (SELECT COALESCE(MAX(series_game_number), 0) + 1 FROM games WHERE series_id = @seriesId),
          @boardMessageId, @status, @state, @version, @turnTimerSeconds, @hintsEnabled, @pingsEnabled, @turnDeadline,
-         @now, @now, @now, @endedAt)
+         @now, @now, @now, @endedAt, @viaWebhooks)
        RETURNING ${GAME_COLUMNS}`,
     ),
     // board_message_id is left alone (see setBoardMessage) and read back.

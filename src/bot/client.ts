@@ -10,6 +10,7 @@ import {
 import { type CacheProfile, restOptions } from '../config.js';
 import { type ProcessShards, partOfTheShards } from '../sharding/guild-ownership.js';
 import { type BudgetedRest, budgetedRestOptions } from './budgeted-rest.js';
+import { silenceCutCacheWarnings } from './cache-warnings.js';
 
 /** The shards to connect: Discord's recommended count, or these ids of that total. */
 function shardOptions(shards: ProcessShards): Pick<ClientOptions, 'shards' | 'shardCount'> {
@@ -63,6 +64,7 @@ export function createClient(
 }
 
 function cutCaches(): Pick<ClientOptions, 'makeCache' | 'sweepers'> {
+  silenceCutCacheWarnings();
   const limited = Options.cacheWithLimits({
     ...Options.DefaultMakeCacheSettings,
     MessageManager: 0,

@@ -5,9 +5,9 @@ import { displayName } from '../src/bot/display-name.js';
 import { gameMessage } from '../src/bot/game-message.js';
 import { installedInServer, webhookTokenOf } from '../src/bot/install-place.js';
 import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
+import { placeOf } from '../src/bot/place.js';
 import { channelBusy } from '../src/bot/refusals.js';
 import { answerPublicly, replyPrivately } from '../src/bot/replies.js';
-import { placeOf } from '../src/bot/place.js';
 import { mayStartHere, starterOf } from '../src/bot/start-gate.js';
 import { abandonUnseen } from '../src/bot/unseen-game.js';
 import {

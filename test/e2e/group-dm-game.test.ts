@@ -3,7 +3,8 @@
  * /crag start in, and bob and carol join and play through the board's presses. Every drawing goes
  * through an interaction's token (the reply, each press's update, the newest press's follow-up
  * edits): no request with the bot's token ever reaches the group DM, no follow-up over Discord's cap
- * (40094), and no press left unanswered ("This interaction failed").
+ * (40094), and no press left unanswered ("This interaction failed"). In a DM with the bot, `"0"` owns
+ * the interaction, so the bot's own token keeps the board there, which Discord allows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPlayerId, description } from '../../harness/board.js';
@@ -56,6 +57,22 @@ describe('a game in a group DM', () => {
     const botTokenRoutes = Object.keys(world.discord.restCounts()).filter((route) => route.includes('/channels/'));
     expect(botTokenRoutes).toEqual([]);
     expect(world.discord.restCount('POST', '/interactions/:interactionId/:token/callback')).toBeGreaterThan(39);
+    expect(world.discord.invalidRequests({ appId: world.app.id })).toBe(0);
+    expect(world.discord.problems).toEqual([]);
+    expect(world.bot.errors()).toEqual([]);
+  });
+
+  it('plays a game against a computer in a DM with the bot, to the final standings', async () => {
+    const alice = people[0] ?? '';
+    const table = new Table(world, world.discord.dmChannel(alice, world.app.id));
+    await table.open(alice, { computers: 1, level: 'easy' });
+    await table.act(alice, 'start');
+    while (!table.isFinished()) {
+      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, {
+        timeoutMs: 10_000,
+      });
+      if (!table.isFinished()) await table.playTurn(alice);
+    }
     expect(world.discord.invalidRequests({ appId: world.app.id })).toBe(0);
     expect(world.discord.problems).toEqual([]);
     expect(world.bot.errors()).toEqual([]);

@@ -5,6 +5,7 @@ import { displayName } from '../src/bot/display-name.js';
 import { gameMessage } from '../src/bot/game-message.js';
 import { installedInServer, webhookTokenOf } from '../src/bot/install-place.js';
 import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
+import { placeOf } from '../src/bot/place.js';
 import { channelBusy } from '../src/bot/refusals.js';
 import { answerPublicly, replyPrivately } from '../src/bot/replies.js';
 import { mayStartHere, starterOf } from '../src/bot/start-gate.js';
@@ -23,7 +24,7 @@ import { applyHouseRules, type StartOptions as GivenOptions, type LimitBreach } 
 import type { SettingValues } from '../src/settings/values.js';
 import type { GameHouseRules } from '../src/store/settings/index.js';
 import { choicesOf, rerollChoices, THIRTEEN_CHOICES } from './choices.js';
-import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
+import { type CommandOptions, defineSubcommand, type OptionSpecs, type PlaceCommand } from './define.js';
 import { DEFAULT_TURN_TIMER_MINUTES, MAX_TURN_TIMER_MINUTES } from './turn-timer.js';
 
 /** A table seats at most MAX_SEATS, and one of them is the host. */
@@ -86,6 +87,8 @@ export const start = defineSubcommand({
   nameKey: 'command.start.name',
   descriptionKey: 'command.start.description',
   answers: 'public',
+  // A server without Crag, a group DM, a DM: there the game is reached through interaction webhooks.
+  reach: 'anywhere',
   options: START_OPTIONS,
   handle: startGame,
 });
@@ -116,9 +119,9 @@ const FOR_A_THREAD: Needed = [
 /** Where the lobby goes: here, or a new public thread of this channel. */
 type Place = { readonly kind: 'here' } | { readonly kind: 'new-thread' };
 
-async function startGame(ctx: BotContext, interaction: GuildCommand, given: StartOptions): Promise<Outcome> {
+async function startGame(ctx: BotContext, interaction: PlaceCommand, given: StartOptions): Promise<Outcome> {
   // The server's house rules, read once and frozen into the game: changing them later alters nothing in play.
-  const house = await ctx.houseRules.settingsOf(interaction.guildId);
+  const house = await ctx.houseRules.settingsOf(placeOf(interaction));
   const barred = mayStartHere(starterOf(interaction), house, ctx.guilds);
   if (barred) return barred;
   const settings = startSettings(given, house);
@@ -157,7 +160,9 @@ async function startGame(ctx: BotContext, interaction: GuildCommand, given: Star
  * Checks the channel: a thread must be open (not archived or locked), and the bot needs what it
  * takes to keep a board up to date there (or, for `thread:true`, to open a thread of this channel).
  */
-function whereToPlay(interaction: GuildCommand, wantsThread: boolean): Place | Refusal {
+function whereToPlay(interaction: PlaceCommand, wantsThread: boolean): Place | Refusal {
+  // A DM or group DM has no threads at all.
+  if (!interaction.inGuild()) return wantsThread ? refused('refusal.no-threads-in-dm') : { kind: 'here' };
   // Under a person's own install only, the board lives in interaction responses, which need none of
   // the bot's permissions (it has none there); the bot cannot open a thread there.
   if (!installedInServer(interaction))
@@ -247,11 +252,11 @@ function readSettings(options: GivenOptions): Omit<StartSettings, 'house'> | Ref
   };
 }
 
-function open(ctx: BotContext, interaction: GuildCommand, channelId: string, settings: StartSettings) {
+function open(ctx: BotContext, interaction: PlaceCommand, channelId: string, settings: StartSettings) {
   const host = { id: interaction.user.id, name: displayName(interaction) };
   // Where the bot is not a member, the game is reached through interaction webhooks from its first drawing.
   const viaWebhooks = webhookTokenOf(interaction) !== undefined;
-  return openLobby(ctx, { guildId: interaction.guildId, channelId, viaWebhooks }, host, settings);
+  return openLobby(ctx, { guildId: placeOf(interaction), channelId, viaWebhooks }, host, settings);
 }
 
 /** Opens a lobby with `settings`, its computers seated and its house rules recorded. */
@@ -283,7 +288,7 @@ export async function openLobby(
  * `thread:true`: the lobby opens in a new public thread of this channel, named after the host, so
  * one channel can hold several games at once. The host is told where, privately.
  */
-async function startInThread(ctx: BotContext, interaction: GuildCommand, settings: StartSettings): Promise<Outcome> {
+async function startInThread(ctx: BotContext, interaction: PlaceCommand, settings: StartSettings): Promise<Outcome> {
   const tr = channelWide(ctx.languages, interaction);
   const name = tr.t('thread.name', { host: displayName(interaction) });
   const threadId = await ctx.boards.openThread(interaction.channelId, name);

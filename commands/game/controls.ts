@@ -3,7 +3,7 @@ import { channelWide } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
 import type { ComponentAction } from '../../src/bot/custom-id.js';
 import { displayName } from '../../src/bot/display-name.js';
-import type { GuildComponent, PlaceComponent } from '../../src/bot/feature.js';
+import type { PlaceComponent } from '../../src/bot/feature.js';
 import type { Decision } from '../../src/bot/game-flow.js';
 import { asEdit, gameMessage } from '../../src/bot/game-message.js';
 import { webhookTokenOf } from '../../src/bot/install-place.js';
@@ -54,7 +54,7 @@ const VERSION_TOLERANT: ReadonlySet<ComponentAction['kind']> = new Set(['join', 
  */
 export async function changeGame(
   ctx: BotContext,
-  interaction: GuildComponent,
+  interaction: PlaceComponent,
   game: StoredGame,
   action: ComponentAction,
   version: number,
@@ -88,7 +88,7 @@ export async function changeGame(
 }
 
 /** Draws the game as stored on the clicked message, which becomes its board again. */
-async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: number): Promise<void> {
+async function showBoard(ctx: BotContext, interaction: PlaceComponent, gameId: number): Promise<void> {
   const game = await ctx.store.gameById(gameId);
   if (!game) return;
   const board = asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces));
@@ -102,7 +102,7 @@ async function showBoard(ctx: BotContext, interaction: GuildComponent, gameId: n
  * and five follow-ups start now): kept once the click is answered, so that nothing edits through it
  * before Discord knows the interaction was acknowledged.
  */
-async function keepToken(ctx: BotContext, interaction: GuildComponent, gameId: number): Promise<void> {
+async function keepToken(ctx: BotContext, interaction: PlaceComponent, gameId: number): Promise<void> {
   const token = webhookTokenOf(interaction);
   if (token) await ctx.boards.tokenFrom(gameId, token);
 }

@@ -3,6 +3,7 @@ import type { BotContext } from '../../src/bot/context.js';
 import { type ComponentId, decodeComponentId } from '../../src/bot/custom-id.js';
 import { anywhereControl, type Feature, type PlaceComponent } from '../../src/bot/feature.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
+import { placeOf } from '../../src/bot/place.js';
 import { GAME_GONE } from '../../src/bot/refusals.js';
 import { dailyClick } from '../daily/clicks.js';
 import { isRoundGame, roundClick } from '../tournament/round-game.js';
@@ -21,11 +22,13 @@ async function gameControl(ctx: BotContext, interaction: PlaceComponent, id: Com
   // A daily deal is played on its player's own ephemeral board, wherever they opened it: a DM and a
   // group DM too, where it is answered through the interaction alone.
   if (game.state.dailyDay !== undefined) return dailyClick(ctx, interaction, game, id);
-  // Every other board is a server channel's (the router lets its presses through only there).
-  if (!interaction.inGuild()) return refused('error.outside-server');
-  // So is a tournament round's game.
-  if (isRoundGame(game)) return roundClick(ctx, interaction, game, id);
-  if (game.channelId !== interaction.channelId || game.guildId !== interaction.guildId) {
+  // A tournament round's game is a server channel's.
+  if (isRoundGame(game)) {
+    if (!interaction.inGuild()) return refused('error.outside-server');
+    return roundClick(ctx, interaction, game, id);
+  }
+  // Every other board is its channel's: a server's, a DM's or a group DM's (keyed by its channel id).
+  if (game.channelId !== interaction.channelId || game.guildId !== placeOf(interaction)) {
     return refused('refusal.other-channel');
   }
   switch (id.action.kind) {

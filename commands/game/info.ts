@@ -1,6 +1,6 @@
 import { personal } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
-import type { GuildComponent, PlaceComponent } from '../../src/bot/feature.js';
+import type { PlaceComponent } from '../../src/bot/feature.js';
 import { sheetCard } from '../../src/bot/game-message.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { engineRefusal } from '../../src/bot/refusals.js';
@@ -24,14 +24,14 @@ export function hintRefusal(game: StoredGame, userId: string): Outcome {
   return undefined;
 }
 
-export async function hintButton(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
+export async function hintButton(ctx: BotContext, interaction: PlaceComponent, game: StoredGame): Promise<Outcome> {
   const refusal = hintRefusal(game, interaction.user.id);
   if (refusal) return refusal;
   await replyPrivately(interaction, renderHint(game.state, personal(ctx.languages, interaction), ctx.dice.faces));
   return undefined;
 }
 
-export async function analysisButton(ctx: BotContext, interaction: GuildComponent, game: StoredGame): Promise<Outcome> {
+export async function analysisButton(ctx: BotContext, interaction: PlaceComponent, game: StoredGame): Promise<Outcome> {
   if (game.state.status !== 'finished') return refused('refusal.analysis-not-ready');
   await replyPrivately(
     interaction,

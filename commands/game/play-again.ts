@@ -1,7 +1,7 @@
 import { channelWide } from '../../src/bot/audience.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { displayName } from '../../src/bot/display-name.js';
-import type { GuildComponent } from '../../src/bot/feature.js';
+import type { PlaceComponent } from '../../src/bot/feature.js';
 import { asEdit, boardView, gameMessage, type WithFiles } from '../../src/bot/game-message.js';
 import { webhookTokenOf } from '../../src/bot/install-place.js';
 import { openNextGame } from '../../src/bot/next-game.js';
@@ -15,7 +15,7 @@ import type { StoredGame } from '../../src/store/index.js';
 
 export async function playAgain(
   ctx: BotContext,
-  interaction: GuildComponent,
+  interaction: PlaceComponent,
   game: StoredGame,
   version: number,
 ): Promise<Outcome> {
@@ -46,7 +46,7 @@ export async function playAgain(
  */
 async function showNextGame(
   ctx: BotContext,
-  interaction: GuildComponent,
+  interaction: PlaceComponent,
   finished: StoredGame,
   next: StoredGame,
 ): Promise<void> {
@@ -78,7 +78,7 @@ async function showNextGame(
  */
 async function standingsWithoutPlayAgain(
   ctx: BotContext,
-  interaction: GuildComponent,
+  interaction: PlaceComponent,
   game: StoredGame,
   tr: Translator,
 ): Promise<WithFiles<MessagePayload>> {

@@ -26,7 +26,8 @@ export type PlaceComponent = MessageComponentInteraction;
  *   account and the bot is no member; it answers only through the interaction (reply, defer and
  *   edit, follow-ups within Discord's caps), never with the bot's token in the channel;
  * - `bot-member`: only where the server added Crag, because it needs the bot's own token in the
- *   channel (the game's boards and pings, for now);
+ *   channel (the boards of `hint`, `sheet`, `board`, tournaments; a game's own board is `anywhere`,
+ *   reached through interaction webhooks where the bot is no member);
  * - `crag-server`: only in a server that added Crag, because it is about that server (its seasons,
  *   its export, its settings); elsewhere a private word says so.
  */

@@ -26,19 +26,6 @@ function describe(interaction: Interaction): Record<string, unknown> {
   return context;
 }
 
-/**
- * /crag start, in a server that has not added Crag: the game is played there through interaction
- * webhooks (the board publisher's way out). Its board's presses are the game feature's controls,
- * which may run anywhere (a daily deal's board is in DMs too).
- */
-function startsAGame(interaction: AnswerableInteraction): boolean {
-  return (
-    interaction.isChatInputCommand() &&
-    interaction.commandName === 'crag' &&
-    interaction.options.getSubcommand(false) === 'start'
-  );
-}
-
 /** Where the interaction's command or control may run, as its feature declares it. */
 function reachOf(registry: Registry, interaction: AnswerableInteraction): Reach {
   if (interaction.isChatInputCommand())
@@ -59,9 +46,8 @@ function refusalElsewhere(interaction: AnswerableInteraction, reach: Reach): Ref
     case 'crag-server':
       return refused('refusal.crag-server-only');
     case 'bot-member':
-      if (interaction.inGuild() && startsAGame(interaction)) return undefined;
-      // Every other board the bot keeps up to date needs its own token in the channel, which
-      // Discord refuses where the bot is no member (Missing Access).
+      // A board the bot keeps up to date with its own token in the channel, which Discord refuses
+      // where the bot is no member (Missing Access). A game's is not one: /crag start is `anywhere`.
       return refused(interaction.inGuild() ? 'error.not-added-here' : 'error.outside-server');
   }
 }

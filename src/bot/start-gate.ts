@@ -1,9 +1,10 @@
 import { type APIInteractionGuildMember, type GuildMember, PermissionFlagsBits } from 'discord.js';
 import { channelAllowed } from '../settings/start-options.js';
 import type { SettingValues } from '../settings/values.js';
-import type { GuildCommand, GuildComponent } from './feature.js';
+import type { PlaceCommand, PlaceComponent } from './feature.js';
 import type { GuildDirectory } from './guild-directory.js';
 import { type Refusal, refused } from './outcome.js';
+import { placeOf } from './place.js';
 
 /**
  * Who wants to start a game, and where: from /crag start and Play again (an interaction), or from
@@ -20,11 +21,11 @@ export interface Starter {
 }
 
 /** The starter an interaction names: its channel, and its member's permissions and roles. */
-export function starterOf(interaction: GuildCommand | GuildComponent): Starter {
+export function starterOf(interaction: PlaceCommand | PlaceComponent): Starter {
   const channel = interaction.channel;
   const member = interaction.member;
   return {
-    guildId: interaction.guildId,
+    guildId: placeOf(interaction),
     channelId: interaction.channelId,
     parentId: channel?.isThread() ? channel.parentId : null,
     managesServer: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,

@@ -1,8 +1,8 @@
 /**
  * Crag installed to a person's account, used where the bot is not (issue 42). A game in a server that
- * has not added it is played through interaction webhooks (webhook-game.test.ts); what is not built
- * for such places yet (the commands beside /crag start, every group DM) is answered plainly and
- * privately, and no request is made with the bot's own token there (which Discord would refuse,
+ * has not added it, or in a group DM, is played through interaction webhooks (webhook-game.test.ts,
+ * group-dm-game.test.ts); what is not built for such places yet (the commands beside /crag start)
+ * is answered plainly and privately, and no request is made with the bot's own token there (which Discord would refuse,
  * counting toward the invalid-request ban).
  */
 import { PermissionFlagsBits } from 'discord.js';
@@ -40,7 +40,7 @@ describe('a user install where the bot is not', () => {
 
   it.each([
     ['a server that has not added Crag', 'history', () => elsewhere, 'not added to this server'],
-    ['a group DM', 'start', () => friends, 'played in server channels'],
+    ['a group DM', 'history', () => friends, 'played in server channels'],
   ])(
     'in %s, /crag %s answers privately, and the bot token is never used there',
     async (_, subcommand, channel, says) => {

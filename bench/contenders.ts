@@ -97,26 +97,35 @@ export function gameContender(
   };
 }
 
-export function baselineContender(
+/** What sets one `/bench` bot apart from the other: its app and process, its dice's ids, its table. */
+interface BenchCommandBot {
+  readonly name: 'baseline' | 'persisting-baseline';
+  readonly appId: string;
+  readonly entry: string;
+  readonly keepIds: readonly string[];
+  readonly table: (boardId: string, players: readonly string[]) => LoadTable;
+}
+
+/** A baseline: `/bench` posts its board, and the lobby is a press per player on it. */
+function benchCommandContender(
   discord: Emulator,
-  world: BenchWorld,
   clock: InteractionClock,
   env: Readonly<Record<string, string>>,
+  bot: BenchCommandBot,
 ): Contender {
   // Both baselines register /bench: each names its own app.
-  const app = world.baseline.id;
-  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench', app });
+  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench', app: bot.appId });
   return {
-    name: 'baseline',
-    appId: world.baseline.id,
-    entry: BASELINE_ENTRY,
+    name: bot.name,
+    appId: bot.appId,
+    entry: bot.entry,
     env,
     async openTable(server, index) {
       const players = playersAt(server, index).map((person) => person.id);
       const { outcome } = await clock.time(() => post(players[0]!, server.channelId));
       expectAck(outcome, 'reply', '/bench');
       if (!outcome.message) throw new Error('/bench posted no message');
-      return new BaselineTable(discord, outcome.message.id, players);
+      return bot.table(outcome.message.id, players);
     },
     async openLobby(server, index, record) {
       const players = playersAt(server, index).map((person) => person.id);
@@ -125,11 +134,26 @@ export function baselineContender(
       if (!message) return missedOpening(opened, '/bench');
       // As many clicks as the game's lobby needs: one per player joining, then Start.
       for (const [i, user] of players.entries()) {
-        const customId = BASELINE_IDS.keep[i % 3]!;
+        const customId = bot.keepIds[i % 3]!;
         await timed(clock, record, 'update', () => discord.clickButton({ user, message: message.id, customId }));
       }
     },
   };
+}
+
+export function baselineContender(
+  discord: Emulator,
+  world: BenchWorld,
+  clock: InteractionClock,
+  env: Readonly<Record<string, string>>,
+): Contender {
+  return benchCommandContender(discord, clock, env, {
+    name: 'baseline',
+    appId: world.baseline.id,
+    entry: BASELINE_ENTRY,
+    keepIds: BASELINE_IDS.keep,
+    table: (boardId, players) => new BaselineTable(discord, boardId, players),
+  });
 }
 
 export function persistingContender(
@@ -139,30 +163,11 @@ export function persistingContender(
   env: Readonly<Record<string, string>>,
 ): Contender {
   if (!world.persisting) throw new Error('this world has no persisting baseline');
-  const app = world.persisting.id;
-  const post = (user: string, channel: string) => discord.runCommand({ user, channel, name: 'bench', app });
-  return {
+  return benchCommandContender(discord, clock, env, {
     name: 'persisting-baseline',
     appId: world.persisting.id,
     entry: PERSISTING_ENTRY,
-    env,
-    async openTable(server, index) {
-      const players = playersAt(server, index).map((person) => person.id);
-      const { outcome } = await clock.time(() => post(players[0]!, server.channelId));
-      expectAck(outcome, 'reply', '/bench');
-      if (!outcome.message) throw new Error('/bench posted no message');
-      return new PersistingTable(discord, outcome.message.id, players);
-    },
-    async openLobby(server, index, record) {
-      const players = playersAt(server, index).map((person) => person.id);
-      const opened = await timed(clock, record, 'reply', () => post(players[0]!, server.channelId));
-      const message = opened.message;
-      if (!message) return missedOpening(opened, '/bench');
-      // As many clicks as the game's lobby needs, each player's first press seating them.
-      for (const [i, user] of players.entries()) {
-        const customId = PERSISTING_IDS.keep[i % 3]!;
-        await timed(clock, record, 'update', () => discord.clickButton({ user, message: message.id, customId }));
-      }
-    },
-  };
+    keepIds: PERSISTING_IDS.keep,
+    table: (boardId, players) => new PersistingTable(discord, boardId, players),
+  });
 }

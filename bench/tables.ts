@@ -85,58 +85,25 @@ export class GameTable implements LoadTable {
   }
 }
 
-/** The same rhythm on the baseline's constant board: toggle a die, reroll, choose a row, by turns. */
-export class BaselineTable implements LoadTable {
-  private step = 0;
-
-  constructor(
-    private readonly discord: Emulator,
-    private readonly boardId: string,
-    private readonly players: readonly string[],
-  ) {}
-
-  next(): Click {
-    const step = this.step;
-    this.step += 1;
-    const user = this.players[Math.floor(step / 3) % this.players.length]!;
-    const message = this.boardId;
-    switch (step % 3) {
-      case 0: {
-        const customId = BASELINE_IDS.keep[Math.floor(step / 3) % 3]!;
-        return { kind: 'keep', expect: 'update', send: () => this.discord.clickButton({ user, message, customId }) };
-      }
-      case 1:
-        return {
-          kind: 'reroll',
-          expect: 'update',
-          send: () => this.discord.clickButton({ user, message, customId: BASELINE_IDS.reroll }),
-        };
-      default: {
-        const values = [BASELINE_ROW_VALUES[step % BASELINE_ROW_VALUES.length]!];
-        return {
-          kind: 'score',
-          expect: 'update',
-          send: () => this.discord.chooseOption({ user, message, customId: BASELINE_IDS.score, values }),
-        };
-      }
-    }
-  }
-
-  async settled(): Promise<void> {}
+/** The ids a baseline's board answers to: three dice, Reroll and the menu of rows. */
+interface BaselineIds {
+  readonly keep: readonly string[];
+  readonly reroll: string;
+  readonly score: string;
 }
 
 /**
- * The same rhythm on the persisting baseline's board (bench/persisting-baseline.ts): toggle a die,
- * reroll, score the first open row its menu lists, each player in turn (its board names no turn it
- * enforces, so the players take theirs by the clock of the rhythm, as on the do-nothing board).
+ * The game's rhythm on a baseline's board: toggle a die, reroll, choose a row, each player in turn
+ * (neither baseline enforces turns, so the players take theirs by the clock of the rhythm).
  */
-export class PersistingTable implements LoadTable {
+abstract class RhythmTable implements LoadTable {
   private step = 0;
 
   constructor(
-    private readonly discord: Emulator,
-    private readonly boardId: string,
+    protected readonly discord: Emulator,
+    protected readonly boardId: string,
     private readonly players: readonly string[],
+    private readonly ids: BaselineIds,
   ) {}
 
   next(): Click {
@@ -146,25 +113,21 @@ export class PersistingTable implements LoadTable {
     const message = this.boardId;
     switch (step % 3) {
       case 0: {
-        const customId = PERSISTING_IDS.keep[Math.floor(step / 3) % 3]!;
+        const customId = this.ids.keep[Math.floor(step / 3) % 3]!;
         return { kind: 'keep', expect: 'update', send: () => this.discord.clickButton({ user, message, customId }) };
       }
       case 1:
         return {
           kind: 'reroll',
           expect: 'update',
-          send: () => this.discord.clickButton({ user, message, customId: PERSISTING_IDS.reroll }),
+          send: () => this.discord.clickButton({ user, message, customId: this.ids.reroll }),
         };
       default: {
-        const menu = allComponents(this.board()).find((c) => c.custom_id === PERSISTING_IDS.score) as
-          | { options?: { value: string }[] }
-          | undefined;
-        const value = menu?.options?.[0]?.value;
-        if (!value) throw new Error(`no open row on board ${message}`);
+        const values = [this.rowToScore(step)];
         return {
           kind: 'score',
           expect: 'update',
-          send: () => this.discord.chooseOption({ user, message, customId: PERSISTING_IDS.score, values: [value] }),
+          send: () => this.discord.chooseOption({ user, message, customId: this.ids.score, values }),
         };
       }
     }
@@ -172,9 +135,35 @@ export class PersistingTable implements LoadTable {
 
   async settled(): Promise<void> {}
 
-  private board(): EmulatedMessage {
-    const board = this.discord.message(this.boardId);
+  /** The row the menu's press at `step` chooses. */
+  protected abstract rowToScore(step: number): string;
+}
+
+/** The do-nothing baseline's constant board: its rows in turn. */
+export class BaselineTable extends RhythmTable {
+  constructor(discord: Emulator, boardId: string, players: readonly string[]) {
+    super(discord, boardId, players, BASELINE_IDS);
+  }
+
+  protected rowToScore(step: number): string {
+    return BASELINE_ROW_VALUES[step % BASELINE_ROW_VALUES.length]!;
+  }
+}
+
+/** The persisting baseline's board (bench/persisting-baseline.ts): the first open row its menu lists. */
+export class PersistingTable extends RhythmTable {
+  constructor(discord: Emulator, boardId: string, players: readonly string[]) {
+    super(discord, boardId, players, PERSISTING_IDS);
+  }
+
+  protected rowToScore(): string {
+    const board: EmulatedMessage | undefined = this.discord.message(this.boardId);
     if (!board) throw new Error(`board ${this.boardId} is gone`);
-    return board;
+    const menu = allComponents(board).find((c) => c.custom_id === PERSISTING_IDS.score) as
+      | { options?: { value: string }[] }
+      | undefined;
+    const value = menu?.options?.[0]?.value;
+    if (!value) throw new Error(`no open row on board ${this.boardId}`);
+    return value;
   }
 }

@@ -466,11 +466,12 @@ describe('fuzz: random and forged interactions against one running bot', () => {
             send: onBoard(game, pick(people), pick(['sheet', 'hint', 'analysis']), 1 + random(game.version + 2)),
           };
         },
-        // Commands in a DM.
+        // Commands in a DM with the bot, where no game is: refused or answered privately. (Since
+        // issue 42 /crag start opens a lobby there, a change, so it is not among these.)
         () => ({
           kind: 'command in a DM',
           expect: 'private',
-          send: command(pick(people), undefined, { type: 1, name: pick(['start', 'rules', 'end', 'board', 'leave']) }),
+          send: command(pick(people), undefined, { type: 1, name: pick(['rules', 'end', 'board', 'leave']) }),
         }),
         // Unknown, missing or misnamed subcommands.
         () => {

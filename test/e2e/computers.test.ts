@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPlayerId, description, title } from '../../harness/board.js';
+import { description, title } from '../../harness/board.js';
 import { storedStates, totalsAgainstSheets } from '../../harness/bot-database.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
@@ -23,12 +23,8 @@ describe('computer opponents and the post-game analysis', () => {
     await table.act(alice, 'start');
 
     let turns = 0;
-    while (!table.isFinished()) {
-      // Wait for the computers to finish and hand the turn back to alice (or end the game).
-      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, {
-        timeoutMs: 10_000,
-      });
-      if (table.isFinished()) break;
+    // Each time the computers have moved and handed the turn back to alice (until the game ends).
+    while (await table.untilTurnOf(alice)) {
       const refused = await table.click(bob, 'reroll');
       expect(refused.message?.content).toContain('not playing');
       await table.playTurn(alice);

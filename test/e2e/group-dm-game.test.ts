@@ -67,12 +67,7 @@ describe('a game in a group DM', () => {
     const table = new Table(world, world.discord.dmChannel(alice, world.app.id));
     await table.open(alice, { computers: 1, level: 'easy' });
     await table.act(alice, 'start');
-    while (!table.isFinished()) {
-      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, {
-        timeoutMs: 10_000,
-      });
-      if (!table.isFinished()) await table.playTurn(alice);
-    }
+    while (await table.untilTurnOf(alice)) await table.playTurn(alice);
     expect(world.discord.invalidRequests({ appId: world.app.id })).toBe(0);
     expect(world.discord.problems).toEqual([]);
     expect(world.bot.errors()).toEqual([]);

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allComponents,
-  currentPlayerId,
-  isFinalStandings,
-  type ShownMessage,
-  scoreCardAttachment,
-} from '../../harness/board.js';
+import { allComponents, isFinalStandings, type ShownMessage, scoreCardAttachment } from '../../harness/board.js';
 import { PART } from '../../src/bot/render/parts.js';
 import { decode, pngHeader } from '../images/pixels.js';
 import { playToTheEnd } from './support/play.js';
@@ -83,11 +77,7 @@ describe('the score card', () => {
     await table.open(alice, { computers: 1, level: 'easy' });
     await table.act(alice, 'start');
     let editsAfterAlice = 0;
-    while (!table.isFinished()) {
-      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, {
-        timeoutMs: 10_000,
-      });
-      if (table.isFinished()) break;
+    while (await table.untilTurnOf(alice)) {
       await table.playTurn(alice);
       editsAfterAlice = world.discord.restCount('PATCH', EDIT);
     }

@@ -6,7 +6,7 @@
  * used (Discord would refuse it with Missing Access, counted as an invalid request).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { control, currentPlayerId, part, texts, title } from '../../harness/board.js';
+import { control, part, texts, title } from '../../harness/board.js';
 import { readDatabase } from '../../harness/bot-database.js';
 import { PART } from '../../src/bot/render/index.js';
 import { recordGame } from '../../src/stats/game-record.js';
@@ -42,12 +42,7 @@ describe('statistics across every place', () => {
     const table = new Table(world, channel);
     await table.open(alice, { computers: 1, level: 'easy' });
     await table.act(alice, 'start');
-    while (!table.isFinished()) {
-      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, {
-        timeoutMs: 10_000,
-      });
-      if (!table.isFinished()) await table.playTurn(alice);
-    }
+    while (await table.untilTurnOf(alice)) await table.playTurn(alice);
   }
 
   /** Alice's records of the normal games the database holds, and the decisions of every game of hers. */

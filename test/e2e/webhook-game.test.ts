@@ -6,7 +6,7 @@
  * Missing Access), and without a sixth follow-up or an expired token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPlayerId, description } from '../../harness/board.js';
+import { description } from '../../harness/board.js';
 import { runDeploy } from './support/bot-process.js';
 import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
@@ -36,11 +36,7 @@ describe('a game in a server that has not added Crag', () => {
     expect(description(lobby)).toContain('🤖 Easy 1');
     await table.act(alice, 'start');
     let turns = 0;
-    while (!table.isFinished()) {
-      await world.discord.waitFor(() => table.isFinished() || currentPlayerId(table.board()) === alice, {
-        timeoutMs: 10_000,
-      });
-      if (table.isFinished()) break;
+    while (await table.untilTurnOf(alice)) {
       await table.playTurn(alice);
       turns += 1;
     }

@@ -141,6 +141,14 @@ export class Table {
   isFinished(): boolean {
     return isFinalStandings(this.board());
   }
+
+  /** Waits until it is `user`'s turn (the computers have moved) or the game is over; whether it goes on. */
+  async untilTurnOf(user: string): Promise<boolean> {
+    await this.discord.waitFor(() => this.isFinished() || currentPlayerId(this.board()) === user, {
+      timeoutMs: 10_000,
+    });
+    return !this.isFinished();
+  }
 }
 
 /**

@@ -60,10 +60,10 @@ describe('a message', () => {
     const drawn = view({
       type: 20,
       content: 'Lobby',
-      interaction_metadata: { id: '1', type: 2, user: { id: ALICE.id, username: 'alice' }, name: 'crag' },
+      interaction_metadata: { id: '1', type: 2, user: { id: ALICE.id, username: 'alice' }, name: 'crag start' },
     } as unknown as Partial<APIMessage>);
     expect(drawn).toContain(
-      '<span class="context-author">alice</span> used <span class="context-command">/crag</span>',
+      '<span class="context-author">alice</span> used <span class="context-command">/crag start</span>',
     );
   });
 

@@ -29,7 +29,7 @@ describe('two people play a whole game in the playground, each in a browser tab'
     await alice.type('/crag start');
     const lobby = alice.messageTitled('Crag · a new game is open');
     await lobby.waitFor();
-    await expect.poll(() => lobby.locator('.message-context').textContent()).toBe('alice used /crag');
+    await expect.poll(() => lobby.locator('.message-context').textContent()).toBe('alice used /crag start');
     await bob.messageTitled('Crag · a new game is open').waitFor();
     await saveScreenshot(alice.page, 'docs/lobby.png');
 

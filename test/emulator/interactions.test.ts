@@ -102,6 +102,8 @@ describe('slash commands', () => {
     expect(outcome).toMatchObject({ ack: 'reply', ephemeral: false, error: null });
     expect(outcome.message?.content).toBe('Game on, alice');
     expect(outcome.message?.interaction_metadata).toMatchObject({ id: outcome.interactionId, type: 2 });
+    // The command's name "including subcommands", as Discord's client shows it above the answer.
+    expect(outcome.message?.interaction).toMatchObject({ name: 'crag start', user: { id: alice.id } });
     expect(discord.messagesSeenBy(bob.id, channel.id).at(-1)?.id).toBe(outcome.message?.id);
   });
 

@@ -53,7 +53,10 @@ export class VirtualUsers {
       userId: user.id,
       type: InteractionType.ApplicationCommand,
       data,
-      commandName: command.name,
+      // Discord names the command "including subcommands and subcommand groups" on the messages it
+      // makes (receiving-and-responding.mdx, "Message Interaction Structure"): its client shows
+      // "alice used /crag start" above the answer.
+      commandName: [command.name, options.subcommandGroup, options.subcommand].filter(Boolean).join(' '),
       authorization,
     });
   }

@@ -82,6 +82,18 @@ export class PlaygroundProcess {
     return JSON.parse(fs.readFileSync(path.join(this.dataDir, 'playground-world.json'), 'utf8'));
   }
 
+  /** The bot's log lines at warn or error level so far (its log file, JSON lines; other lines skipped). */
+  botTroubles(): { level: string; message: string }[] {
+    const file = path.join(this.dataDir, 'playground-bot.log');
+    const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : [];
+    const logged = lines
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; message: string });
+    // A bot that has started has logged: none at all would be a log this reads in the wrong place.
+    if (logged.length === 0) throw new Error(`no log line of the bot in ${file}`);
+    return logged.filter((line) => line.level === 'warn' || line.level === 'error');
+  }
+
   /** The bot process: the playground's only child. */
   botPid(): number {
     const children = this.children();

@@ -63,9 +63,7 @@ function playsPrivately(registry: Registry, interaction: AnswerableInteraction):
   if (interaction.isChatInputCommand())
     return registry.command(interaction.commandName)?.privatelyOf?.(interaction) ?? false;
   if (interaction.isMessageComponent())
-    return (
-      interaction.message.flags.has(MessageFlags.Ephemeral) && registry.privatelyOfClick(interaction.customId)
-    );
+    return interaction.message.flags.has(MessageFlags.Ephemeral) && registry.privatelyOfClick(interaction.customId);
   return false;
 }
 

@@ -4,6 +4,7 @@ import type { BotContext } from '../src/bot/context.js';
 import { displayName } from '../src/bot/display-name.js';
 import { gameMessage } from '../src/bot/game-message.js';
 import { answersOnlyPrivate, installedInServer, webhookTokenOf } from '../src/bot/install-place.js';
+import { keepToken } from '../src/bot/kept-token.js';
 import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
 import { placeOf } from '../src/bot/place.js';
 import { channelBusy } from '../src/bot/refusals.js';
@@ -148,8 +149,7 @@ async function startGame(ctx: BotContext, interaction: PlaceCommand, given: Star
     const lobby = await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
     const messageId = await answerPublicly(interaction, lobby);
     // Where the bot is not a member, this reply's token is the board's way out until a click brings a newer one.
-    const token = webhookTokenOf(interaction);
-    if (messageId && token) await ctx.boards.tokenFrom(game.id, token);
+    if (messageId) await keepToken(ctx.boards, interaction, game.id);
     if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
   } catch (error) {
     // Nobody can see this lobby, so free the channel rather than block it for a day.

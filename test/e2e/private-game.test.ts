@@ -78,6 +78,17 @@ describe('a private game where the person lacks Use External Apps', () => {
     expect(world.discord.invalidRequests({ appId: world.app.id })).toBe(0);
     expect(world.discord.problems).toEqual([]);
     for (const bot of world.botHistory) expect(bot.errors()).toEqual([]);
+
+    // Play again: the next game, alice's alone too, is the press's follow-up, counted with the token.
+    const again = await answerAfterDeferral(world.discord, await table.click(alice, 'again'));
+    expect(again.ack, again.error ?? '').toMatch(/^(update|deferred-update)$/);
+    await world.discord.waitFor(() => world.discord.restCount('POST', '/webhooks/:appId/:token') === 1);
+    const next = world.discord.messagesSeenBy(alice, noApps).find((message) => message.id !== table.boardId);
+    if (!next) throw new Error('no next board');
+    expect(world.discord.messageInfo(next.id)?.visibleTo).toBe(alice);
+    expect(currentPlayerId(next)).toBe(alice);
+    expect(world.discord.messagesSeenBy(bob, noApps)).toEqual([]);
+    expect(world.discord.invalidRequests({ appId: world.app.id })).toBe(0);
   });
 
   it('keeps the clear private answer for the other commands there', async () => {

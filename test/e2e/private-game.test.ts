@@ -17,6 +17,7 @@ import { TestWorld } from './support/world.js';
 describe('a private game where the person lacks Use External Apps', () => {
   let world: TestWorld;
   let noApps: string;
+  let guildId: string;
 
   beforeAll(async () => {
     world = await TestWorld.create({ people: 2 });
@@ -26,6 +27,7 @@ describe('a private game where the person lacks Use External Apps', () => {
     world.discord.installToUser(world.app.id, alice);
     const guild = world.discord.createGuild({ name: 'No apps', ownerId: bob, members: [alice] });
     noApps = world.discord.createChannel(guild.id, { name: 'general' }).id;
+    guildId = guild.id;
     // The server's moderators took Use External Apps from @everyone.
     const everyone = world.discord.permissionsOf(alice, noApps);
     world.discord.setRolePermissions(guild.id, guild.everyoneRoleId, everyone & ~PermissionFlagsBits.UseExternalApps);
@@ -89,6 +91,22 @@ describe('a private game where the person lacks Use External Apps', () => {
     expect(currentPlayerId(next)).toBe(alice);
     expect(world.discord.messagesSeenBy(bob, noApps)).toEqual([]);
     expect(world.discord.invalidRequests({ appId: world.app.id })).toBe(0);
+  });
+
+  it("refuses, privately, a press on a table's public board by someone without Use External Apps", async () => {
+    const [alice, bob] = [world.person(0).id, world.person(1).id];
+    // bob may use external apps there (the server's owner), and has Crag installed: his table is public.
+    world.discord.installToUser(world.app.id, bob);
+    const tableChannel = world.discord.createChannel(guildId, { name: 'tables' }).id;
+    const table = new Table(world, tableChannel);
+    const lobby = await table.open(bob);
+    expect(world.discord.messageInfo(lobby.id)?.visibleTo).toBeNull();
+    const join = await table.click(alice, 'join');
+    // Her press's token would become the table's way out, and show its pings to her alone.
+    expect(join.ack, join.error ?? '').toBe('reply');
+    expect(join.ephemeral).toBe(true);
+    expect(join.message?.content).toContain('may not use external apps');
+    expect(description(table.board())).not.toContain(world.nameOf(alice));
   });
 
   it('keeps the clear private answer for the other commands there', async () => {

@@ -1,7 +1,7 @@
 import { anywhereControl, type Feature } from '../src/bot/feature.js';
 import { decodeShareId } from '../src/bot/share-id.js';
 import { buildCragCommand } from './crag.js';
-import { answersOf, handleCommand, reachOf } from './handle-command.js';
+import { answersOf, handleCommand, privatelyOf, reachOf } from './handle-command.js';
 import { shareStats } from './share-stats.js';
 import { SUBCOMMANDS } from './subcommands.js';
 
@@ -14,6 +14,7 @@ export const cragFeature: Feature = {
       definition: (languages) => buildCragCommand(languages, SUBCOMMANDS).toJSON(),
       answersOf,
       reachOf,
+      privatelyOf,
       handle: handleCommand,
     },
   ],

@@ -55,6 +55,8 @@ export type SubcommandDefinition<Options extends OptionSpecs> = DefinitionText<O
       }
     | {
         readonly reach: 'anywhere';
+        /** It also runs where Discord shows every answer to the person alone (no Use External Apps). */
+        readonly privately?: boolean;
         handle(ctx: BotContext, interaction: PlaceCommand, options: CommandOptions<Options>): Promise<Outcome>;
       }
   );
@@ -66,6 +68,8 @@ export interface Subcommand extends TextKeys {
   readonly options: OptionSpecs;
   readonly answers: 'public' | 'private';
   readonly reach: Reach;
+  /** Whether it runs where every answer is private (see SubcommandDefinition). */
+  readonly privately: boolean;
   /** Reads the options by the definition (refusing a value outside its choices), then runs the handler. */
   run(ctx: BotContext, interaction: PlaceCommand): Promise<Outcome>;
 }
@@ -85,6 +89,7 @@ export function defineSubcommand<const Options extends OptionSpecs>(
     options: definition.options,
     answers: definition.answers,
     reach: definition.reach ?? 'bot-member',
+    privately: definition.reach === 'anywhere' && definition.privately === true,
     run: async (ctx, interaction) => {
       const read = readOptions(interaction, definition.options);
       if ('refusal' in read) return read;

@@ -31,6 +31,11 @@ export function reachOf(interaction: ChatInputCommandInteraction): Reach {
   return subcommandOf(interaction)?.reach ?? 'anywhere';
 }
 
+/** Whether the subcommand runs where Discord shows every answer to the person alone (an unknown one does not). */
+export function privatelyOf(interaction: ChatInputCommandInteraction): boolean {
+  return subcommandOf(interaction)?.privately ?? false;
+}
+
 /** Runs the `/crag` subcommand the interaction names; a subcommand the bot does not know is refused. */
 export async function handleCommand(ctx: BotContext, interaction: PlaceCommand): Promise<Outcome> {
   const subcommand = subcommandOf(interaction);

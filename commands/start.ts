@@ -3,7 +3,8 @@ import { channelWide, personal } from '../src/bot/audience.js';
 import type { BotContext } from '../src/bot/context.js';
 import { displayName } from '../src/bot/display-name.js';
 import { gameMessage } from '../src/bot/game-message.js';
-import { installedInServer, webhookTokenOf } from '../src/bot/install-place.js';
+import { answersOnlyPrivate, installedInServer, webhookTokenOf } from '../src/bot/install-place.js';
+import { keepToken } from '../src/bot/kept-token.js';
 import { type Outcome, type Refusal, refused } from '../src/bot/outcome.js';
 import { placeOf } from '../src/bot/place.js';
 import { channelBusy } from '../src/bot/refusals.js';
@@ -89,6 +90,8 @@ export const start = defineSubcommand({
   answers: 'public',
   // A server without Crag, a group DM, a DM: there the game is reached through interaction webhooks.
   reach: 'anywhere',
+  // Where the person lacks Use External Apps, a private game (see privateGame).
+  privately: true,
   options: START_OPTIONS,
   handle: startGame,
 });
@@ -124,8 +127,10 @@ async function startGame(ctx: BotContext, interaction: PlaceCommand, given: Star
   const house = await ctx.houseRules.settingsOf(placeOf(interaction));
   const barred = mayStartHere(starterOf(interaction), house, ctx.guilds);
   if (barred) return barred;
-  const settings = startSettings(given, house);
-  if ('refusal' in settings) return settings;
+  const chosen = startSettings(given, house);
+  if ('refusal' in chosen) return chosen;
+  const alone = answersOnlyPrivate(interaction);
+  const settings = alone ? privateGame(chosen) : chosen;
   const place = whereToPlay(interaction, settings.thread);
   if ('refusal' in place) return place;
   if (place.kind === 'here') {
@@ -136,7 +141,7 @@ async function startGame(ctx: BotContext, interaction: PlaceCommand, given: Star
   if (wait) return wait;
   if (place.kind === 'new-thread') return startInThread(ctx, interaction, settings);
 
-  const opened = await open(ctx, interaction, interaction.channelId, settings);
+  const opened = await open(ctx, interaction, interaction.channelId, settings, alone);
   if (!opened.ok) return opened;
   const game = opened.game;
   ctx.boards.willPost(game.id);
@@ -144,16 +149,30 @@ async function startGame(ctx: BotContext, interaction: PlaceCommand, given: Star
     const lobby = await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces);
     const messageId = await answerPublicly(interaction, lobby);
     // Where the bot is not a member, this reply's token is the board's way out until a click brings a newer one.
-    const token = webhookTokenOf(interaction);
-    if (messageId && token) await ctx.boards.tokenFrom(game.id, token);
+    if (messageId) await keepToken(ctx.boards, interaction, game.id);
     if (messageId) await ctx.boards.adopt(game, messageId, game.state.version);
   } catch (error) {
     // Nobody can see this lobby, so free the channel rather than block it for a day.
     await abandonUnseen(ctx, game);
     throw error;
   }
-  ctx.log.info('lobby opened', { gameId: game.id, guild: game.guildId, channel: game.channelId });
+  ctx.log.info(alone ? 'private game opened' : 'lobby opened', {
+    gameId: game.id,
+    guild: game.guildId,
+    channel: game.channelId,
+  });
   return undefined;
+}
+
+/**
+ * A game where the person lacks Use External Apps: Discord shows every answer to them alone, so
+ * nobody else can see the board to join it, nor a turn ping. The game is theirs, against the
+ * computers they ask for (none: a solo game, which the engine plays like any other), and it begins
+ * at once, since a lobby would wait for nobody. No pings: a follow-up there would be seen by the
+ * person who is looking at the board already, and would spend one of the token's five.
+ */
+function privateGame(settings: StartSettings): StartSettings {
+  return { ...settings, pings: false };
 }
 
 /**
@@ -252,19 +271,23 @@ function readSettings(options: GivenOptions): Omit<StartSettings, 'house'> | Ref
   };
 }
 
-function open(ctx: BotContext, interaction: PlaceCommand, channelId: string, settings: StartSettings) {
+function open(ctx: BotContext, interaction: PlaceCommand, channelId: string, settings: StartSettings, begin = false) {
   const host = { id: interaction.user.id, name: displayName(interaction) };
   // Where the bot is not a member, the game is reached through interaction webhooks from its first drawing.
   const viaWebhooks = webhookTokenOf(interaction) !== undefined;
-  return openLobby(ctx, { guildId: placeOf(interaction), channelId, viaWebhooks }, host, settings);
+  return openLobby(ctx, { guildId: placeOf(interaction), channelId, viaWebhooks }, host, settings, begin);
 }
 
-/** Opens a lobby with `settings`, its computers seated and its house rules recorded. */
+/**
+ * Opens a lobby with `settings`, its computers seated and its house rules recorded; with `begin`,
+ * the game starts at once, its host's turn first (a private game, which nobody else can join).
+ */
 export async function openLobby(
   ctx: BotContext,
   place: { readonly guildId: string; readonly channelId: string; readonly viaWebhooks?: boolean },
   host: { readonly id: string; readonly name: string },
   settings: StartSettings,
+  begin = false,
 ) {
   const opened = await ctx.flow.open(
     {
@@ -274,10 +297,13 @@ export async function openLobby(
       hintsEnabled: settings.hints,
       pingsEnabled: settings.pings,
     },
-    Array.from(
-      { length: settings.computers },
-      () => ({ type: 'add-computer', playerId: host.id, level: settings.level }) as const,
-    ),
+    [
+      ...Array.from(
+        { length: settings.computers },
+        () => ({ type: 'add-computer', playerId: host.id, level: settings.level }) as const,
+      ),
+      ...(begin ? [{ type: 'start', playerId: host.id } as const] : []),
+    ],
   );
   // Before its first drawing, whose footer and language depend on it.
   if (opened.ok) await ctx.houseRules.recordGame(opened.game.id, settings.house);

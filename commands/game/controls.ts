@@ -6,7 +6,7 @@ import { displayName } from '../../src/bot/display-name.js';
 import type { PlaceComponent } from '../../src/bot/feature.js';
 import type { Decision } from '../../src/bot/game-flow.js';
 import { asEdit, gameMessage } from '../../src/bot/game-message.js';
-import { webhookTokenOf } from '../../src/bot/install-place.js';
+import { keepToken } from '../../src/bot/kept-token.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { engineRefusal, MOVED_ON } from '../../src/bot/refusals.js';
 import { updateClicked } from '../../src/bot/replies.js';
@@ -81,7 +81,7 @@ export async function changeGame(
   }
   const board = asEdit(await gameMessage(ctx, changed.game, channelWide(ctx.languages, interaction), ctx.dice.faces));
   await ctx.boards.respond(game.id, () => updateClicked(interaction, board));
-  await keepToken(ctx, interaction, game.id);
+  await keepToken(ctx.boards, interaction, game.id);
   if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
   else await ctx.boards.landed(changed.game);
   return undefined;
@@ -93,16 +93,6 @@ async function showBoard(ctx: BotContext, interaction: PlaceComponent, gameId: n
   if (!game) return;
   const board = asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces));
   await ctx.boards.respond(gameId, () => updateClicked(interaction, board));
-  await keepToken(ctx, interaction, gameId);
+  await keepToken(ctx.boards, interaction, gameId);
   await ctx.boards.adopt(game, interaction.message.id, game.state.version);
-}
-
-/**
- * Where the bot is not a member, a click on the board brings the game a fresh token (its 15 minutes
- * and five follow-ups start now): kept once the click is answered, so that nothing edits through it
- * before Discord knows the interaction was acknowledged.
- */
-async function keepToken(ctx: BotContext, interaction: PlaceComponent, gameId: number): Promise<void> {
-  const token = webhookTokenOf(interaction);
-  if (token) await ctx.boards.tokenFrom(gameId, token);
 }

@@ -53,5 +53,6 @@ async function gameControl(ctx: BotContext, interaction: PlaceComponent, id: Com
 export const gameFeature: Feature = {
   name: 'game',
   commands: [],
-  controls: [anywhereControl({ prefix: 'crag', decode: decodeComponentId, handle: gameControl })],
+  // A private game's board (a server where the person lacks Use External Apps) is pressed there too.
+  controls: [anywhereControl({ prefix: 'crag', privately: true, decode: decodeComponentId, handle: gameControl })],
 };

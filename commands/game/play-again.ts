@@ -3,7 +3,7 @@ import type { BotContext } from '../../src/bot/context.js';
 import { displayName } from '../../src/bot/display-name.js';
 import type { PlaceComponent } from '../../src/bot/feature.js';
 import { asEdit, boardView, gameMessage, type WithFiles } from '../../src/bot/game-message.js';
-import { webhookTokenOf } from '../../src/bot/install-place.js';
+import { keepToken } from '../../src/bot/kept-token.js';
 import { openNextGame } from '../../src/bot/next-game.js';
 import type { Outcome } from '../../src/bot/outcome.js';
 import { type MessagePayload, renderGame, SCORE_CARD_FILE } from '../../src/bot/render/index.js';
@@ -60,9 +60,8 @@ async function showNextGame(
     // Its allowed mentions are none: the first player's ping comes apart (TurnPings).
     const messageId = await answerPublicly(interaction, await gameMessage(ctx, next, tr, ctx.dice.faces));
     // Where the bot is not a member, the new board is this press's follow-up: its token reaches it,
-    // with one of its five follow-ups spent on it.
-    const token = webhookTokenOf(interaction);
-    if (messageId && token) await ctx.boards.tokenFrom(next.id, token, 1);
+    // with the follow-up spent on it counted (follow-up-tally.ts).
+    if (messageId) await keepToken(ctx.boards, interaction, next.id);
     if (messageId) await ctx.boards.adopt(next, messageId, next.state.version);
   } catch (error) {
     await abandonUnseen(ctx, next);

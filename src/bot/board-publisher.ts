@@ -250,10 +250,16 @@ export class BoardPublisher {
   /**
    * Records a token an interaction on the game's board brought (the /crag start that posted it, a
    * click on it) where the bot is not a member: from now on the board is reached through the newest
-   * such token, and never with the bot's own (Discord would refuse it, Missing Access).
+   * such token, and never with the bot's own (Discord would refuse it, Missing Access). True when it
+   * was recorded (false: a newer token is kept already).
    */
-  async tokenFrom(gameId: number, given: WebhookToken, followUpsUsed = 0): Promise<void> {
-    await this.store.webhooks.take(gameId, given, followUpsUsed);
+  tokenFrom(gameId: number, given: WebhookToken, followUpsUsed = 0): Promise<boolean> {
+    return this.store.webhooks.take(gameId, given, followUpsUsed);
+  }
+
+  /** Counts one follow-up of the game's newest `token` before it is sent; false when it has none left. */
+  reserveFollowUp(gameId: number, token: string): Promise<boolean> {
+    return this.store.webhooks.reserveFollowUp(gameId, token, FOLLOW_UP_CAP);
   }
 
   /**
@@ -265,7 +271,7 @@ export class BoardPublisher {
   private async followUpPing(game: StoredGame, content: string, userId: string): Promise<string | undefined> {
     const webhook = await this.store.webhooks.of(game.id);
     if (!webhook || !mayFollowUpWith(webhook, this.now())) return undefined;
-    if (!(await this.store.webhooks.reserveFollowUp(game.id, webhook.token, FOLLOW_UP_CAP))) return undefined;
+    if (!(await this.reserveFollowUp(game.id, webhook.token))) return undefined;
     return this.webhookRequests.followUp(webhook, content, userId);
   }
 

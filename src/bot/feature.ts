@@ -43,6 +43,11 @@ export interface FeatureCommand {
   /** Where this interaction of the command may run (a subcommand's own); absent: `bot-member`. */
   reachOf?(interaction: ChatInputCommandInteraction): Reach;
   /**
+   * Whether this interaction of the command still makes sense where Discord shows every answer to
+   * the person alone (no Use External Apps, see answersOnlyPrivate); absent: it does not.
+   */
+  privatelyOf?(interaction: ChatInputCommandInteraction): boolean;
+  /**
    * Called only where its reach admits it: a reach other than `anywhere` is in a server with Crag.
    * A property, not a method, so that a handler of server commands only cannot be given here.
    */
@@ -64,6 +69,11 @@ export interface FeatureControl<Id> {
 export interface AnywhereControl<Id> {
   readonly prefix: string;
   readonly reach: 'anywhere';
+  /**
+   * Whether its clicks on a message the person alone sees are answered where Discord makes every
+   * answer private (no Use External Apps): a private game's board. Absent: they are refused there.
+   */
+  readonly privately?: boolean;
   decode(customId: string): Id | undefined;
   handle(ctx: BotContext, interaction: PlaceComponent, id: Id): Promise<Outcome>;
 }

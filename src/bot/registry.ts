@@ -13,6 +13,8 @@ export interface Registry {
   command(name: string): FeatureCommand | undefined;
   /** Where a click on this custom_id may be answered: its control's reach (an unknown one: `anywhere`, to be refused as unknown). */
   reachOfClick(customId: string): Reach;
+  /** Whether a click on this custom_id is answered where every answer is private (its control's `privately`). */
+  privatelyOfClick(customId: string): boolean;
   /** Answers a click through the control whose prefix it carries: one lookup per click. */
   click(ctx: BotContext, interaction: PlaceComponent): Promise<Outcome>;
 }
@@ -52,6 +54,10 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     reachOfClick: (customId) => {
       const control = controlOf(customId);
       return !control || 'reach' in control ? 'anywhere' : 'bot-member';
+    },
+    privatelyOfClick: (customId) => {
+      const control = controlOf(customId);
+      return control !== undefined && 'reach' in control && control.privately === true;
     },
     click: async (ctx, interaction) => {
       const control = controlOf(interaction.customId);

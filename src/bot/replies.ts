@@ -7,6 +7,7 @@ import {
 } from 'discord.js';
 import { claimAnswer } from './answer-in-time.js';
 import type { AnswerableInteraction } from './answerable.js';
+import { takeFollowUp } from './follow-up-tally.js';
 import type { WithFiles } from './game-message.js';
 import type { MessagePayload, PrivateCard } from './render/index.js';
 import { type OutgoingMessage, toRestRequest } from './rest-message.js';
@@ -47,6 +48,8 @@ async function answer(
   // Its visibility was chosen before the answer was known: an answer of the other kind takes its
   // place as a follow-up of its own (Discord's docs do not say more of a follow-up after the
   // placeholder is deleted; the emulator makes it a new message with its own flags).
+  // Counted first where a game keeps this token (follow-up-tally.ts); none left: nothing is sent.
+  if (!(await takeFollowUp(interaction))) return undefined;
   if (waiting) await interaction.deleteReply();
   return (await interaction.followUp(options)).id;
 }

@@ -1,4 +1,4 @@
-import type { Interaction } from 'discord.js';
+import { type Interaction, MessageFlags } from 'discord.js';
 import { launchFromEntryPoint } from '../activity/launch.js';
 import { countInteraction } from '../ops/interaction-outcome.js';
 import { type Deferral, deferWhenSlow } from './answer-in-time.js';
@@ -52,6 +52,21 @@ function refusalElsewhere(interaction: AnswerableInteraction, reach: Reach): Ref
   }
 }
 
+/**
+ * Whether the interaction is answered where Discord shows every answer to the person alone (no Use
+ * External Apps): a command that declares it plays privately (`/crag start`, a private game), and a
+ * click of such a control on a message only this person sees (that game's board). A click on a
+ * table's public board is not: its press's token would become the table's, and every turn ping and
+ * follow-up through it would be shown to that person alone.
+ */
+function playsPrivately(registry: Registry, interaction: AnswerableInteraction): boolean {
+  if (interaction.isChatInputCommand())
+    return registry.command(interaction.commandName)?.privatelyOf?.(interaction) ?? false;
+  if (interaction.isMessageComponent())
+    return interaction.message.flags.has(MessageFlags.Ephemeral) && registry.privatelyOfClick(interaction.customId);
+  return false;
+}
+
 /** How a slow answer is deferred: a click's board stays as it is; a command's "thinking…" is seen as its answer will be. */
 function deferralFor(registry: Registry, interaction: AnswerableInteraction): Deferral {
   if (interaction.isMessageComponent()) return 'update';
@@ -74,9 +89,10 @@ export function createRouter(
   registry: Registry,
 ): (interaction: Interaction) => Promise<void> {
   const route = async (interaction: AnswerableInteraction): Promise<Outcome> => {
-    // Without Use External Apps, Discord would show everything the bot answers to this person alone:
-    // no table is possible, and the person is told so before anything is attempted.
-    if (answersOnlyPrivate(interaction)) return refused('error.no-external-apps');
+    // Without Use External Apps, Discord shows everything the bot answers to this person alone: no
+    // table is possible, only a private game, and the person is told so before anything is attempted.
+    if (answersOnlyPrivate(interaction) && !playsPrivately(registry, interaction))
+      return refused('error.no-external-apps');
     if (!inServerWithCrag(interaction)) {
       const refusal = refusalElsewhere(interaction, reachOf(registry, interaction));
       if (refusal) return refusal;

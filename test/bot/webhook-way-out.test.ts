@@ -10,7 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ActionRowBuilder,
   ApplicationIntegrationType,
+  ButtonBuilder,
+  ButtonStyle,
   type Client,
   ContainerBuilder,
   InteractionContextType,
@@ -22,7 +25,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardPublisher } from '../../src/bot/board-publisher.js';
 import { HouseRules } from '../../src/bot/house-rules.js';
+import { keepToken } from '../../src/bot/kept-token.js';
 import { UNICODE_DICE } from '../../src/bot/render/index.js';
+import { replyPrivately, updateClicked } from '../../src/bot/replies.js';
 import { createGame, DEFAULT_RULES } from '../../src/game/index.js';
 import { loadLanguages } from '../../src/i18n/index.js';
 import { createLogger } from '../../src/log.js';
@@ -45,6 +50,7 @@ describe('a board reached through interaction webhooks', () => {
   let handlers: InteractionHandlers;
   let store: GameStore;
   let elsewhere: string;
+  let elsewhereGuild: string;
   let gameId: number;
   let boardId: string;
 
@@ -65,6 +71,7 @@ describe('a board reached through interaction webhooks', () => {
     const { discord, app, alice, bob } = scene;
     const guild = discord.createGuild({ name: 'Elsewhere', ownerId: bob.id, members: [alice.id] });
     elsewhere = discord.createChannel(guild.id, { name: 'general' }).id;
+    elsewhereGuild = guild.id;
     discord.installToUser(app.id, alice.id);
     client = await connectClient(discord, app.token);
     handlers = new InteractionHandlers(client);
@@ -160,6 +167,80 @@ describe('a board reached through interaction webhooks', () => {
     expect(webhookEdits()).toBe(3);
     expect(await boards.postPing(game, 'back', scene.alice.id)).toBeDefined();
     expect(followUps()).toBe(6);
+  });
+
+  it("counts the press's own private follow-ups with its pings: five in all, never a sixth", async () => {
+    const boards = publisherOn(store);
+    const { discord, alice } = scene;
+    const side = discord.createChannel(elsewhereGuild, { name: 'side' }).id;
+    const created = await store.createGame({
+      guildId: elsewhereGuild,
+      channelId: side,
+      state: createGame(alice.id, DEFAULT_RULES, 'alice'),
+      turnTimerSeconds: 60,
+      hintsEnabled: true,
+      viaWebhooks: true,
+    });
+    if (!created.ok) throw new Error(created.reason);
+    const pressedGame = created.game.id;
+    let board = '';
+    let pressed = false;
+    handlers.set(async (interaction) => {
+      if (interaction.isChatInputCommand()) {
+        const reply = await interaction.reply({
+          components: [
+            new ActionRowBuilder<ButtonBuilder>().addComponents(
+              new ButtonBuilder().setCustomId('press').setLabel('Press').setStyle(ButtonStyle.Primary),
+            ),
+          ],
+          withResponse: true,
+        });
+        board = reply.resource?.message?.id ?? '';
+        await keepToken(boards, interaction, pressedGame);
+        await store.setBoardMessage(pressedGame, board);
+        return;
+      }
+      if (!interaction.isButton()) return;
+      // The press redraws the board, says something privately (as a hint or a refusal would after the
+      // update), then keeps its token, and says something privately again: two follow-ups of its five.
+      await updateClicked(interaction, { content: 'pressed', allowedMentions: { parse: [] } });
+      await replyPrivately(interaction, 'before the token is kept');
+      await keepToken(boards, interaction, pressedGame);
+      await replyPrivately(interaction, 'after the token is kept');
+      pressed = true;
+    });
+    const before = followUps();
+    const started = await discord.runCommand({ user: alice.id, channel: side, name: 'start' });
+    expect(started.ack, started.error ?? '').toBe('reply');
+    await discord.waitFor(() => board);
+    const press = await discord.clickButton({ user: alice.id, message: board, customId: 'press' });
+    expect(press.ack, press.error ?? '').toBe('update');
+    await discord.waitFor(() => pressed);
+    expect(followUps() - before).toBe(2);
+    expect((await store.webhooks.of(pressedGame))?.followUpsUsed).toBe(2);
+
+    // The pings that follow have three follow-ups left of that token, not five.
+    const game = await store.gameById(pressedGame);
+    if (!game) throw new Error('no game');
+    const pings = [];
+    for (let turn = 0; turn < 5; turn += 1)
+      pings.push(await boards.postPing(game, `<@${alice.id}> turn ${turn}`, alice.id));
+    expect(pings.filter((id) => id !== undefined)).toHaveLength(3);
+    expect(followUps() - before).toBe(5);
+    // Nor may the handler's own follow-ups go past five once the pings took the rest.
+    pressed = false;
+    handlers.set(async (interaction) => {
+      if (!interaction.isButton()) return;
+      await updateClicked(interaction, { content: 'pressed again', allowedMentions: { parse: [] } });
+      await keepToken(boards, interaction, pressedGame);
+      for (let note = 0; note < 7; note += 1) await replyPrivately(interaction, `note ${note}`);
+      pressed = true;
+    });
+    await discord.clickButton({ user: alice.id, message: board, customId: 'press' });
+    await discord.waitFor(() => pressed);
+    expect(followUps() - before).toBe(10);
+    expect(await boards.postPing(game, 'no room', alice.id)).toBeUndefined();
+    expect(discord.problems.map((problem) => problem.code)).not.toContain(40094);
   });
 
   it('never used the bot token in that channel, nor a token past its limits', () => {

@@ -52,20 +52,21 @@ describe('a user install where the bot is not', () => {
     },
   );
 
-  it('without Use External Apps, /crag start says privately why no table is possible and posts nothing', async () => {
+  it('without Use External Apps, /crag leaderboard says privately that only a private /crag start is possible, and posts nothing', async () => {
     world.discord.installToUser(world.app.id, carol);
     world.discord.resetRestCounts();
     const outcome = await world.discord.runCommand({
       user: carol,
       channel: noExternalApps,
       name: 'crag',
-      subcommand: 'start',
+      subcommand: 'leaderboard',
     });
     expect(outcome.ack, outcome.error ?? '').toBe('reply');
     expect(outcome.ephemeral).toBe(true);
     expect(outcome.message?.content).toContain('may not use external apps');
+    // A private game is what is possible there (test/e2e/private-game.test.ts plays one).
+    expect(outcome.message?.content).toContain('`/crag start` still plays a game here, privately');
     expect(outcome.message?.content).toContain('moderator to add Crag');
-    expect(outcome.message?.content).toContain('not offered yet');
     expect(world.discord.messageInfo(outcome.message?.id ?? '')?.visibleTo).toBe(carol);
     // Nothing public was attempted: no message of the bot's own, no follow-up, and no refusal.
     expect(world.discord.messagesSeenBy(alice, noExternalApps)).toEqual([]);

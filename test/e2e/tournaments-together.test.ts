@@ -3,11 +3,16 @@
  * people in both: each tournament's options (round bounds, its rule set, an announcements channel),
  * the organiser's Remove, each round on its own deal and closed on its own, another entrant's
  * round game kept out of /crag history while the round is open and listed by its tournament once
- * it has closed, and no tournament game counted in the channel's series.
+ * it has closed, no tournament game counted in the channel's series, and `npm run ratings:rebuild`'s
+ * check finding the stored ratings exact (the channel game rated, no round game).
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { control, texts } from '../../harness/board.js';
+import { control, currentPlayerId, texts } from '../../harness/board.js';
 import { queryRows } from '../../harness/bot-database.js';
+import { ROOT } from '../../harness/node-process.js';
 import type { EmulatedMessage } from '../../src/emulator/index.js';
 import { STANDER, Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
@@ -86,11 +91,12 @@ describe('two tournaments at once', () => {
     return shown.message ? text(shown.message) : '';
   }
 
-  it('a channel game first: the series the tournaments must leave alone', async () => {
+  it('a channel game first, of two people (so rated): the series the tournaments must leave alone', async () => {
     const table = new Table(world);
     await table.open(bob);
+    await table.act(carol, 'join');
     await table.act(bob, 'start');
-    while (!table.isFinished()) await table.playTurn(bob, STANDER);
+    while (!table.isFinished()) await table.playTurn(currentPlayerId(table.board())!, STANDER);
   });
 
   it("takes each tournament's options: rounds and hours within bounds, the rule set, the announcements channel", async () => {
@@ -166,6 +172,14 @@ describe('two tournaments at once', () => {
     const results = world.channel('results').id;
     await waitFor('Cup A’s final standings in #results', () => postsIn(results, 'final standings')[0]);
     expect(postsIn(results, 'Cup A')).toHaveLength(2);
+    // The round's board: each total with the points lost against the optimum on the same dice.
+    const board = text(postsIn(results, 'round 1 of 1: results')[0]!);
+    for (const user of [alice, bob]) {
+      expect(board).toMatch(
+        new RegExp(`${world.nameOf(user)}: \\*\\*\\d+\\*\\* · [\\d.]+ lost to the optimum · [\\d.]+ pts`),
+      );
+    }
+    expect(board).toMatch(/The optimum scored \d+ on these dice/);
     expect(postsIn(crag(), 'Cup A').filter((message) => message.id !== cupA)).toEqual([]);
     // Cup B is still open: bob's, carol's and dave's game are the round's.
     expect(text(world.discord.message(cupB)!)).toContain('Round 1 of 1');
@@ -206,5 +220,15 @@ describe('two tournaments at once', () => {
     );
     expect(Number(inSeries[0]!.n)).toBe(0);
     expect(world.discord.problems).toEqual([]);
+  });
+
+  it('`npm run ratings:rebuild -- --check` finds the stored ratings exact: the channel game rated, no round game', async () => {
+    // The script's own entry (npm run adds a build first), on the bot's database while the bot runs.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(ROOT, 'dist/src/ratings/rebuild-cli.js'), '--check'],
+      { cwd: world.dir, env: { PATH: process.env.PATH ?? '', DATABASE_PATH: world.dbPath } },
+    );
+    expect(stdout).toMatch(/^checked 2 ratings from 1 games in [\d.]+ s; 0 stored ratings differed\n$/);
   });
 });

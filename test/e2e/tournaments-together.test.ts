@@ -101,7 +101,8 @@ describe('two tournaments at once', () => {
 
   it("takes each tournament's options: rounds and hours within bounds, the rule set, the announcements channel", async () => {
     // Discord itself refuses values out of the options' bounds: a round lasts 1 to 168 hours, 1 to 10 rounds.
-    for (const options of [{ hours: 0 }, { hours: 169 }, { rounds: 0 }, { rounds: 11 }]) {
+    const outOfBounds: Record<string, number>[] = [{ hours: 0 }, { hours: 169 }, { rounds: 0 }, { rounds: 11 }];
+    for (const options of outOfBounds) {
       await expect(create(alice, { name: 'Out of bounds', ...options })).rejects.toThrow(/out of range/);
     }
     const a = await create(alice, {

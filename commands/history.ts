@@ -4,6 +4,7 @@ import { type Outcome, refused } from '../src/bot/outcome.js';
 import { renderHistory } from '../src/bot/render/index.js';
 import { replyPrivately } from '../src/bot/replies.js';
 import { type CommandOptions, defineSubcommand, type GuildCommand, type OptionSpecs } from './define.js';
+import { shownInHistory } from './history-shown.js';
 
 /** How many finished games the history lists. */
 const HISTORY_GAMES = 10;
@@ -37,11 +38,15 @@ async function showHistory(
   options: CommandOptions<typeof OPTIONS>,
 ): Promise<Outcome> {
   const scope = options.scope ?? 'channel';
-  const games = await ctx.store.finishedGames({
-    guildId: interaction.guildId,
-    ...(scope === 'channel' ? { channelId: interaction.channelId } : {}),
-    limit: HISTORY_GAMES,
-  });
+  const games = await shownInHistory(
+    ctx,
+    {
+      guildId: interaction.guildId,
+      ...(scope === 'channel' ? { channelId: interaction.channelId } : {}),
+      limit: HISTORY_GAMES,
+    },
+    interaction.user.id,
+  );
   if (games.length === 0) {
     return refused(scope === 'channel' ? 'refusal.no-history-channel' : 'refusal.no-history-server');
   }

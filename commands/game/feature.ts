@@ -39,7 +39,6 @@ async function gameControl(ctx: BotContext, interaction: PlaceComponent, id: Com
     case 'analysis':
       return analysisButton(ctx, interaction, game);
     case 'again':
-      if (game.state.tournamentTable) return refused('refusal.tournament-table-over');
       return playAgain(ctx, interaction, game, id.version);
     case 'table':
       // The table is the channel's: it opens on whatever game the channel holds by then.

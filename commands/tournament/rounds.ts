@@ -8,6 +8,7 @@ import type { Translator } from '../../src/i18n/index.js';
 import { dailyOutcome } from '../../src/stats/daily-result.js';
 import type { OpenRound, StoredRoundPoints, Tournament } from '../../src/store/tournaments/index.js';
 import { OPTIMUM_PLAYER_ID, playOptimumOn } from '../../src/strategy/index.js';
+import { oneAtATime } from './one-at-a-time.js';
 import { renderRoundResults, renderStandings, renderTournamentMessage } from './render.js';
 import { STANDINGS_CARD_FILE, standingsCardModel } from './standings-card.js';
 import { standingsOf } from './standings-of.js';
@@ -136,13 +137,22 @@ function roundOptimum(ctx: BotContext, tournament: Tournament, round: number): n
   return playOptimumOn(ctx.daily.roundDeal(tournament.id, round), lobby).total;
 }
 
+/** Tournaments whose closes are being posted in this process: a second call waits its turn rather than post twice. */
+const announcing = new Map<number, Promise<void>>();
+
 /**
  * Posts what the closes committed and nobody has seen yet: each closed round's board, the final
  * standings after the last, and the tournament's message redrawn. A round is marked posted only
  * after its board is, so a stop in between posts it at the next start (at worst twice, never not
  * at all). A channel the bot cannot post in any more is logged and left: retrying would only fail.
+ * One call at a time per tournament: at a start, the overdue close's own call and the start's
+ * sweep of what is unposted both come, and side by side both read the round as unposted.
  */
-export async function announce(ctx: BotContext, tournamentId: number): Promise<void> {
+export function announce(ctx: BotContext, tournamentId: number): Promise<void> {
+  return oneAtATime(announcing, tournamentId, () => postUnannounced(ctx, tournamentId));
+}
+
+async function postUnannounced(ctx: BotContext, tournamentId: number): Promise<void> {
   const tournament = await ctx.tournaments.tournament(tournamentId);
   if (!tournament) return;
   const tr = ctx.channels.speaks(tournament.guildId);

@@ -11,6 +11,7 @@ import {
 } from '../../src/game/index.js';
 import type { RoundPoints } from '../../src/game/tournament.js';
 import type { RoundPlay, Tournament } from '../../src/store/tournaments/index.js';
+import { oneAtATime } from './one-at-a-time.js';
 import { standingsOf } from './standings-of.js';
 
 /** A table's turn timer, in minutes: a seat that misses three turns in a row leaves, and the table plays on. */
@@ -42,14 +43,7 @@ async function seatingOrder(ctx: BotContext, tournament: Tournament): Promise<st
  * whose game exists is left alone.
  */
 export function openTables(ctx: BotContext, tournament: Tournament): Promise<void> {
-  const earlier = seating.get(tournament.id) ?? Promise.resolve();
-  const next = earlier.then(() => seatAndOpen(ctx, tournament));
-  const settled = next.catch(() => {});
-  seating.set(tournament.id, settled);
-  void settled.then(() => {
-    if (seating.get(tournament.id) === settled) seating.delete(tournament.id);
-  });
-  return next;
+  return oneAtATime(seating, tournament.id, () => seatAndOpen(ctx, tournament));
 }
 
 async function seatAndOpen(ctx: BotContext, tournament: Tournament): Promise<void> {

@@ -48,6 +48,9 @@ export async function openNextGame(
   starter: () => Starter | Promise<Starter>,
 ): Promise<Changed> {
   const no = (refusal: Refusal): Changed => ({ ok: false, ...refusal });
+  // A tournament's table is one game of its round: a next game would start a series from it, on
+  // the button's path or the Activity's, and a tournament's game never counts in a series.
+  if (game.state.tournamentTable) return no(refused('refusal.tournament-table-over'));
   if (game.state.status !== 'finished' || version !== game.state.version)
     return no(refused('refusal.again-not-finished'));
   const seated = game.state.seats.some(

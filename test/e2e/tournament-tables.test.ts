@@ -5,7 +5,7 @@
  * by the standings of the first, and the standings' tiebreak by the opponents' points.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPlayerId, texts } from '../../harness/board.js';
+import { currentPlayerId, isFinalStandings, texts } from '../../harness/board.js';
 import { queryRows } from '../../harness/bot-database.js';
 import type { EmulatedMessage } from '../../src/emulator/index.js';
 import { PAIR_HUNTER, STANDER, Table, type TurnPolicy } from './support/table.js';
@@ -184,8 +184,26 @@ describe('a tables tournament', () => {
     );
     const points = await queryRows<{ n: number }>(world.database, 'SELECT COUNT(*) AS n FROM tournament_points');
     expect(Number(points[0]!.n)).toBe(14);
-    // The table's game offers no next game.
-    const board = boardIn(threads[0]!);
-    expect(JSON.stringify(board?.components ?? [])).not.toContain(':again');
+    // The table's game offers no next game, and a Play again made up from its ids is refused: a next
+    // game would start a series from a tournament's game (the Activity's Play again takes the same way).
+    const board = world.discord.messagesSeenBy(ids[0]!, threads[0]!).find(isFinalStandings)!;
+    expect(JSON.stringify(board.components)).not.toContain(':again');
+    const [, gameId, version] = /"custom_id":"crag:(\d+):(\d+):/.exec(JSON.stringify(board.components)) ?? [];
+    const seated = ids.find((id) => id !== absent && texts(board).join('\n').includes(world.nameOf(id)))!;
+    const again = await world.discord.sendRawInteraction({
+      user: seated,
+      channel: threads[0]!,
+      type: 3,
+      message: board.id,
+      data: { custom_id: `crag:${gameId}:${version}:again`, component_type: 2 },
+    });
+    expect(again.ephemeral).toBe(true);
+    expect(again.message?.content).toBe('This table was a round of a tournament: there is no next game here.');
+    const games = await queryRows<{ n: number }>(
+      world.database,
+      'SELECT COUNT(*) AS n FROM games WHERE channel_id = ?',
+      threads[0]!,
+    );
+    expect(Number(games[0]!.n)).toBe(1);
   });
 });

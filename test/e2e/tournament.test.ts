@@ -15,6 +15,8 @@ import { TestWorld } from './support/world.js';
 /** A turn-timer minute of 500 ms: a round of one hour lasts 30 s, three times what its games take on a busy machine. */
 const UNIT_MS = 500;
 const ROUND_MS = 60 * UNIT_MS;
+/** Discord's EPHEMERAL message flag: a message only the interaction's user sees. */
+const EPHEMERAL = 1 << 6;
 
 /** Keeps the highest die and rerolls the others once, then takes the best row on offer. */
 const KEEP_HIGH: TurnPolicy = {
@@ -92,8 +94,12 @@ describe('a duplicate tournament', () => {
   /** No private answer an entrant got names another entrant's game: only their own board and total. */
   function expectPrivate(user: string, message: EmulatedMessage) {
     const shown = texts(message).join('\n');
-    for (const other of ids) if (other !== user) expect(shown).not.toContain(world.nameOf(other));
+    for (const other of ids) if (other !== user) expect(shown).not.toMatch(new RegExp(`\\b${world.nameOf(other)}\\b`));
   }
+
+  /** Every private answer the entrant holds in the channel now (boards, totals, refusals), each as last drawn. */
+  const privateAnswers = (user: string) =>
+    world.discord.messagesSeenBy(user, channel()).filter((message) => (message.flags & EPHEMERAL) !== 0);
 
   it('signs twelve people up; only the organiser starts it', async () => {
     const created = await world.discord.runCommand({
@@ -132,8 +138,13 @@ describe('a duplicate tournament', () => {
     seen.set(2, [...firstHalf, ...(await play(ids[2]!, STANDER, 13, board))]);
     for (const i of [3, 4, 6, 7, 8]) seen.set(i, await play(ids[i]!, i < 5 ? STANDER : KEEP_HIGH));
     await play(ids[9]!, STANDER, 4);
-    // Nothing is posted before the round closes.
+    // Nothing is posted before the round closes, and no entrant's private answers show another's game.
     expect(posted()).toEqual([]);
+    for (const user of ids) {
+      const answers = privateAnswers(user);
+      if (![10, 11].includes(ids.indexOf(user))) expect(answers.length, world.nameOf(user)).toBeGreaterThan(0);
+      for (const answer of answers) expectPrivate(user, answer);
+    }
     // Every turn opens on the same three dice for everyone, whatever they kept before.
     const reference = seen.get(0)!;
     for (const [i, openings] of seen) expect(openings, `entrant ${i}`).toEqual(reference);

@@ -15,6 +15,7 @@ import type { HouseRules } from './house-rules.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
 import { messageLink } from './render/message-link.js';
 import type { OutgoingMessage } from './rest-message.js';
+import { soonWithoutToken, WaitingBoards } from './waiting-board.js';
 import { FOLLOW_UP_CAP, mayEditWith, mayFollowUpWith } from './webhook-allowance.js';
 import { WebhookRequests } from './webhook-requests.js';
 
@@ -70,6 +71,7 @@ export class BoardPublisher {
   private readonly lost = new Map<number, LostBoard>();
   /** Games whose last ping request found the channel out of reach. */
   private readonly pingsRefused = new Set<number>();
+  private readonly waiting: WaitingBoards;
 
   private readonly client: Client;
   private readonly store: GameStore;
@@ -94,6 +96,7 @@ export class BoardPublisher {
     this.drawings = new LandedDrawings(deps.store);
     this.requests = new BoardRequests(deps.client);
     this.webhookRequests = new WebhookRequests(deps.client);
+    this.waiting = new WaitingBoards(deps.now, (gameId) => void this.refresh(gameId));
   }
 
   refresh(gameId: number): Promise<void> {
@@ -189,6 +192,7 @@ export class BoardPublisher {
     this.posting.delete(gameId);
     this.drawings.forget(gameId);
     this.pingsRefused.delete(gameId);
+    this.waiting.forget(gameId);
   }
 
   /** Whether a drawing of the game at `version` is older than one that already landed on its board. */
@@ -253,7 +257,16 @@ export class BoardPublisher {
    * such token, and never with the bot's own (Discord would refuse it, Missing Access).
    */
   async tokenFrom(gameId: number, given: WebhookToken, followUpsUsed = 0): Promise<void> {
-    await this.store.webhooks.take(gameId, given, followUpsUsed);
+    if (!(await this.store.webhooks.take(gameId, given, followUpsUsed))) return;
+    // A change made while no token could draw it (a computer's move before this token was kept) is drawn now.
+    if (this.waiting.tokenCame(gameId, given)) void this.refresh(gameId);
+  }
+
+  /** Whether the game is reached through webhooks and no token can draw it now (due-turns.ts holds its time-outs). */
+  async waitsForPress(game: StoredGame): Promise<boolean> {
+    if (!game.viaWebhooks) return false;
+    const webhook = await this.store.webhooks.of(game.id);
+    return !webhook || !mayEditWith(webhook, this.now());
   }
 
   /**
@@ -335,14 +348,12 @@ export class BoardPublisher {
     const webhook = game.viaWebhooks ? await this.store.webhooks.of(game.id) : undefined;
     // No token yet, or nobody pressed anything for 15 minutes: no token can reach the board. The game
     // waits, drawn as the last good token left it, until someone at the table presses it (a fresh token).
-    if (game.viaWebhooks && (!webhook || !mayEditWith(webhook, this.now()))) return;
+    if (game.viaWebhooks && (!webhook || !mayEditWith(webhook, this.now()))) return this.waiting.missed(game.id);
+    if (webhook) this.waiting.watch(game.id, webhook);
+    const waiting = webhook !== undefined && game.state.status === 'playing' && soonWithoutToken(webhook, this.now());
     const tr = guildWide(this.languages, this.client, game.guildId);
-    const board = await gameMessage(
-      { store: this.store, houseRules: this.houseRules, tables: this.tables },
-      game,
-      tr,
-      this.dice.faces,
-    );
+    const sources = { store: this.store, houseRules: this.houseRules, tables: this.tables };
+    const board = await gameMessage(sources, game, tr, this.dice.faces, { waiting });
     if (await this.edit(game, game.boardMessageId, asEdit(board), webhook)) await this.landed(game);
   }
 

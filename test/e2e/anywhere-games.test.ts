@@ -21,7 +21,7 @@ import { STANDER, Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
 /** One "minute" of the turn timer: the games run with a one-minute timer, so a turn lasts this long. */
-const MINUTE_MS = 5_000;
+const MINUTE_MS = 4_000;
 const MINUTES = 60_000;
 
 /** A place to play, set up in the world; the game there is alice's. */

@@ -141,6 +141,14 @@ describe('a game with a computer, a time-out, a pause and a restart, in each pla
       expect(rowChoices(table.board())).toHaveLength(9);
       const control = bringBackControl(table.board());
       if (!control) throw new Error('no Bring the game back on the waiting board');
+      // Bob is in the place but not at the table: told so, privately, and the time-out stays held.
+      const stranger = await world.discord.clickButton({
+        user: world.person(1).id,
+        message: table.boardId,
+        customId: control.customId,
+      });
+      expect(stranger).toMatchObject({ ack: 'reply', ephemeral: true });
+      expect(rowChoices(table.board())).toHaveLength(9);
       const pressed = await answerAfterDeferral(
         world.discord,
         await world.discord.clickButton({ user: alice, message: table.boardId, customId: control.customId }),

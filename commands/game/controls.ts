@@ -6,11 +6,13 @@ import { displayName } from '../../src/bot/display-name.js';
 import type { PlaceComponent } from '../../src/bot/feature.js';
 import type { Decision } from '../../src/bot/game-flow.js';
 import { asEdit, gameMessage } from '../../src/bot/game-message.js';
+import { applyHeldTimeOut } from '../../src/bot/held-time-out.js';
 import { keepToken } from '../../src/bot/kept-token.js';
 import { type Outcome, refused } from '../../src/bot/outcome.js';
 import { engineRefusal, MOVED_ON } from '../../src/bot/refusals.js';
 import { updateClicked } from '../../src/bot/replies.js';
 import type { StoredGame } from '../../src/store/index.js';
+import { seatedAt, showBoard } from './show-board.js';
 
 /**
  * The engine action a state-changing control stands for, or a refusal for a malformed click. The
@@ -60,12 +62,18 @@ export async function changeGame(
   version: number,
 ): Promise<Outcome> {
   const lost = ctx.boards.isLost(game);
+  // A time-out held while the board waited for a press is applied first: this press, made on the
+  // board as it was before, only brings the board back (as "Bring the game back" does).
+  if (seatedAt(game, interaction.user.id) && (await applyHeldTimeOut(ctx, game))) {
+    await showBoard(ctx, interaction, game.id);
+    return undefined;
+  }
   let boardBehind = false;
   const changed = await ctx.flow.change(game.id, (stored): Decision => {
     const isBoard = stored.boardMessageId === null || stored.boardMessageId === interaction.message.id;
     const current =
       version === stored.state.version || (VERSION_TOLERANT.has(action.kind) && stored.state.status === 'lobby');
-    const seated = stored.state.seats.some((seat) => seat.playerId === interaction.user.id && !seat.left);
+    const seated = seatedAt(stored, interaction.user.id);
     if (!seated && !VERSION_TOLERANT.has(action.kind)) return engineRefusal('not-in-game');
     if (!current || !isBoard) {
       boardBehind = isBoard;
@@ -85,14 +93,4 @@ export async function changeGame(
   if (lost) await ctx.boards.adopt(changed.game, interaction.message.id, changed.game.state.version);
   else await ctx.boards.landed(changed.game);
   return undefined;
-}
-
-/** Draws the game as stored on the clicked message, which becomes its board again. */
-async function showBoard(ctx: BotContext, interaction: PlaceComponent, gameId: number): Promise<void> {
-  const game = await ctx.store.gameById(gameId);
-  if (!game) return;
-  const board = asEdit(await gameMessage(ctx, game, channelWide(ctx.languages, interaction), ctx.dice.faces));
-  await ctx.boards.respond(gameId, () => updateClicked(interaction, board));
-  await keepToken(ctx.boards, interaction, gameId);
-  await ctx.boards.adopt(game, interaction.message.id, game.state.version);
 }

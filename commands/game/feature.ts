@@ -1,4 +1,5 @@
 import { launchFromLobby } from '../../src/activity/launch.js';
+import { BRING_BACK_PREFIX, decodeBringBackId } from '../../src/bot/bring-back-id.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { type ComponentId, decodeComponentId } from '../../src/bot/custom-id.js';
 import { anywhereControl, type Feature, type PlaceComponent } from '../../src/bot/feature.js';
@@ -7,6 +8,7 @@ import { placeOf } from '../../src/bot/place.js';
 import { GAME_GONE } from '../../src/bot/refusals.js';
 import { dailyClick } from '../daily/clicks.js';
 import { isRoundGame, roundClick } from '../tournament/round-game.js';
+import { bringBack } from './bring-back.js';
 import { changeGame } from './controls.js';
 import { analysisButton, hintButton, sheetButton } from './info.js';
 import { playAgain } from './play-again.js';
@@ -48,10 +50,16 @@ async function gameControl(ctx: BotContext, interaction: PlaceComponent, id: Com
   }
 }
 
-/** The game's own controls: join, leave, start, cancel, keep, reroll, score and the buttons after a game. */
+/**
+ * The game's own controls: join, leave, start, cancel, keep, reroll, score, the buttons after a game,
+ * and a waiting board's "Bring the game back".
+ */
 export const gameFeature: Feature = {
   name: 'game',
   commands: [],
   // A private game's board (a server where the person lacks Use External Apps) is pressed there too.
-  controls: [anywhereControl({ prefix: 'crag', privately: true, decode: decodeComponentId, handle: gameControl })],
+  controls: [
+    anywhereControl({ prefix: 'crag', privately: true, decode: decodeComponentId, handle: gameControl }),
+    anywhereControl({ prefix: BRING_BACK_PREFIX, privately: true, decode: decodeBringBackId, handle: bringBack }),
+  ],
 };

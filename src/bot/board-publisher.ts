@@ -15,6 +15,7 @@ import type { HouseRules } from './house-rules.js';
 import { type MessagePayload, renderMoved } from './render/index.js';
 import { messageLink } from './render/message-link.js';
 import type { OutgoingMessage } from './rest-message.js';
+import { soonWithoutToken, WaitingBoards } from './waiting-board.js';
 import { FOLLOW_UP_CAP, mayEditWith, mayFollowUpWith } from './webhook-allowance.js';
 import { WebhookRequests } from './webhook-requests.js';
 
@@ -70,6 +71,7 @@ export class BoardPublisher {
   private readonly lost = new Map<number, LostBoard>();
   /** Games whose last ping request found the channel out of reach. */
   private readonly pingsRefused = new Set<number>();
+  private readonly waiting: WaitingBoards;
 
   private readonly client: Client;
   private readonly store: GameStore;
@@ -94,6 +96,7 @@ export class BoardPublisher {
     this.drawings = new LandedDrawings(deps.store);
     this.requests = new BoardRequests(deps.client);
     this.webhookRequests = new WebhookRequests(deps.client);
+    this.waiting = new WaitingBoards(deps.now, (gameId) => void this.refresh(gameId));
   }
 
   refresh(gameId: number): Promise<void> {
@@ -105,16 +108,11 @@ export class BoardPublisher {
   }
 
   /**
-   * Sends a drawing of the board that an interaction's response carries (an update of the clicked
-   * board), after this board's edit already sent and the updates answering earlier clicks. Requests
-   * sent together reach Discord in either order, so a redraw drawn a moment earlier would otherwise
-   * land after this newer drawing and show the board as it was: a player would click that older
-   * board and be told it moved on. An edit still queued in the request budget is not waited for:
-   * when its turn comes it is dropped as superseded once this drawing has landed, and one that
-   * leaves before then and lands after it is caught by `landed`. Under load that queue is where a
-   * redraw spends its time, and a lobby's next click once waited up to a bound (BoardQueue's) for
-   * it. The wait is bounded, since the interaction must be answered within 3 s; an edit held up
-   * longer is caught by `landed` too.
+   * Sends a drawing an interaction's response carries (an update of the clicked board) after this
+   * board's edit already sent and the updates answering earlier clicks: requests sent together land
+   * in either order, and an older redraw landing last would show a board that has moved on. An edit
+   * still queued in the request budget is not waited for (it is dropped as superseded, or caught by
+   * `landed`), and the wait is bounded (BoardQueue's), since the interaction must be answered in 3 s.
    */
   respond<T>(gameId: number, send: () => Promise<T>): Promise<T> {
     return this.queue.respond(gameId, send);
@@ -189,6 +187,7 @@ export class BoardPublisher {
     this.posting.delete(gameId);
     this.drawings.forget(gameId);
     this.pingsRefused.delete(gameId);
+    this.waiting.forget(gameId);
   }
 
   /** Whether a drawing of the game at `version` is older than one that already landed on its board. */
@@ -253,13 +252,23 @@ export class BoardPublisher {
    * such token, and never with the bot's own (Discord would refuse it, Missing Access). True when it
    * was recorded (false: a newer token is kept already).
    */
-  tokenFrom(gameId: number, given: WebhookToken, followUpsUsed = 0): Promise<boolean> {
-    return this.store.webhooks.take(gameId, given, followUpsUsed);
+  async tokenFrom(gameId: number, given: WebhookToken, followUpsUsed = 0): Promise<boolean> {
+    if (!(await this.store.webhooks.take(gameId, given, followUpsUsed))) return false;
+    // A change made while no token could draw it (a computer's move before this token was kept) is drawn now.
+    if (this.waiting.tokenCame(gameId, given)) void this.refresh(gameId);
+    return true;
   }
 
   /** Counts one follow-up of the game's newest `token` before it is sent; false when it has none left. */
   reserveFollowUp(gameId: number, token: string): Promise<boolean> {
     return this.store.webhooks.reserveFollowUp(gameId, token, FOLLOW_UP_CAP);
+  }
+
+  /** Whether the game is reached through webhooks and no token can draw it now (due-turns.ts holds its time-outs). */
+  async waitsForPress(game: StoredGame): Promise<boolean> {
+    if (!game.viaWebhooks) return false;
+    const webhook = await this.store.webhooks.of(game.id);
+    return !webhook || !mayEditWith(webhook, this.now());
   }
 
   /**
@@ -341,14 +350,12 @@ export class BoardPublisher {
     const webhook = game.viaWebhooks ? await this.store.webhooks.of(game.id) : undefined;
     // No token yet, or nobody pressed anything for 15 minutes: no token can reach the board. The game
     // waits, drawn as the last good token left it, until someone at the table presses it (a fresh token).
-    if (game.viaWebhooks && (!webhook || !mayEditWith(webhook, this.now()))) return;
+    if (game.viaWebhooks && (!webhook || !mayEditWith(webhook, this.now()))) return this.waiting.missed(game.id);
+    if (webhook) this.waiting.watch(game.id, webhook);
+    const waiting = webhook !== undefined && game.state.status === 'playing' && soonWithoutToken(webhook, this.now());
     const tr = guildWide(this.languages, this.client, game.guildId);
-    const board = await gameMessage(
-      { store: this.store, houseRules: this.houseRules, tables: this.tables },
-      game,
-      tr,
-      this.dice.faces,
-    );
+    const sources = { store: this.store, houseRules: this.houseRules, tables: this.tables };
+    const board = await gameMessage(sources, game, tr, this.dice.faces, { waiting });
     if (await this.edit(game, game.boardMessageId, asEdit(board), webhook)) await this.landed(game);
   }
 

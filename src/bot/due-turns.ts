@@ -2,6 +2,7 @@ import type { Action } from '../game/index.js';
 import type { StoredGame } from '../store/index.js';
 import { chooseComputerAction } from '../strategy/index.js';
 import type { BotContext } from './context.js';
+import { holdsTimeOut } from './held-time-out.js';
 import { MOVED_ON } from './refusals.js';
 
 /** No action for this long ends a game; it counts for nobody. */
@@ -22,6 +23,8 @@ export async function playDueTurn(ctx: BotContext, gameId: number, version: numb
   const due = await ctx.store.gameById(gameId);
   if (!due || due.state.version !== version || due.state.status !== 'playing') return undefined;
   if (ctx.boards.isLost(due)) return waitForLostBoard(ctx, due);
+  // Where the bot is not a member and no token is left, the time-out waits for the next press.
+  if (await holdsTimeOut(ctx, due)) return undefined;
   let action: Action | undefined;
   let mover: string | undefined;
   const changed = await ctx.flow.change(gameId, (game) => {

@@ -61,15 +61,17 @@ export async function boardView(sources: BoardSources, game: StoredGame): Promis
  * standings show its score card, attached here. Every first drawing of the standings goes through
  * this, whichever path draws it (a click's response or the bot's own edit). `serverLocale` speaks
  * the server's Discord locale; a language the server set for its boards when the game started wins.
+ * `drawing` says what only the one who sends it knows (the board publisher: that it is about to wait).
  */
 export async function gameMessage(
   sources: BoardSources,
   game: StoredGame,
   serverLocale: Translator,
   faces: DiceFaces,
+  drawing: Pick<GameView, 'waiting'> = {},
 ): Promise<WithFiles<MessagePayload>> {
   const tr = await sources.houseRules.translatorFor(game.id, serverLocale);
-  const message = renderGame(await boardView(sources, game), tr, faces);
+  const message = renderGame({ ...(await boardView(sources, game)), ...drawing }, tr, faces);
   if (game.state.status !== 'finished') return message;
   return { ...message, files: [await scoreCardFile(game.id, game.state, tr)] };
 }

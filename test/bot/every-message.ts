@@ -124,6 +124,7 @@ export function everyMessage(tr: Translator, cast: Cast = RUSSIAN_CAST): [string
     ['board, computer to play', renderGame(view(computerTurn), tr, faces)],
     ['board, no rerolls left', renderGame(view(rowToChoose), tr, faces)],
     ['board, a player left', renderGame(view(withLeaver), tr, faces)],
+    ['board, waiting for a press', renderGame(view(midGame, { waiting: true }), tr, faces)],
     ['final standings', renderGame(view(finished, { series }), tr, faces)],
     ['ended', renderGame(view(act(lobby, { type: 'cancel', playerId: ALICE }, random)), tr, faces)],
     ['abandoned', renderGame(view(act(midGame, { type: 'abandon' }, random)), tr, faces)],

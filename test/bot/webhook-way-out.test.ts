@@ -104,13 +104,14 @@ describe('a board reached through interaction webhooks', () => {
         components: [new TextDisplayBuilder().setContent('placeholder')],
         withResponse: true,
       });
-      boardId = reply.resource?.message?.id ?? '';
+      const posted = reply.resource?.message?.id ?? '';
+      await store.setBoardMessage(gameId, posted);
       await boards.tokenFrom(gameId, {
         applicationId: interaction.applicationId,
         token: interaction.token,
         createdAt: interaction.createdTimestamp,
       });
-      await store.setBoardMessage(gameId, boardId);
+      boardId = posted;
     });
     const outcome = await scene.discord.runCommand({ user: scene.alice.id, channel: elsewhere, name: 'start' });
     expect(outcome.ack, outcome.error ?? '').toBe('reply');
@@ -163,8 +164,11 @@ describe('a board reached through interaction webhooks', () => {
     // A fresh interaction on the board (here a new /start reply) brings a token with time and follow-ups.
     boardId = '';
     await postBoard(boards);
-    await boards.refresh(gameId);
+    // The redraw no token could send is sent through the fresh one as soon as it is kept.
+    await boards.redrawn(gameId);
     expect(webhookEdits()).toBe(3);
+    await boards.refresh(gameId);
+    expect(webhookEdits()).toBe(4);
     expect(await boards.postPing(game, 'back', scene.alice.id)).toBeDefined();
     expect(followUps()).toBe(6);
   });

@@ -17,6 +17,7 @@ import {
 } from '../../game/index.js';
 import { describeRow, ROW_NAME } from '../../i18n/game-terms.js';
 import type { Translator } from '../../i18n/index.js';
+import { encodeBringBackId } from '../bring-back-id.js';
 import { type ComponentAction, encodeComponentId } from '../custom-id.js';
 import { type DiceFaces, diceText } from './dice-faces.js';
 import { gameFooter } from './footer.js';
@@ -110,11 +111,20 @@ export function renderBoard(view: GameView, tr: Translator, faces: DiceFaces): M
     row(reroll),
     computer ? undefined : row(rowMenu(state, seat.playerId, dice, id({ kind: 'score' }), tr)),
     row(...extras),
+    ...(view.waiting ? waitingParts(gameId, tr) : []),
     divider(),
     text(scoreboard(state, tr), PART.scoreboard),
     move === undefined ? undefined : text(move, PART.lastMove),
     text(`-# ${gameFooter(view, tr)}`, PART.footer),
   ]);
+}
+
+/** A board about to wait for a press: why, and the control anyone at the table may press to go on. */
+function waitingParts(gameId: number, tr: Translator) {
+  return [
+    text(tr.t('board.waiting'), PART.waiting),
+    row(button(encodeBringBackId(gameId), tr.t('board.bring-back'), ButtonStyle.Primary)),
+  ];
 }
 
 /**

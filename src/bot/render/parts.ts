@@ -30,6 +30,8 @@ export const PART = {
   skill: 111,
   /** The rating line under a person's statistics (μ − 3σ, μ and σ, its change over recent games). */
   rating: 112,
+  /** A board about to wait for a press where the bot is not a member: why it waits (see "Bring the game back"). */
+  waiting: 113,
 } as const;
 
 /** The file name of a game's score card wherever it is attached; messages show it as `attachment://` this. */

@@ -29,4 +29,9 @@ export interface GameView {
   readonly fromServer?: boolean;
   /** The game's channel is a voice channel whose Activity this bot serves: the lobby offers Play at the table. */
   readonly atTable?: boolean;
+  /**
+   * Drawn through a token about to run out, where the bot is not a member: the board says it will
+   * wait and shows "Bring the game back" (docs/anywhere.md).
+   */
+  readonly waiting?: boolean;
 }

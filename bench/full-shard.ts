@@ -10,6 +10,7 @@ import type { BenchContext, StepResult } from './context.js';
 import { createFullShardWorld, FULL_GUILD } from './full-shard-world.js';
 import { buildHistoryDatabase } from './history-db.js';
 import { poolSamples } from './load.js';
+import { residentMappingsMb } from './resident-mappings.js';
 import { RunningContender } from './running-contender.js';
 
 /** The bot's caches as shipped, and discord.js's own (the "before"). */
@@ -28,6 +29,8 @@ interface ProfileFigures {
   readonly heap_total_mb: number;
   readonly new_space_mb: number;
   readonly external_mb: number;
+  /** The same moment's RSS by mapping (bench/resident-mappings.ts). */
+  readonly rss_by_mapping_mb: Record<string, number>;
   readonly paced_p50_ms: number;
   readonly paced_p99_ms: number;
   readonly paced_interactions_per_second: number;
@@ -86,6 +89,7 @@ export async function benchFullShard(
         const readyMs = await bot.readyLogMs(180_000);
         const rssAtReady = procStatusMb(bot.pid, 'VmRSS');
         await bot.ready();
+        const rssByMapping = residentMappingsMb(bot.pid);
         const tables = world.servers.slice(0, Math.min(sizes.tables, sizes.games));
         await bot.openTables(tables, 20);
         const warmupFailed = await bot.warmUp(sizes.warmup, 20);
@@ -105,6 +109,7 @@ export async function benchFullShard(
           heap_total_mb: bot.idleMemory.heapTotalMb,
           new_space_mb: bot.idleMemory.spacesMb.new_space ?? 0,
           external_mb: bot.idleMemory.externalMb,
+          rss_by_mapping_mb: rssByMapping,
           paced_p50_ms: paced.latency.p50,
           paced_p99_ms: paced.latency.p99,
           paced_interactions_per_second: paced.ips,

@@ -84,6 +84,16 @@ module.exports = {
       from: { path: '^(src|commands)/' },
       to: { path: '^(bench|soak|harness|test|scripts)/' },
     },
+    {
+      name: 'main-thread-loads-no-canvas',
+      severity: 'error',
+      comment:
+        'The canvas library (Skia, its fonts and its own threads: about 10 MB of RSS) belongs on the score ' +
+        "card's thread (src/score-card/card-thread.ts), which starts with the first card. A static import of " +
+        "src/score-card/index.js or draw.js from the bot's start loads it into every shard at boot (issue 45).",
+      from: { path: '^src/(main|run-bot|sharded)[.]ts$' },
+      to: { path: 'node_modules/@napi-rs/canvas', reachable: true },
+    },
   ],
   options: {
     // The fixtures break the plan on purpose (test/lint/import-plan.test.ts runs it on each alone).

@@ -58,5 +58,6 @@ USER node
 EXPOSE 9464
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "dist/src/ops/healthcheck.js"]
 # node is PID 1: the bot's own SIGTERM handler finishes what is in flight and exits within 10 s.
+# Its flags are src/node-flags.ts's (a smaller young generation: docs/benchmark.md, issue 45).
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/src/main.js"]
+CMD ["node", "--max-semi-space-size=8", "dist/src/main.js"]

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { missingShippedFlags } from '../src/node-flags.js';
 import { projectPath } from '../src/project-path.js';
 
 /**
@@ -25,7 +26,9 @@ export interface LogLine {
 
 /**
  * Node running `entry` with only PATH and `env`: `cwd` is a temp folder, so a developer's own
- * `.env` never leaks in.
+ * `.env` never leaks in. The bot and the launcher get the shipped Node flags (src/node-flags.ts), as
+ * `npm start` gives them, but those that `nodeArgs` or the env's NODE_OPTIONS set otherwise (a bench
+ * weighing another value: command-line flags would win over NODE_OPTIONS).
  */
 export function spawnNode(
   entry: string,
@@ -33,7 +36,11 @@ export function spawnNode(
   cwd: string,
   nodeArgs: readonly string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, entry], {
+  const shipped =
+    entry === BOT_ENTRY || entry === SHARDED_ENTRY
+      ? missingShippedFlags([...(env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean), ...nodeArgs])
+      : [];
+  return spawn(process.execPath, [...shipped, ...nodeArgs, entry], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import type { StandingLine } from '../../src/game/index.js';
 import type { Translator } from '../../src/i18n/index.js';
-import { MAX_PLAYERS } from '../../src/score-card/index.js';
+// layout.js, not index.js: the index brings the canvas library (draw.js) onto the main thread.
+import { MAX_PLAYERS } from '../../src/score-card/layout.js';
 import type { ScoreCardModel, ScoreCell } from '../../src/score-card/model.js';
 import type { StoredRoundPoints, Tournament } from '../../src/store/tournaments/index.js';
 

@@ -32,19 +32,36 @@ function startWorker(resourceLimits: ConstructorParameters<typeof Worker>[1]): W
 }
 
 /**
+ * How long the thread waits for another card before it ends. Ending it gives back about a third of
+ * what it holds (its V8 isolate; Skia stays loaded and its malloc arena keeps most pages: 82 MB
+ * while it runs, 28 back, docs/benchmark.md); the next card starts a new one (about 0.1 s on the
+ * thread, not on the one that answers clicks). A busy shard finishes a game more often than this.
+ */
+export const CARD_THREAD_IDLE_MS = 60_000;
+
+/**
  * Draws score cards on a thread of their own. A card costs 10–20 ms of CPU (the canvas, then the
  * PNG's deflate), paid at every game's end: on the main thread, the next clicks of every game on
  * the shard waited behind it. The thread starts with the first card, so a bot that has finished no
- * game yet never loads the canvas library (about 30 MB), and it keeps the process alive only while
- * a card is being drawn. If the thread dies, the cards it held fail with a `CardDrawingError` and
- * the next card starts a new thread.
+ * game yet never loads the canvas library (about 30 MB); it keeps the process alive only while a
+ * card is being drawn, and ends after CARD_THREAD_IDLE_MS without one. If the thread dies, the cards
+ * it held fail with a `CardDrawingError` and the next card starts a new thread.
  */
 export class CardThread {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, { resolve: (png: Buffer) => void; reject: (error: Error) => void }>();
   private nextId = 0;
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(private readonly idleMs = CARD_THREAD_IDLE_MS) {}
+
+  /** Whether a thread is running now (one ends when idle, and starts with the next card). */
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
 
   draw(model: ScoreCardModel): Promise<Buffer> {
+    clearTimeout(this.idle);
     const worker = this.running();
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
@@ -56,6 +73,7 @@ export class CardThread {
 
   /** Ends the thread; cards still being drawn fail. */
   async close(): Promise<void> {
+    clearTimeout(this.idle);
     const worker = this.worker;
     if (!worker) return;
     this.forget(worker, new CardDrawingError('the score card thread was closed'));
@@ -80,7 +98,11 @@ export class CardThread {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker?.unref();
+    if (this.pending.size === 0) {
+      this.worker?.unref();
+      this.idle = setTimeout(() => void this.close(), this.idleMs);
+      this.idle.unref();
+    }
     if ('error' in reply) waiting.reject(new CardDrawingError(reply.error));
     else waiting.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
   }

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Shard, ShardingManager } from 'discord.js';
 import type { Logger } from '../log.js';
+import { withShippedFlags } from '../node-flags.js';
 import type { ShardSet } from './guild-ownership.js';
 import { isRelayEnvelope, type RelayEnvelope, shardOfTarget } from './relay-envelope.js';
 import { type DeathVerdict, RespawnPolicy, type ShardExit } from './respawn-policy.js';
@@ -63,8 +64,9 @@ export class ShardLauncher {
       shardList: [...options.shards.ids],
       mode: 'process',
       respawn: false,
-      // Node's own flags (e.g. --max-old-space-size) apply to the shards too.
-      execArgv: process.execArgv,
+      // Node's own flags (e.g. --max-old-space-size) apply to the shards too, and the shipped ones
+      // (src/node-flags.ts) to a launcher started without them.
+      execArgv: withShippedFlags(process.execArgv),
     });
     this.manager.on('shardCreate', (shard) => this.watch(shard));
   }

@@ -72,6 +72,18 @@ describe('the import plan', () => {
     expect(violations).toHaveLength(6);
   });
 
+  it('refuses the canvas library reachable from the start, naming the path to it', () => {
+    const { status, violations } = checkPlan('canvas-at-boot');
+    expect(status).not.toBe(0);
+    expect(violations).toEqual([
+      {
+        rule: 'main-thread-loads-no-canvas',
+        from: 'src/main.ts',
+        to: expect.stringMatching(/node_modules\/@napi-rs\/canvas\//),
+      },
+    ]);
+  });
+
   it('passes the arrows it allows: a feature using the runtime, the runtime using the game', () => {
     const { status, violations, output } = checkPlan('allowed');
     expect(violations).toEqual([]);

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CardDrawingError, CardThread } from '../../src/score-card/card-thread.js';
 import { drawScoreCard, type ScoreCardModel, scoreCardModel } from '../../src/score-card/index.js';
 import { ENGLISH, finishedTwoPlayerGame, fivePlayerGameInPlay, nameOf, RUSSIAN } from './games.js';
@@ -30,5 +30,23 @@ describe('the score card thread', () => {
     await thread.close();
     await held;
     expect((await thread.draw(FIVE)).equals(drawScoreCard(FIVE))).toBe(true);
+  });
+
+  it('ends once no card came for its idle time, and the next card starts it again', async () => {
+    const idle = new CardThread(100);
+    try {
+      expect((await idle.draw(TWO)).equals(drawScoreCard(TWO))).toBe(true);
+      expect(idle.started).toBe(true);
+      // A card drawn before the time is up keeps it going.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await idle.draw(FIVE);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(idle.started).toBe(true);
+      await vi.waitFor(() => expect(idle.started).toBe(false), { timeout: 2_000, interval: 20 });
+      expect((await idle.draw(FIVE)).equals(drawScoreCard(FIVE))).toBe(true);
+      expect(idle.started).toBe(true);
+    } finally {
+      await idle.close();
+    }
   });
 });

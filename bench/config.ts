@@ -64,8 +64,9 @@ export interface BenchConfig {
 /**
  * BENCH_FULL_SIZE=1: the statistics' and the daily deal's histories at their full size (a million
  * games), as docs/benchmark.md's figures before 2026-12-07 were taken; by default a tenth, which
- * gives the same request times within noise and takes some 40 minutes off the run (ibid.). Not the
- * same bytes per game: a small database spreads its fixed pages over fewer games.
+ * gives the same request times within noise and takes tens of minutes off the run (ibid.: the
+ * daily step, 47 minutes against 7 on a busy machine). Not the same bytes per game: a small
+ * database spreads its fixed pages over fewer games.
  */
 const FULL_SIZE = process.env.BENCH_FULL_SIZE === '1';
 const sized = (tenth: number, full: number) => (FULL_SIZE ? full : tenth);

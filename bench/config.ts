@@ -28,10 +28,14 @@ export interface BenchConfig {
   /** BENCH_BOT_NODE_OPTIONS: NODE_OPTIONS for the game bot alone (`--max-semi-space-size=8`), to weigh a flag. */
   readonly botNodeOptions: string;
 
-  /** Statistics at scale (bench/scale.ts): servers and finished games of the SQLite history. */
+  /**
+   * Statistics at scale (bench/scale.ts): servers and finished games of the SQLite history. A tenth
+   * of the full size by default (100 servers of 1,000 games; BENCH_FULL_SIZE=1: 1,000 servers, a
+   * million games): each request reads one server's games, whose number is the same at both sizes.
+   */
   readonly scaleServers: number;
   readonly scaleGames: number;
-  /** Finished games of the PostgreSQL history (a thousand per server, as on SQLite). */
+  /** Finished games of the PostgreSQL history (a thousand per server, as on SQLite: 20 servers, at full size 100). */
   readonly scalePostgresGames: number;
   /** Measured requests of each kind (leaderboard, statistics, history). */
   readonly scaleRequests: number;
@@ -43,13 +47,29 @@ export interface BenchConfig {
 
   /** BENCH_ONLY: the steps to run, by name (bench/steps.ts; null: all of them). BENCH_SCALE_ONLY=1 is `scale`. */
   readonly only: readonly string[] | null;
-  /** The daily deal at scale (bench/daily-scale.ts): finished daily results of one day, over the scale's servers and games. */
+  /**
+   * The daily deal at scale (bench/daily-scale.ts): finished daily results of one day, over servers
+   * of a thousand finished games each on SQLite; a tenth of the full size by default (BENCH_FULL_SIZE=1:
+   * a million results and a million games in 1,000 servers).
+   */
   readonly dailyResults: number;
+  readonly dailyServers: number;
+  readonly dailyGames: number;
   /** Finished games of its PostgreSQL history, a thousand a server as on SQLite (its SQLite one has the scale's); the daily results in proportion. */
   readonly dailyPostgresGames: number;
   /** Measured requests of each kind (board, percentile, place, streak, skill ranking). */
   readonly dailyRequests: number;
 }
+
+/**
+ * BENCH_FULL_SIZE=1: the statistics' and the daily deal's histories at their full size (a million
+ * games), as docs/benchmark.md's figures before 2026-12-07 were taken; by default a tenth, which
+ * gives the same request times within noise and takes tens of minutes off the run (ibid.: the
+ * daily step, 47 minutes against 7 on a busy machine). Not the same bytes per game: a small
+ * database spreads its fixed pages over fewer games.
+ */
+const FULL_SIZE = process.env.BENCH_FULL_SIZE === '1';
+const sized = (tenth: number, full: number) => (FULL_SIZE ? full : tenth);
 
 function count(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -81,16 +101,18 @@ export function readBenchConfig(): BenchConfig {
     startupRuns: count('BENCH_STARTUP_RUNS', 5),
     cpuProfile: process.env.BENCH_CPU_PROF === '1',
     botNodeOptions: process.env.BENCH_BOT_NODE_OPTIONS?.trim() ?? '',
-    scaleServers: Math.max(1, count('BENCH_SCALE_SERVERS', 1000)),
-    scaleGames: Math.max(1, count('BENCH_SCALE_GAMES', 1_000_000)),
-    scalePostgresGames: Math.max(1, count('BENCH_SCALE_PG_GAMES', 100_000)),
+    scaleServers: Math.max(1, count('BENCH_SCALE_SERVERS', sized(100, 1000))),
+    scaleGames: Math.max(1, count('BENCH_SCALE_GAMES', sized(100_000, 1_000_000))),
+    scalePostgresGames: Math.max(1, count('BENCH_SCALE_PG_GAMES', sized(20_000, 100_000))),
     scaleRequests: Math.max(1, count('BENCH_SCALE_REQUESTS', 2000)),
     rateLimitChannels: Math.max(1, count('BENCH_RL_CHANNELS', 40)),
     rateLimitSeconds: Math.max(1, count('BENCH_RL_SECONDS', 60)),
     rateLimitGlobal: Math.max(2, count('BENCH_RL_GLOBAL', 50)),
     only: only(),
-    dailyResults: count('BENCH_DAILY_RESULTS', 1_000_000),
-    dailyPostgresGames: Math.max(1, count('BENCH_DAILY_PG_GAMES', 100_000)),
+    dailyResults: count('BENCH_DAILY_RESULTS', sized(100_000, 1_000_000)),
+    dailyServers: Math.max(1, count('BENCH_DAILY_SERVERS', sized(100, 1000))),
+    dailyGames: Math.max(1, count('BENCH_DAILY_GAMES', sized(100_000, 1_000_000))),
+    dailyPostgresGames: Math.max(1, count('BENCH_DAILY_PG_GAMES', sized(20_000, 100_000))),
     dailyRequests: Math.max(1, count('BENCH_DAILY_REQUESTS', 2000)),
   };
   if (config.channels > config.servers) throw new Error('BENCH_CHANNELS cannot exceed BENCH_SERVERS');

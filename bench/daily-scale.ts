@@ -1,10 +1,10 @@
 /**
  * The daily deal and the skill ranking at scale (`npm run bench` step 11), on SQLite and on
- * PostgreSQL: `results` finished daily results of one day across the servers and the bench's million
- * finished games (bench/daily-history.ts), then what `/crag daily board`, the daily result card
+ * PostgreSQL: `results` finished daily results of one day across the servers and their finished
+ * games (bench/daily-history.ts; a tenth of a million by default, BENCH_FULL_SIZE=1 for the million), then what `/crag daily board`, the daily result card
  * (its place in the server, its world percentile, its streak) and `/crag leaderboard rank-by:skill`
  * ask of the store, timed request by request, in process. Reports; asserts nothing. A quick look:
- * `BENCH_ONLY=daily BENCH_DAILY_RESULTS=20000 BENCH_SCALE_SERVERS=20 BENCH_SCALE_GAMES=20000 npm run bench`.
+ * `BENCH_ONLY=daily BENCH_DAILY_RESULTS=20000 BENCH_DAILY_SERVERS=20 BENCH_DAILY_GAMES=20000 npm run bench`.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -141,7 +141,8 @@ export const STEPS: readonly BenchStep[] = [
   },
   {
     name: 'scale',
-    loads: 'a million finished games in 1,000 servers on SQLite (cached in bench/scale.tmp/), a tenth on PostgreSQL',
+    loads:
+      '100,000 finished games in 100 servers on SQLite (cached in bench/scale.tmp/), 20,000 on PostgreSQL; BENCH_FULL_SIZE=1: a million, and 100,000',
     measures: 'bytes per game; leaderboard, stats, history, export request times; start-up on it',
     writes: ['scale'],
     run: async (context) => {
@@ -177,15 +178,16 @@ export const STEPS: readonly BenchStep[] = [
   },
   {
     name: 'daily',
-    loads: 'a million daily results of one day and a million games written into the tables; in process',
+    loads:
+      '100,000 daily results of one day and 100,000 games written into the tables, 20,000 of each on PostgreSQL (BENCH_FULL_SIZE=1: a million, and 100,000); in process',
     measures: 'daily board, world percentile, server place, streak, skill ranking request times',
     writes: ['daily', 'skill'],
     run: async ({ config }) => {
       const daily = dailyScaleSummary(
         await benchDailyScale({
           results: config.dailyResults,
-          servers: config.scaleServers,
-          games: config.scaleGames,
+          servers: config.dailyServers,
+          games: config.dailyGames,
           postgresGames: config.dailyPostgresGames,
           requests: config.dailyRequests,
           say,

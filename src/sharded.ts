@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { budgetShare } from './bot/request-budget.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { EXIT_TEMPFAIL, exitWithConfigError, loadDotEnv } from './env.js';
 import { createLogger, type LogContext } from './log.js';
@@ -7,7 +6,13 @@ import type { HostOps } from './ops/host-ops.js';
 import { type OpsConfig, readOpsConfig } from './ops/ops-config.js';
 import { fetchGatewayBot, type GatewayBot, GatewayUnreachable } from './sharding/gateway-bot.js';
 import { ShardLauncher } from './sharding/shard-launcher.js';
-import { HOST_SHARDS_VARIABLE, type HostShards, readHostShards, resolveHostShards } from './sharding/shard-settings.js';
+import {
+  HOST_SHARDS_VARIABLE,
+  type HostShards,
+  readHostShards,
+  resolveHostShards,
+  shardProcessBudget,
+} from './sharding/shard-settings.js';
 import { sqliteFilesystemProblem, sqliteSplitProblem } from './sharding/sqlite-sharing.js';
 
 /** Each shard runs the bot's own production entry, which sits beside this file in the build. */
@@ -48,10 +53,11 @@ async function main(): Promise<void> {
   if (filesystem !== undefined) exitWithConfigError(filesystem);
 
   const log = createLogger(config.logLevel);
-  // The shard processes share the token's global limit: unless told otherwise, each gets its share
-  // of the budget (the processes inherit this environment). Hosts behind one proxy set theirs.
+  // Every shard process of the bot, on every host, shares the token's global limit: unless told
+  // otherwise each gets its share (the processes inherit this environment). Past 40 shards only
+  // `npm run proxy` keeps them under it.
   if (process.env.REST_REQUESTS_PER_SECOND === undefined) {
-    process.env.REST_REQUESTS_PER_SECOND = String(budgetShare(shards.ids.length));
+    process.env.REST_REQUESTS_PER_SECOND = String(shardProcessBudget(shards));
   }
   // Each shard's process learns which shards share its host, to reach them over the launcher's IPC
   // and the others' through PostgreSQL (the Activity's relay, docs/activity.md).

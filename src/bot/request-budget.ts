@@ -24,8 +24,9 @@ export const DEFAULT_REQUESTS_PER_SECOND = 40;
 const SMOOTHING_MS = 200;
 
 /**
- * Each process's share of the default budget when several processes of one host use the token
- * (the shards of `npm run start:sharded`): together they stay under the one global limit.
+ * Each process's share of the default budget when `processes` processes use the token, on one host
+ * or several (the shards of `npm run start:sharded`, one process each): together they stay under the
+ * one global limit, up to as many processes as the budget has requests (each gets at least 1).
  */
 export function budgetShare(processes: number): number {
   return Math.max(1, Math.floor(DEFAULT_REQUESTS_PER_SECOND / Math.max(1, processes)));

@@ -1,3 +1,4 @@
+import { budgetShare } from '../bot/request-budget.js';
 import { ConfigError } from '../config-error.js';
 import type { ProcessShards, ShardSet } from './guild-ownership.js';
 
@@ -110,4 +111,13 @@ export function readHostShardList(env: Env): readonly number[] | undefined {
   const value = optional(env, HOST_SHARDS_VARIABLE);
   if (value === undefined || !/^\d+(,\d+)*$/.test(value)) return undefined;
   return value.split(',').map(Number);
+}
+
+/**
+ * Each shard process's default requests a second (one process per shard): a share of the budget as
+ * one of the bot's `total` shards, not of this host's, so that hosts splitting a count stay under
+ * the token's one global limit together (docs/scaling.md).
+ */
+export function shardProcessBudget(shards: ShardSet): number {
+  return budgetShare(shards.total);
 }

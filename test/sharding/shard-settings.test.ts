@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/bot/request-budget.js';
 import { ConfigError } from '../../src/config.js';
-import { readHostShards, readProcessShards, resolveHostShards } from '../../src/sharding/shard-settings.js';
+import {
+  readHostShards,
+  readProcessShards,
+  resolveHostShards,
+  shardProcessBudget,
+} from '../../src/sharding/shard-settings.js';
 
 /** The one line a bad setting is refused with. */
 function refusal(read: () => unknown): string {
@@ -85,5 +91,18 @@ describe("a host's shards under npm run start:sharded (SHARD_COUNT, SHARD_LIST, 
     expect(refusal(() => readHostShards({ SHARD_LIST: '0,0', TOTAL_SHARDS: '4' }))).toBe(
       'SHARD_LIST names shard 0 twice.',
     );
+  });
+});
+
+describe("each shard process's default budget", () => {
+  it('is a share of every shard of the bot, so two hosts splitting a count stay under the one limit', () => {
+    const hostA = resolveHostShards(readHostShards({ SHARD_LIST: '0,1,2', TOTAL_SHARDS: '4' }), 1);
+    const hostB = resolveHostShards(readHostShards({ SHARD_LIST: '3', TOTAL_SHARDS: '4' }), 1);
+    const perSecond = hostA.ids.length * shardProcessBudget(hostA) + hostB.ids.length * shardProcessBudget(hostB);
+    expect(perSecond).toBeLessThanOrEqual(DEFAULT_REQUESTS_PER_SECOND);
+    expect(shardProcessBudget(hostB)).toBe(DEFAULT_REQUESTS_PER_SECOND / 4);
+    // One host with the whole count gets the same share per process.
+    const alone = resolveHostShards(readHostShards({ SHARD_COUNT: '4' }), 1);
+    expect(shardProcessBudget(alone)).toBe(shardProcessBudget(hostB));
   });
 });

@@ -3,30 +3,39 @@
  * each, the bot is killed and stays down past the round's deadline, and at the next start the
  * round closes at once. The table still playing ends where it stands (its game abandoned, each
  * seat's open rows scoring 0), the round's point is shared out once, and the boards are posted once.
+ * The bot is down for the round's remaining minutes on its own clock (SharedClock), not the test's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPlayerId, texts } from '../../harness/board.js';
 import { queryRows } from '../../harness/bot-database.js';
 import type { EmulatedMessage } from '../../src/emulator/index.js';
+import { BOT_ENTRY } from './support/bot-process.js';
+import { SharedClock } from './support/shared-clock.js';
 import { PAIR_HUNTER, STANDER, Table, type TurnPolicy } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
-/** A turn-timer minute of 1 s: a round of one hour lasts 60 s, a table's turn 2 s. */
-const UNIT_MS = 1000;
+/** A turn-timer minute of 5 s: a round of one hour lasts 300 s, a table's turn 10 s. */
+const UNIT_MS = 5000;
 const ROUND_MS = 60 * UNIT_MS;
 const STAND_ON_BEST: TurnPolicy = { keep: STANDER.keep, row: PAIR_HUNTER.row };
 
 describe('a tables round at its deadline', () => {
+  const clock = new SharedClock();
   let world: TestWorld;
   let alice: string;
   let bob: string;
 
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 2, env: { TURN_TIMER_UNIT_MS: String(UNIT_MS) } });
+    world = await TestWorld.create({
+      people: 2,
+      env: { TURN_TIMER_UNIT_MS: String(UNIT_MS), ...clock.env },
+      botEntry: { entry: BOT_ENTRY, nodeArgs: clock.nodeArgs },
+    });
     [alice, bob] = [world.person(0).id, world.person(1).id];
   });
   afterAll(async () => {
     await world?.stop();
+    clock.remove();
   });
 
   const text = (message: EmulatedMessage) => texts(message).join('\n');
@@ -72,7 +81,7 @@ describe('a tables round at its deadline', () => {
     const [first, second] = order as [string, string];
 
     await world.bot.kill('SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + ROUND_MS + 1000 - Date.now())));
+    clock.advanceWhileDown(world, Math.max(0, startedAt + ROUND_MS + 1000 - Date.now()));
     await world.startBot();
 
     await waitFor('the final standings', () => posts('final standings')[0]);

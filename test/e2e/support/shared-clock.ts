@@ -34,6 +34,17 @@ export class SharedClock {
     );
   }
 
+  /**
+   * The same, while the bot is down (killed, not yet started again): the next bot reads the offset
+   * as it starts, so it wakes up `ms` later than it went down, without the test waiting for it.
+   */
+  advanceWhileDown(world: TestWorld, ms: number): void {
+    if (world.bot.running) throw new Error('the bot is running: use advance');
+    this.offsetMs += ms;
+    writeFileSync(this.file, String(this.offsetMs));
+    world.discord.advanceClock(ms);
+  }
+
   remove(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }

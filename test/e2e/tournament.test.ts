@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, texts } from '../../harness/board.js';
 import { queryRows } from '../../harness/bot-database.js';
 import type { EmulatedMessage } from '../../src/emulator/index.js';
+import { BOT_ENTRY } from './support/bot-process.js';
+import { SharedClock } from './support/shared-clock.js';
 import { STANDER, Table, type TurnPolicy } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
@@ -29,17 +31,23 @@ const KEEP_HIGH: TurnPolicy = {
 };
 
 describe('a duplicate tournament', () => {
+  const clock = new SharedClock();
   let world: TestWorld;
   let ids: string[];
   let signupId: string;
   const name = (i: number) => world.person(i).id;
 
   beforeAll(async () => {
-    world = await TestWorld.create({ people: 12, env: { TURN_TIMER_UNIT_MS: String(UNIT_MS) } });
+    world = await TestWorld.create({
+      people: 12,
+      env: { TURN_TIMER_UNIT_MS: String(UNIT_MS), ...clock.env },
+      botEntry: { entry: BOT_ENTRY, nodeArgs: clock.nodeArgs },
+    });
     ids = Array.from({ length: 12 }, (_, i) => name(i));
   });
   afterAll(async () => {
     await world?.stop();
+    clock.remove();
   });
 
   const channel = () => world.channel().id;
@@ -166,8 +174,8 @@ describe('a duplicate tournament', () => {
     expect((await press(ids[8]!, 'Leave')).ack).toBe('update');
     for (const i of [0, 1, 2, 3, 4, 5, 6, 7, 9]) await play(ids[i]!, i < 5 || i === 9 ? STANDER : KEEP_HIGH);
     await world.bot.kill('SIGKILL');
-    // Past the round's deadline while the bot is down.
-    await new Promise((resolve) => setTimeout(resolve, ROUND_MS + 1000));
+    // Past the round's deadline while the bot is down, on its own clock (the test does not wait it out).
+    clock.advanceWhileDown(world, ROUND_MS + 1000);
     await world.startBot();
     const board2 = await waitFor('round 2 board', () => posted()[1]);
     expect(texts(board2).join('\n')).toContain('round 2 of 3');

@@ -8,6 +8,17 @@ export interface Person {
   readonly name: string;
 }
 
+/** An 18-digit id, like a Discord snowflake, unique by kind (9 servers, 8 channels, 1 people) and number. */
+export function snowflake(kind: number, n: number): string {
+  return `${kind}${String(n).padStart(17, '0')}`;
+}
+
+/** `count` different items of `from`, drawn at random: the people a generated game seats. */
+export function pick<T>(from: readonly T[], count: number, random: RandomInt): T[] {
+  const left = [...from];
+  return Array.from({ length: count }, () => left.splice(random(left.length), 1)[0]!);
+}
+
 /** How many distinct games are simulated per rule set and table size; the history reuses them. */
 const TEMPLATES_PER_KIND = 64;
 

@@ -11,7 +11,7 @@ import { type BenchContext, countActiveGames, type StepResult, say } from './con
 import { mainThreadProfile, summarizeCpuProfile } from './cpu-profile.js';
 import { type HeadToHead, headToHead } from './head-to-head.js';
 import { LoadAverage, persistingReport } from './persisting-report.js';
-import { type ContenderFigures, contenderJson, ratiosJson, TARGETS, table } from './report.js';
+import { type ContenderFigures, contenderJson, historyJson, ratiosJson, TARGETS, table } from './report.js';
 import { measureStartup, type StartupRun } from './startup.js';
 
 /**
@@ -156,10 +156,7 @@ export async function headToHeadStep(context: BenchContext): Promise<StepResult>
     baseline: contenderJson(baseline),
     startup: {
       guilds: config.servers,
-      finished_games: history.finishedGames,
-      games_in_play: history.activeGames,
-      database_mb: history.bytes / 1024 ** 2,
-      database_build_s: history.buildMs / 1000,
+      ...historyJson(history),
       ready_ms_median: median(startup.map((run) => run.readyMs)),
       rss_at_ready_mb_median: median(startup.map((run) => run.rssAtReadyMb)),
       rss_at_once_after_gc_mb_median: median(startup.map((run) => run.atOnce.rssMb)),

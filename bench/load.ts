@@ -31,6 +31,9 @@ export interface LoadResult {
   readonly timedOut: boolean;
 }
 
+/** One closed-loop round per this long at most; a stuck bot ends the bench instead of hanging it. */
+export const ROUND_TIMEOUT_MS = 90_000;
+
 /** A table gives up after this many errors in a row, so one broken board cannot spin forever. */
 const MAX_ERRORS_IN_A_ROW = 5;
 
@@ -107,6 +110,22 @@ export async function runLoad(
     firstErrors: errors,
     timedOut,
   };
+}
+
+/**
+ * Warms a bot up before anything is measured: first `stagger` channels (a cold bot answering 200
+ * clicks at once can miss the 3 s window), then all of them. Returns the interactions that failed.
+ */
+export async function warmUp(
+  clock: InteractionClock,
+  tables: readonly LoadTable[],
+  count: number,
+  stagger: number,
+): Promise<number> {
+  const unmeasured = (count: number) => ({ count, measured: false, timeoutMs: ROUND_TIMEOUT_MS });
+  const gentle = await runLoad(clock, tables.slice(0, stagger), unmeasured(Math.floor(count / 2)));
+  const full = await runLoad(clock, tables, unmeasured(Math.ceil(count / 2)));
+  return gentle.failed + full.failed;
 }
 
 /** Pools several measured runs: percentiles over every interaction, rate over the summed windows. */

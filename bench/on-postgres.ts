@@ -1,6 +1,6 @@
 import type { BenchContext } from './context.js';
 import { sideBySide } from './head-to-head-step.js';
-import { contenderJson, ratiosJson } from './report.js';
+import { contenderJson, historyJson, ratiosJson } from './report.js';
 
 /**
  * Step 7: the head-to-head again with the bot on PostgreSQL, the same history written into a
@@ -30,12 +30,7 @@ export async function headToHeadOnPostgres(
     other_programs_cpu_cores_during_rounds: result.foreignCores,
     server:
       'a PostgreSQL of its own on loopback, default settings (fsync and synchronous_commit on), started like the tests start theirs',
-    history: {
-      finished_games: history.finishedGames,
-      games_in_play: history.activeGames,
-      database_mb: history.bytes / 1024 ** 2,
-      database_build_s: history.buildMs / 1000,
-    },
+    history: historyJson(history),
     game: contenderJson(game),
     baseline: contenderJson(baseline),
   };

@@ -15,6 +15,8 @@ export interface BenchPostgres {
   count(sql: string): Promise<number>;
   /** Copies a database (none may be connected to it) into a new one, and returns the new one's URL. */
   copyDatabase(from: string, to: string): Promise<string>;
+  /** An empty database of its own, e.g. for a second store beside the bot's; returns its URL. */
+  createDatabase(name: string): Promise<string>;
 }
 
 /**
@@ -23,18 +25,21 @@ export interface BenchPostgres {
  */
 export async function startBenchPostgres(): Promise<BenchPostgres> {
   const server = await startPostgresServer({ durable: true });
+  const create = async (name: string, template?: string) => {
+    await withClient(server.adminUrl, (admin) =>
+      admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+    );
+    return databaseUrl(server.adminUrl, name);
+  };
   try {
-    await withClient(server.adminUrl, (admin) => admin.query('CREATE DATABASE crag_bench'));
-    const url = databaseUrl(server.adminUrl, 'crag_bench');
+    const url = await create('crag_bench');
     const postmaster = Number(fs.readFileSync(path.join(server.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
     return {
       server,
       url,
       pids: () => [postmaster, ...childrenOf(postmaster)],
-      copyDatabase: async (from, to) => {
-        await withClient(server.adminUrl, (admin) => admin.query(`CREATE DATABASE ${to} TEMPLATE ${from}`));
-        return databaseUrl(server.adminUrl, to);
-      },
+      copyDatabase: (from, to) => create(to, from),
+      createDatabase: (name) => create(name),
       count: (sql) => withClient(url, async (client) => Number((await client.query<{ n: string }>(sql)).rows[0]?.n)),
     };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { MemoryAfterGc } from '../harness/kit/bot-process.js';
 import type { LatencySummary } from '../harness/kit/figures.js';
 import type { ThreadGroup } from '../harness/kit/process-stats.js';
 import type { Span } from './cpu-profile.js';
+import type { HistoryDatabase } from './history-db.js';
 import type { LoadResult } from './load.js';
 import type { LobbyFigures } from './running-contender.js';
 
@@ -79,6 +80,16 @@ export function ratiosJson(game: ContenderFigures, baseline: ContenderFigures) {
 }
 
 /** The flat figures of one contender for latest.json. */
+/** The history a head-to-head ran on, as the head-to-head's `startup` and the PostgreSQL step's `history` say it. */
+export function historyJson(history: HistoryDatabase): Record<string, number> {
+  return {
+    finished_games: history.finishedGames,
+    games_in_play: history.activeGames,
+    database_mb: history.bytes / 1024 ** 2,
+    database_build_s: history.buildMs / 1000,
+  };
+}
+
 export function contenderJson(figures: ContenderFigures): Record<string, unknown> {
   const { load } = figures;
   return {

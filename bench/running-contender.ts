@@ -13,12 +13,9 @@ import {
 import type { Emulator, RestRequestView } from '../src/emulator/index.js';
 import type { Contender, LobbyRecord } from './contenders.js';
 import { monotonicMicros, type Span } from './cpu-profile.js';
-import { inBatches, type LoadSample, runLoad } from './load.js';
+import { inBatches, type LoadSample, ROUND_TIMEOUT_MS, runLoad, warmUp } from './load.js';
 import type { LoadTable } from './tables.js';
 import type { BenchServer } from './world.js';
-
-/** One closed-loop round per this long at most; a stuck bot ends the bench instead of hanging it. */
-const ROUND_TIMEOUT_MS = 90_000;
 
 export interface LobbyFigures extends LatencySummary {
   readonly failed: number;
@@ -108,23 +105,9 @@ export class RunningContender {
     });
   }
 
-  /**
-   * Warms the process up before anything is measured: first a few channels at a time (a cold bot
-   * answering 200 clicks at once can miss the 3 s window), then all of them.
-   * Returns the interactions that failed meanwhile.
-   */
+  /** Warms the process up before anything is measured (load.ts); returns the interactions that failed. */
   async warmUp(count: number, stagger: number): Promise<number> {
-    const gentle = await runLoad(this.clock, this.tables.slice(0, stagger), {
-      count: Math.floor(count / 2),
-      measured: false,
-      timeoutMs: ROUND_TIMEOUT_MS,
-    });
-    const full = await runLoad(this.clock, this.tables, {
-      count: Math.ceil(count / 2),
-      measured: false,
-      timeoutMs: ROUND_TIMEOUT_MS,
-    });
-    this.warmupFailed = gentle.failed + full.failed;
+    this.warmupFailed = await warmUp(this.clock, this.tables, count, stagger);
     return this.warmupFailed;
   }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../harness/kit/bot-process.js';
 import { ALL_RULE_SETS } from '../src/game/index.js';
+import { snowflake as id } from './game-templates.js';
 import { type HistoryClock, type HistoryShape, openHistoryStore, writeFinishedHistory } from './history-db.js';
 
 /** Bumped whenever the generated history changes shape, so an older cached file is not reused. */
@@ -17,7 +18,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * not involved), so the same shape always gives the same database and it can be cached.
  */
 export function scaleShape(servers: number, totalGames: number): HistoryShape {
-  const id = (kind: number, n: number) => `${kind}${String(n).padStart(17, '0')}`;
   return {
     servers: Array.from({ length: servers }, (_, s) => ({
       guildId: id(9, s),

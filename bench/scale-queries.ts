@@ -1,5 +1,5 @@
 import { MIN_GAMES_FOR_AVERAGE } from '../commands/leaderboard-options.js';
-import { type LatencySummary, summarize } from '../harness/kit/figures.js';
+import { type LatencySummary, summarize, timeEach } from '../harness/kit/figures.js';
 import { buildExport } from '../src/bot/export-file.js';
 import { seededRandom } from '../src/game/index.js';
 import { PERIODS, periodKey, spansEveryPlace } from '../src/stats/periods.js';
@@ -82,14 +82,7 @@ export async function measureQueries(store: GameStore, shape: HistoryShape, requ
 
 /** `requests` of a kind, one at a time, each timed, after WARM_UP untimed ones. */
 export async function timeRequests(request: () => Promise<unknown>, requests: number): Promise<LatencySummary> {
-  for (let i = 0; i < WARM_UP; i += 1) await request();
-  const latencies: number[] = [];
-  for (let i = 0; i < requests; i += 1) {
-    const started = performance.now();
-    await request();
-    latencies.push(performance.now() - started);
-  }
-  return summarize(latencies);
+  return summarize(await timeEach(requests, request, WARM_UP));
 }
 
 async function timeExport(store: GameStore, server: HistoryServer | undefined) {

@@ -1,16 +1,10 @@
-import {
-  applyAction,
-  CATEGORIES,
-  type CategoryId,
-  createGame,
-  DEFAULT_RULES,
-  type GameState,
-  seededRandom,
-} from '../src/game/index.js';
+import { summarize, timeEachSync } from '../harness/kit/figures.js';
+import { CATEGORIES, type CategoryId, DEFAULT_RULES, type GameState, seededRandom } from '../src/game/index.js';
 import { ROW_NAME } from '../src/i18n/game-terms.js';
 import { loadLanguages } from '../src/i18n/index.js';
 import { drawScoreCard, type ScoreCardModel, scoreCardModel } from '../src/score-card/index.js';
 import { chooseComputerAction } from '../src/strategy/index.js';
+import { must, startedGame } from './simulate.js';
 
 const WARMUP_CARDS = 50;
 const TIMED_CARDS = 400;
@@ -18,15 +12,12 @@ const TIMED_CARDS = 400;
 /** A whole game between `players` seats, each played by the optimal computer, with long names. */
 function finishedGame(players: number, seed: number): GameState {
   const random = seededRandom(seed);
-  const act = (state: GameState, action: Parameters<typeof applyAction>[1]): GameState => {
-    const result = applyAction(state, action, random);
-    if (!result.ok) throw new Error(`bench game: ${JSON.stringify(action)} refused: ${result.code}`);
-    return result.state;
-  };
-  let state = createGame('p0', DEFAULT_RULES);
-  for (let i = 1; i < players; i += 1) state = act(state, { type: 'join', playerId: `p${i}` });
-  state = act(state, { type: 'start', playerId: 'p0' });
-  while (state.status === 'playing') state = act(state, chooseComputerAction(state, 'optimal'));
+  let state = startedGame(
+    Array.from({ length: players }, (_, i) => `p${i}`),
+    DEFAULT_RULES,
+    random,
+  );
+  while (state.status === 'playing') state = must(state, chooseComputerAction(state, 'optimal'), random);
   return state;
 }
 
@@ -46,10 +37,6 @@ function cardModel(players: number): ScoreCardModel {
   });
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-}
-
 /**
  * The score card's cost per card (model to PNG bytes), for 2 and 5 players, after a warm-up: p50
  * and p99 over many cards drawn one after another. The first card of the process, which registers
@@ -59,23 +46,19 @@ function percentile(sorted: readonly number[], p: number): number {
 export function benchScoreCard(): Record<string, number> {
   const results: Record<string, number> = {};
   const models = new Map([2, 5].map((players) => [players, cardModel(players)]));
-  let start = performance.now();
-  drawScoreCard(models.get(2)!);
-  results['score_card.first_card_ms'] = performance.now() - start;
+  results['score_card.first_card_ms'] = timeEachSync(1, () => drawScoreCard(models.get(2)!))[0]!;
   for (const [players, model] of models) {
-    for (let i = 0; i < WARMUP_CARDS; i += 1) drawScoreCard(model);
-    const times: number[] = [];
     let bytes = 0;
+    for (let i = 0; i < WARMUP_CARDS; i += 1) drawScoreCard(model);
     const cpuBefore = process.cpuUsage();
-    for (let i = 0; i < TIMED_CARDS; i += 1) {
-      start = performance.now();
-      bytes = drawScoreCard(model).length;
-      times.push(performance.now() - start);
-    }
+    const times = summarize(
+      timeEachSync(TIMED_CARDS, () => {
+        bytes = drawScoreCard(model).length;
+      }),
+    );
     const cpu = process.cpuUsage(cpuBefore);
-    times.sort((a, b) => a - b);
-    results[`score_card.p50_ms.${players}_players`] = percentile(times, 0.5);
-    results[`score_card.p99_ms.${players}_players`] = percentile(times, 0.99);
+    results[`score_card.p50_ms.${players}_players`] = times.p50;
+    results[`score_card.p99_ms.${players}_players`] = times.p99;
     // CPU time is what a card costs even on a busy machine, where the wall-clock figures also
     // count the time spent waiting for a core.
     results[`score_card.cpu_ms_mean.${players}_players`] = (cpu.user + cpu.system) / 1000 / TIMED_CARDS;

@@ -9,7 +9,7 @@ import { DEFAULT_REQUESTS_PER_SECOND } from '../src/bot/request-budget.js';
 import type { Emulator } from '../src/emulator/index.js';
 import type { BenchConfig } from './config.js';
 import type { Contender } from './contenders.js';
-import { inBatches, type LoadSample, poolSamples, runLoad } from './load.js';
+import { inBatches, type LoadSample, poolSamples, ROUND_TIMEOUT_MS, runLoad, warmUp } from './load.js';
 import type { LoadTable } from './tables.js';
 import type { BenchServer } from './world.js';
 /** One shard, then four: the same machine, the same channels, the same database as it was before either. */
@@ -23,8 +23,6 @@ export interface ShardedDatabase {
   /** Processes whose CPU is the bot's too (PostgreSQL's server), beside the shards. */
   serverPids(): readonly number[];
 }
-const ROUND_TIMEOUT_MS = 90_000;
-
 export interface ShardFigures {
   readonly shard: number;
   /** Resident memory once started and quiet, and the most it reached during the measured rounds. */
@@ -129,16 +127,7 @@ async function oneRun(
     await inBatches(options.loadServers, config.stagger, async (server, index) => {
       tables[index] = await game.openTable(server, index);
     });
-    const gentle = await runLoad(clock, tables.slice(0, config.stagger), {
-      count: Math.floor(config.warmup / 2),
-      measured: false,
-      timeoutMs: ROUND_TIMEOUT_MS,
-    });
-    const full = await runLoad(clock, tables, {
-      count: Math.ceil(config.warmup / 2),
-      measured: false,
-      timeoutMs: ROUND_TIMEOUT_MS,
-    });
+    const warmupFailed = await warmUp(clock, tables, config.warmup, config.stagger);
     for (const sampler of samplers) sampler.takePeak();
 
     const foreign = new ForeignCpu(() => [process.pid, launcher.pid, ...pids, ...database.serverPids()]);
@@ -166,7 +155,7 @@ async function oneRun(
       failed: pooled.failed,
       refused: pooled.refused,
       driverErrors: pooled.driverErrors,
-      warmupFailed: gentle.failed + full.failed,
+      warmupFailed,
       emulatorProblems: discord.problems.length - problemsBefore,
       rateLimit429s: refused.global + refused.route - refusedBefore.global - refusedBefore.route,
       cpuMsPerInteraction: ((cpuOf(pids) - cpuBefore) * 1000) / pooled.latency.count,

@@ -11,18 +11,21 @@ import {
   rerollsLeft,
 } from '../src/game/index.js';
 
-function must(state: GameState, action: Action, random: RandomInt): GameState {
+/** The engine's answer to `action`, or an error naming its refusal: a simulated game never expects one. */
+export function must(state: GameState, action: Action, random: RandomInt): GameState {
   const result = applyAction(state, action, random);
   if (!result.ok) throw new Error(`the engine refused ${action.type}: ${result.code}`);
   return result.state;
 }
 
-/** A game with these players seated and started: the first player is the host. */
-export function startedGame(players: readonly string[], rules: Rules, random: RandomInt): GameState {
+/** A game with these players (and `computers` easy computers) seated and started: the first player is the host. */
+export function startedGame(players: readonly string[], rules: Rules, random: RandomInt, computers = 0): GameState {
   const [host, ...others] = players;
   if (!host) throw new Error('a game needs a host');
   let state = createGame(host, rules);
   for (const playerId of others) state = must(state, { type: 'join', playerId }, random);
+  for (let i = 0; i < computers; i += 1)
+    state = must(state, { type: 'add-computer', level: 'easy', playerId: host }, random);
   return must(state, { type: 'start', playerId: host }, random);
 }
 

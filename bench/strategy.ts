@@ -1,4 +1,4 @@
-import { median } from '../harness/kit/figures.js';
+import { median, timeEachSync } from '../harness/kit/figures.js';
 import {
   ALL_RULE_SETS,
   CATEGORY_IDS,
@@ -54,13 +54,7 @@ export async function benchStrategy(): Promise<Record<string, number>> {
     start = performance.now();
     new Solver(rules);
     results[`strategy.build_cold_ms.${ruleKey(rules)}`] = performance.now() - start;
-    const rebuilds: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      start = performance.now();
-      new Solver(rules);
-      rebuilds.push(performance.now() - start);
-    }
-    results[`strategy.build_warm_ms.${ruleKey(rules)}`] = median(rebuilds);
+    results[`strategy.build_warm_ms.${ruleKey(rules)}`] = median(timeEachSync(5, () => new Solver(rules)));
   }
 
   const solver = solverFor(DEFAULT_RULES);

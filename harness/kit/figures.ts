@@ -34,6 +34,31 @@ export function summarize(latencies: readonly number[]): LatencySummary {
   };
 }
 
+/**
+ * The wall time of each of `count` calls of `call`, one after another, after `warmup` untimed ones
+ * (V8 compiles what it runs often, so the first calls are slower than a bot's steady state).
+ */
+export function timeEachSync(count: number, call: (i: number) => unknown, warmup = 0): number[] {
+  for (let i = 0; i < warmup; i += 1) call(i);
+  return Array.from({ length: count }, (_, i) => {
+    const started = performance.now();
+    call(i);
+    return performance.now() - started;
+  });
+}
+
+/** The same for calls that answer later (a database request): each awaited before the next starts. */
+export async function timeEach(count: number, call: (i: number) => Promise<unknown>, warmup = 0): Promise<number[]> {
+  for (let i = 0; i < warmup; i += 1) await call(i);
+  const ms: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    await call(i);
+    ms.push(performance.now() - started);
+  }
+  return ms;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;

@@ -28,7 +28,11 @@ const NAMES = new Set(['crag', 'alice', 'bob', 'carol']);
  */
 function untranslated(text: string, language: string): string[] {
   const own = vocabulary(language);
-  return wordsOf(text).filter((word) => ENGLISH.has(word) && !own.has(word) && !NAMES.has(word));
+  // The header of a command's answer ("alice used /crag start") names the command as it was invoked:
+  // the playground's command line types its default name, as a client of another locale may.
+  return wordsOf(text.replace(/\/crag \S+/g, ' ')).filter(
+    (word) => ENGLISH.has(word) && !own.has(word) && !NAMES.has(word),
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import { Table } from './support/table.js';
 import { TestWorld } from './support/world.js';
 
 const GAMES = 6;
-const KILLS = 30;
+const KILLS = 20;
 
 interface Committed {
   readonly gameId: number;

@@ -18,11 +18,11 @@ import { TestWorld } from './support/world.js';
 const STAND_ON_BEST: TurnPolicy = { keep: STANDER.keep, row: PAIR_HUNTER.row };
 
 /**
- * A turn-timer minute of 2.5 s: a table's two-minute turn times out in 5 s, an hour's round lasts
- * 150 s. At 1 s, a loaded CI machine once let a present player's turns time out three times running,
- * so they left too and the absent seat outscored them.
+ * A turn-timer minute of 5 s: a table's two-minute turn times out in 10 s, an hour's round lasts
+ * 300 s. At 1 s, and again at 2.5 s in a full run, a present player's turns timed out three times
+ * running while the two tables played at once, so they left too and the absent seat outscored them.
  */
-const UNIT_MS = 2500;
+const UNIT_MS = 5000;
 
 describe('a tables tournament', () => {
   let world: TestWorld;
